@@ -1,0 +1,2 @@
+/** Product-wide facts shared by every layer (version). */
+package org.hipep.api;

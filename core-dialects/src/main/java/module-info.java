@@ -1,0 +1,8 @@
+/**
+ * The in-tree dialects: builtin, func, arith, math, cf, scf, tensor, memref, bufferization,
+ * llvm, onnx (with the protobuf ONNX loader) and hip. Plugins that match onnx/hip ops may
+ * depend on this module.
+ */
+module org.hipep.dialects {
+    requires transitive org.hipep.api;
+}

@@ -1,0 +1,4 @@
+/** Every in-tree pass and the named pipelines with the seven plugin slots. */
+module org.hipep.passes {
+    requires transitive org.hipep.dialects;
+}

@@ -1,0 +1,16 @@
+/**
+ * The host: plugin discovery (ServiceLoader on the module and class path, service tracking in
+ * OSGi), the registrar, the compiler driver, assembly and the command-line tools.
+ */
+module org.hipep.host {
+    requires org.hipep.runtime;
+    requires org.slf4j;
+    requires info.picocli;
+
+    exports org.hipep.host;
+
+    // picocli reads and writes the annotated command fields reflectively.
+    opens org.hipep.host.cli to info.picocli;
+
+    uses org.hipep.plugin.CompilerPlugin;
+}

@@ -1,0 +1,119 @@
+package org.hipep.it;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.bundle;
+import static org.ops4j.pax.exam.CoreOptions.frameworkStartLevel;
+import static org.ops4j.pax.exam.CoreOptions.junitBundles;
+import static org.ops4j.pax.exam.CoreOptions.options;
+import static org.ops4j.pax.exam.CoreOptions.systemPackages;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import javax.inject.Inject;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * Every hip-ep jar and its dependencies as bundles in Apache Felix (Pax Exam native container):
+ * all resolve and start, and the sample plugin is an OSGi service through the Service Loader
+ * Mediator (SPI Fly), without any OSGi code in the plugin.
+ *
+ * <p>The test body runs inside the framework (the Pax Exam probe bundle), so it uses JUnit's own
+ * assertions, which the container provides.
+ *
+ * <p>JavaCPP and LLVM stay on the framework class path and are exported by the system bundle:
+ * the natives must be loaded by exactly one class loader, and the llvm jar is not a bundle.
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class FelixBundlesIT {
+    private static final String PLUGIN_SERVICE = "org.hipep.plugin.CompilerPlugin";
+
+    @Inject
+    private BundleContext context;
+
+    @Configuration
+    public Option[] config() {
+        List<Option> opts = new ArrayList<>();
+        opts.add(systemPackages(
+                "org.bytedeco.javacpp;version=1.5.12",
+                "org.bytedeco.llvm.global;version=20.1.7"));
+        opts.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
+        opts.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
+        opts.add(frameworkStartLevel(20));
+        // The Service Loader Mediator first, then logging, then the product (slf4j 2 binds its
+        // provider when it initialises, so SPI Fly and slf4j-simple must be up before anyone logs).
+        for (Path jar : BuiltArtifacts.jars(BuiltArtifacts.osgiDir())) {
+            opts.add(bundle(jar.toUri().toString()).startLevel(2));
+        }
+        for (Path jar : productBundles()) {
+            String name = jar.getFileName().toString();
+            int level = name.startsWith("slf4j-") ? 3 : 10;
+            opts.add(bundle(jar.toUri().toString()).startLevel(level));
+        }
+        opts.add(junitBundles());
+        return options(opts.toArray(Option[]::new));
+    }
+
+    /** The module path minus what the system bundle provides. */
+    static List<Path> productBundles() {
+        return BuiltArtifacts.jars(BuiltArtifacts.modulesDir()).stream()
+                .filter(p -> !p.getFileName().toString().startsWith("javacpp-"))
+                .filter(p -> !p.getFileName().toString().startsWith("llvm-"))
+                .toList();
+    }
+
+    @Test
+    public void everyBundleIsActiveOrAResolvedFragment() throws Exception {
+        Map<String, Bundle> byName = Arrays.stream(context.getBundles())
+                .collect(Collectors.toMap(Bundle::getSymbolicName, Function.identity(), (a, b) -> a));
+        List<String> expected = new ArrayList<>();
+        for (Path jar : productBundles()) {
+            try (JarFile jf = new JarFile(jar.toFile())) {
+                String bsn = jf.getManifest().getMainAttributes().getValue("Bundle-SymbolicName");
+                assertNotNull(jar.getFileName() + " is not an OSGi bundle", bsn);
+                expected.add(bsn.split(";", 2)[0].trim());
+            }
+        }
+        assertTrue("project bundles among " + expected, expected.containsAll(BuiltArtifacts.MODULE_NAMES.values()));
+        for (String bsn : expected) {
+            Bundle b = byName.get(bsn);
+            assertNotNull("bundle " + bsn + " is not installed", b);
+            boolean fragment = b.getHeaders().get("Fragment-Host") != null;
+            assertEquals("state of " + bsn + " (ACTIVE=32, RESOLVED=4)", fragment ? Bundle.RESOLVED : Bundle.ACTIVE, b.getState());
+        }
+    }
+
+    @Test
+    public void samplePluginIsRegisteredAsACompilerPluginService() throws Exception {
+        ServiceReference<?>[] refs = context.getAllServiceReferences(PLUGIN_SERVICE, null);
+        assertNotNull("no " + PLUGIN_SERVICE + " service is registered", refs);
+        assertEquals(PLUGIN_SERVICE + " services", 1, refs.length);
+        ServiceReference<?> ref = refs[0];
+        assertEquals("org.hipep.sample", ref.getBundle().getSymbolicName());
+        Object plugin = context.getService(ref);
+        try {
+            Object id = plugin.getClass().getMethod("id").invoke(plugin);
+            assertEquals("sample", id);
+        } finally {
+            context.ungetService(ref);
+        }
+    }
+}

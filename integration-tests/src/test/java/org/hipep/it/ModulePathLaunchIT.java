@@ -1,0 +1,38 @@
+package org.hipep.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Launches the built jars as named modules: {@code java --module-path ... -m org.hipep.host/...}. */
+class ModulePathLaunchIT {
+
+    @Test
+    void hostRunsOnTheModulePathAndDiscoversTheSamplePlugin() throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String modulePath = BuiltArtifacts.jars(BuiltArtifacts.modulesDir()).stream()
+                .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+        List<String> cmd = List.of(java.toString(),
+                "--module-path", modulePath,
+                "--add-modules", "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64",
+                "-m", "org.hipep.host/org.hipep.host.cli.HipEpCommand");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("host exited").isTrue();
+
+        assertThat(p.exitValue()).as("exit code; output:%n%s", out).isZero();
+        assertThat(out).contains("hip-ep " + BuiltArtifacts.version() + "\n")
+                .contains("LLVM: 20.1.")
+                .contains("(module path)")
+                .contains("plugins: [sample]\n")
+                .contains("sample  org.hipep.sample.SamplePlugin  (module org.hipep.sample)");
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * The runtime: llvm dialect to LLVM IR through the JavaCPP LLVM C API, optimisation, ORC JIT,
+ * native artifacts, CPU kernels and the Session API.
+ */
+module org.hipep.runtime {
+    requires transitive org.hipep.passes;
+    requires org.bytedeco.llvm;
+
+    exports org.hipep.runtime.llvm;
+}

@@ -1,0 +1,2 @@
+/** Access to the native LLVM library through the JavaCPP presets. */
+package org.hipep.runtime.llvm;

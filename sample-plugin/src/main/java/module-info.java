@@ -1,0 +1,6 @@
+/** The in-tree sample compiler plugin, id {@code sample}. */
+module org.hipep.sample {
+    requires org.hipep.api;
+
+    provides org.hipep.plugin.CompilerPlugin with org.hipep.sample.SamplePlugin;
+}
