@@ -12,4 +12,5 @@ module org.hipep.api {
     exports org.hipep.pass.options;
     exports org.hipep.pass.text;
     exports org.hipep.plugin;
+    exports org.hipep.tools.diagnostics;
 }

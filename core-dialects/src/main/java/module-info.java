@@ -5,4 +5,7 @@
  */
 module org.hipep.dialects {
     requires transitive org.hipep.api;
+
+    exports org.hipep.dialects;
+    exports org.hipep.dialects.func;
 }

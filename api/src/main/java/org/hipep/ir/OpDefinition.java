@@ -24,6 +24,7 @@ public final class OpDefinition {
     private final OpVerifier regionVerifier;
     private final OpAssembly assembly;
     private final String summary;
+    private final Set<String> inherentAttributes;
     private final Map<Class<?>, Object> interfaces = new ConcurrentHashMap<>();
     private final Set<Class<?>> promised = ConcurrentHashMap.newKeySet();
 
@@ -35,6 +36,7 @@ public final class OpDefinition {
         this.regionVerifier = b.regionVerifier;
         this.assembly = b.assembly;
         this.summary = b.summary;
+        this.inherentAttributes = Set.copyOf(b.inherentAttributes);
         this.interfaces.putAll(b.interfaces);
     }
 
@@ -51,6 +53,19 @@ public final class OpDefinition {
     /** A one-line description. */
     public String summary() {
         return summary;
+    }
+
+    /**
+     * The names of the op's inherent attributes: stored as its properties (printed as
+     * {@code <{...}>} in the generic form), as MLIR stores an op's ODS-declared attributes.
+     */
+    public Set<String> inherentAttributes() {
+        return inherentAttributes;
+    }
+
+    /** Whether {@code name} is an inherent attribute of this op kind. */
+    public boolean isInherent(String name) {
+        return inherentAttributes.contains(name);
     }
 
     /** Whether the op kind has a trait (or a sub-interface of it). */
@@ -152,6 +167,7 @@ public final class OpDefinition {
         private OpVerifier regionVerifier;
         private OpAssembly assembly;
         private String summary = "";
+        private final Set<String> inherentAttributes = new LinkedHashSet<>();
 
         Builder(String name, Dialect dialect) {
             this.name = name;
@@ -180,6 +196,12 @@ public final class OpDefinition {
         /** Sets the custom assembly form. */
         public Builder assembly(OpAssembly a) {
             this.assembly = a;
+            return this;
+        }
+
+        /** Declares inherent attributes, kept in the op's properties. */
+        public Builder inherentAttributes(String... names) {
+            inherentAttributes.addAll(List.of(names));
             return this;
         }
 

@@ -8,6 +8,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrPrinter;
 
@@ -51,6 +52,17 @@ public final class Operation {
         }
         attributes.putAll(state.attributes);
         this.properties = state.properties;
+        OpDefinition def = state.name.definition();
+        if (def != null && !def.inherentAttributes().isEmpty()) {
+            // Inherent attributes given in the discardable dictionary (older generic IR, or a
+            // builder that does not distinguish) move into the properties, as MLIR does.
+            for (String n : def.inherentAttributes()) {
+                Attribute a = attributes.remove(n);
+                if (a != null) {
+                    setInherent(n, a);
+                }
+            }
+        }
         this.regions = new Region[state.regions.size()];
         for (int i = 0; i < regions.length; i++) {
             regions[i] = new Region();
@@ -244,13 +256,22 @@ public final class Operation {
 
     // ---------------------------------------------------------------- attributes and properties
 
-    /** The discardable attributes, sorted by name (read-only view). */
+    /**
+     * The discardable attributes, sorted by name (read-only view). Inherent attributes of
+     * registered ops are in {@link #properties()}.
+     */
     public SortedMap<String, Attribute> attributes() {
         return Collections.unmodifiableSortedMap(attributes);
     }
 
-    /** An attribute, or {@code null}. */
+    /** An attribute by name: the inherent one (in the properties) first, then the discardable one. */
     public Attribute attribute(String attrName) {
+        if (properties instanceof DictionaryAttr d) {
+            Attribute a = d.get(attrName);
+            if (a != null) {
+                return a;
+            }
+        }
         return attributes.get(attrName);
     }
 
@@ -260,16 +281,39 @@ public final class Operation {
         return type.isInstance(a) ? type.cast(a) : null;
     }
 
-    /** Sets an attribute. */
+    /** Sets an attribute; an inherent one of a registered op goes into the properties. */
     public void setAttribute(String attrName, Attribute value) {
         if (value == null) {
             throw new IllegalArgumentException("attribute '" + attrName + "' set to null; use removeAttribute");
         }
-        attributes.put(attrName, value);
+        OpDefinition def = name.definition();
+        if (def != null && def.isInherent(attrName)) {
+            setInherent(attrName, value);
+        } else {
+            attributes.put(attrName, value);
+        }
     }
 
-    /** Removes an attribute, returning the old value or {@code null}. */
+    private void setInherent(String attrName, Attribute value) {
+        java.util.TreeMap<String, Attribute> m = new java.util.TreeMap<>();
+        if (properties instanceof DictionaryAttr d) {
+            m.putAll(d.entries());
+        }
+        if (value == null) {
+            m.remove(attrName);
+        } else {
+            m.put(attrName, value);
+        }
+        properties = m.isEmpty() ? null : DictionaryAttr.of(m);
+    }
+
+    /** Removes an attribute (inherent or discardable), returning the old value or {@code null}. */
     public Attribute removeAttribute(String attrName) {
+        if (properties instanceof DictionaryAttr d && d.get(attrName) != null) {
+            Attribute old = d.get(attrName);
+            setInherent(attrName, null);
+            return old;
+        }
         return attributes.remove(attrName);
     }
 

@@ -21,4 +21,14 @@ public enum Severity {
     public String label() {
         return label;
     }
+
+    /** The severity printed as {@code label}. */
+    public static Severity fromLabel(String label) {
+        for (Severity s : values()) {
+            if (s.label.equals(label)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown severity '" + label + "'");
+    }
 }

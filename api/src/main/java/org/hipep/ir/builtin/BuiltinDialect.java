@@ -42,6 +42,7 @@ public final class BuiltinDialect extends Dialect {
                 .summary("A top level container operation")
                 .traits(OpTrait.IsolatedFromAbove.class, OpTrait.NoTerminator.class, OpTrait.SingleBlock.class,
                         OpTrait.SymbolTable.class, OpTrait.GraphRegion.class)
+                .inherentAttributes(SymbolTable.SYMBOL_ATTR, SymbolTable.VISIBILITY_ATTR)
                 .verifier(BuiltinDialect::verifyModule)
                 .assembly(new ModuleAssembly())
                 .register();
@@ -86,7 +87,7 @@ public final class BuiltinDialect extends Dialect {
             if (name != null) {
                 p.print(" ").printSymbolName(name);
             }
-            p.printOptionalAttrDictWithKeyword(op.attributes(), List.of(SymbolTable.SYMBOL_ATTR));
+            p.printOptionalAttrDictWithKeyword(op.attributes(), List.of());
             p.print(" ");
             p.printRegion(op.region(0), false, false);
         }

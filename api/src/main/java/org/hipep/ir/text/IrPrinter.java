@@ -262,6 +262,42 @@ public final class IrPrinter extends AttrTypePrinter implements OpAsmPrinter {
     }
 
     @Override
+    public IrPrinter printType(org.hipep.ir.Type type) {
+        super.printType(type);
+        return this;
+    }
+
+    @Override
+    public IrPrinter printAttribute(Attribute attribute) {
+        super.printAttribute(attribute);
+        return this;
+    }
+
+    @Override
+    public IrPrinter printAttributeWithoutType(Attribute attribute) {
+        super.printAttributeWithoutType(attribute);
+        return this;
+    }
+
+    @Override
+    public IrPrinter printString(String value) {
+        super.printString(value);
+        return this;
+    }
+
+    @Override
+    public IrPrinter printSymbolName(String name) {
+        super.printSymbolName(name);
+        return this;
+    }
+
+    @Override
+    public IrPrinter printKeywordOrString(String keyword) {
+        super.printKeywordOrString(keyword);
+        return this;
+    }
+
+    @Override
     public IrPrinter printOperand(Value value) {
         out.append(nameOf(value));
         return this;

@@ -12,6 +12,27 @@ import org.hipep.ir.Value;
 
 /** What a custom op printer can write, in addition to {@link AsmPrinter}. */
 public interface OpAsmPrinter extends AsmPrinter {
+    @Override
+    OpAsmPrinter print(String text);
+
+    @Override
+    OpAsmPrinter printType(org.hipep.ir.Type type);
+
+    @Override
+    OpAsmPrinter printAttribute(Attribute attribute);
+
+    @Override
+    OpAsmPrinter printAttributeWithoutType(Attribute attribute);
+
+    @Override
+    OpAsmPrinter printString(String value);
+
+    @Override
+    OpAsmPrinter printSymbolName(String name);
+
+    @Override
+    OpAsmPrinter printKeywordOrString(String keyword);
+
     /** Writes the SSA name of a value ({@code %0}, {@code %arg1}, {@code %2#1}). */
     OpAsmPrinter printOperand(Value value);
 

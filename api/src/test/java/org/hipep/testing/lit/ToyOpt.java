@@ -1,13 +1,13 @@
 package org.hipep.testing.lit;
 
+import org.hipep.ir.Severity;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import org.hipep.testing.diagnostics.DiagnosticVerifier;
-import org.hipep.testing.diagnostics.ReportedDiagnostic;
-import org.hipep.testing.diagnostics.Severity;
-import org.hipep.testing.diagnostics.SplitInput;
-import org.hipep.testing.diagnostics.VerificationResult;
+import org.hipep.tools.diagnostics.DiagnosticVerifier;
+import org.hipep.tools.diagnostics.ReportedDiagnostic;
+import org.hipep.tools.diagnostics.SplitInput;
+import org.hipep.tools.diagnostics.VerificationResult;
 
 /**
  * A tiny stand-in for {@code mlir-opt}, used by the self-hosted lit suite:
@@ -37,7 +37,7 @@ final class ToyOpt implements LitTool {
       } else {
         for (ReportedDiagnostic d : diags) {
           ctx.stderr().append(d.file() + ":" + chunk.toOriginalLine(d.line()) + ":" + d.column()
-              + ": " + d.severity().keyword() + ": " + d.message() + "\n");
+              + ": " + d.severity().label() + ": " + d.message() + "\n");
           failed |= d.severity() == Severity.ERROR;
         }
       }

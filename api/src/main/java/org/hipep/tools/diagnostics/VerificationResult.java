@@ -1,4 +1,4 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,5 +1,6 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
+import org.hipep.ir.Severity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
 /**
  * One problem found by the {@link DiagnosticVerifier}.

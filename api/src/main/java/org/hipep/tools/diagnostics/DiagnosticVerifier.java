@@ -1,4 +1,4 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -74,20 +74,20 @@ public final class DiagnosticVerifier {
       } else if (nearMiss >= 0) {
         Expectation e = expectations.get(nearMiss);
         problems.add(new VerificationProblem(bufferName, e.line() + lineOffset, e.column(),
-            "'" + d.severity().keyword() + "' diagnostic emitted when expecting a '"
-                + e.severity().keyword() + "'"));
+            "'" + d.severity().label() + "' diagnostic emitted when expecting a '"
+                + e.severity().label() + "'"));
       } else {
         int line = d.hasKnownLocation() && inBuffer ? d.line() + lineOffset : d.line();
         problems.add(new VerificationProblem(d.file().isEmpty() ? bufferName : d.file(),
             d.hasKnownLocation() ? line : 0, d.column(),
-            "unexpected " + d.severity().keyword() + ": " + d.message()));
+            "unexpected " + d.severity().label() + ": " + d.message()));
       }
     }
     for (int i = 0; i < expectations.size(); i++) {
       if (!consumed[i]) {
         Expectation e = expectations.get(i);
         problems.add(new VerificationProblem(bufferName, e.line() + lineOffset, e.column(),
-            "expected " + e.severity().keyword() + " \"" + e.message() + "\" was not produced"));
+            "expected " + e.severity().label() + " \"" + e.message() + "\" was not produced"));
       }
     }
     return new VerificationResult(problems);

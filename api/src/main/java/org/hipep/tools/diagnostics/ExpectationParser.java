@@ -1,5 +1,6 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
+import org.hipep.ir.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -57,7 +58,7 @@ final class ExpectationParser {
     }
     for (int idx : pendingBelow) {
       Expectation e = expectations.get(idx);
-      problem(e.line(), e.column(), "expected-" + e.severity().keyword()
+      problem(e.line(), e.column(), "expected-" + e.severity().label()
           + "@below has no following line without expectations");
     }
     expectations.removeIf(e -> e.targetLine() == 0);
@@ -70,7 +71,7 @@ final class ExpectationParser {
    */
   private int parseOne(String line, int lineNo, Matcher m, int lastPlainLine,
       List<Integer> pendingBelow) {
-    Severity severity = Severity.fromKeyword(m.group(1));
+    Severity severity = Severity.fromLabel(m.group(1));
     String what = "expected-" + m.group(1);
     int col = m.start() + 1;
     int p = m.end();

@@ -1,4 +1,4 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

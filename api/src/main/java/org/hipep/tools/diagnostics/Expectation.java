@@ -1,5 +1,6 @@
-package org.hipep.testing.diagnostics;
+package org.hipep.tools.diagnostics;
 
+import org.hipep.ir.Severity;
 import java.util.regex.Pattern;
 
 /**

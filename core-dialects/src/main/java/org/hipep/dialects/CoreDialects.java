@@ -1,0 +1,16 @@
+package org.hipep.dialects;
+
+import org.hipep.dialects.func.FuncDialect;
+import org.hipep.ir.DialectRegistry;
+
+/** Registers every in-tree dialect of this module in a registry (they load lazily). */
+public final class CoreDialects {
+    private CoreDialects() {
+    }
+
+    /** Adds the core dialects to {@code registry} and returns it. */
+    public static DialectRegistry register(DialectRegistry registry) {
+        registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
+        return registry;
+    }
+}

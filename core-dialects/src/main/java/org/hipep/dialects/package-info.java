@@ -1,0 +1,2 @@
+/** Entry point that registers the in-tree dialects. */
+package org.hipep.dialects;
