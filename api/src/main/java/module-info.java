@@ -5,6 +5,9 @@
  * {@code org.hipep.dialects} when they match onnx/hip ops), never on the host or the runtime.
  */
 module org.hipep.api {
+    // Only the command-line front ends (org.hipep.tools.opt) need picocli.
+    requires static info.picocli;
+
     exports org.hipep.api;
     exports org.hipep.ir;
     exports org.hipep.ir.builtin;
@@ -13,4 +16,7 @@ module org.hipep.api {
     exports org.hipep.pass.text;
     exports org.hipep.plugin;
     exports org.hipep.tools.diagnostics;
+    exports org.hipep.tools.opt;
+
+    opens org.hipep.tools.opt to info.picocli;
 }

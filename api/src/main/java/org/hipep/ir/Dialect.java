@@ -32,6 +32,14 @@ public abstract class Dialect {
         this.context = context;
     }
 
+    /**
+     * Whether ops of this namespace that the dialect did not register are accepted by the
+     * verifier. The default is no; the error names the op and the dialect.
+     */
+    public boolean allowsUnknownOperations() {
+        return false;
+    }
+
     /** Registers the dialect's operations. Called once, by the context, right after construction. */
     protected abstract void initialize();
 

@@ -48,6 +48,13 @@ public final class Verifier {
             }
         }
         OpDefinition def = op.definition();
+        if (def == null) {
+            Dialect d = op.context().getLoadedDialect(op.name().dialectNamespace());
+            if (d != null && !d.allowsUnknownOperations()) {
+                fail(op.emitError("unregistered operation '" + op.name() + "' found in dialect ('" + d.namespace()
+                        + "') that does not allow unknown operations"));
+            }
+        }
         if (def != null) {
             if (def.hasTrait(OpTrait.IsTerminator.class) && op.block() != null && op.block().back() != op) {
                 fail(op.emitOpError("must be the last operation in the parent block"));

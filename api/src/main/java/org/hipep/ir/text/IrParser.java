@@ -219,7 +219,7 @@ public final class IrParser extends AttrTypeParser implements OpAsmParser {
         } else if (tok.is(Token.Kind.BARE_IDENTIFIER)) {
             op = parseCustomOperation(opStart);
         } else {
-            throw error(groups.isEmpty() ? "expected operation name in quotes" : "expected operation name");
+            throw error("expected operation name in quotes");
         }
         Location trailing = parseOptionalLocationSpecifier();
         if (trailing != null) {
@@ -245,12 +245,8 @@ public final class IrParser extends AttrTypeParser implements OpAsmParser {
         if (n.isRegistered()) {
             return n;
         }
-        String ns = n.dialectNamespace();
-        if (context.getOrLoadDialect(ns) != null && !context.allowsUnregisteredDialects()) {
-            throw errorAt(at, "unregistered operation '" + name + "' found in dialect ('" + ns
-                    + "') that does not allow unknown operations");
-        }
-        if (!context.allowsUnregisteredDialects()) {
+        // An unknown op of a loaded dialect is reported by the verifier, as MLIR does.
+        if (context.getOrLoadDialect(n.dialectNamespace()) == null && !context.allowsUnregisteredDialects()) {
             throw errorAt(at, "operation being parsed with an unregistered dialect. If this is intended, please use"
                     + " -allow-unregistered-dialect with the MLIR tool used");
         }
