@@ -122,7 +122,8 @@ public final class IrParser extends AttrTypeParser implements OpAsmParser {
             m.remove();
             return m;
         }
-        Operation module = BuiltinDialect.createModule(context, locationAt(0));
+        // The implicit module is at line 0, column 0, as in MLIR.
+        Operation module = BuiltinDialect.createModule(context, new org.hipep.ir.builtin.FileLineColLoc(filename, 0, 0));
         Block body = module.region(0).front();
         for (Operation op : ops) {
             op.remove();

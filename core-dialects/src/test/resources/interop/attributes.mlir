@@ -1,0 +1,2 @@
+"test.attrs"() {a = 1 : i64, b = -2 : i8, c = 3.000000e-01 : f32, d = 0.30000000000000004 : f64, e = "s\22q", f = [1 : i32, "x", unit], g = {k = @sym, n = @a::@b}, h = array<i64: 1, 2, 3>, i = array<f32>, j = tensor<*xf32>, k = memref<4x?xf32, strided<[?, 1], offset: ?>, 1>, l = true, m = 0x7FC00000 : f32, n = 1.000000e+00 : bf16, o = 6.103520e-05 : f16, p = dense<[true, false, true]> : tensor<3xi1>, q = () -> ()} : () -> ()
+"test.locs"() : () -> () loc(fused<"meta">["a.mlir":1:2, callsite("f":3:4 at "g":5:6), "name"("n.mlir":7:8)])
