@@ -130,8 +130,13 @@ abstract class AttrTypeParser extends ParserBase implements DialectAsmParser {
         } else {
             return null;
         }
-        if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit) || digits.length() > 8) {
+        if (digits.isEmpty() || digits.length() > 8) {
             return null;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+                return null;
+            }
         }
         int w = Integer.parseInt(digits);
         if (w < 1 || w > IntegerType.MAX_WIDTH) {
@@ -679,18 +684,35 @@ abstract class AttrTypeParser extends ParserBase implements DialectAsmParser {
         int n = (s.length() - 2) / 2;
         byte[] bytes = new byte[n];
         for (int i = 0; i < n; i++) {
-            int hi = Character.digit(s.charAt(2 + 2 * i), 16);
-            int lo = Character.digit(s.charAt(3 + 2 * i), 16);
-            if (hi < 0 || lo < 0) {
-                throw errorAt(at, "invalid hex digit in dense elements literal");
+            int hi = hexValue(s.charAt(2 + 2 * i));
+            int lo = hexValue(s.charAt(3 + 2 * i));
+            if ((hi | lo) < 0) {
+                throw errorAt(at + 3 + 2 * i, "invalid hex digit in dense elements literal");
             }
-            bytes[i] = (byte) (hi * 16 + lo);
+            bytes[i] = (byte) (hi << 4 | lo);
         }
         try {
             return DenseElementsAttr.fromRaw(st, ByteBuffer.wrap(bytes));
         } catch (IllegalArgumentException e) {
             throw errorAt(at, "elements hex data size is invalid for provided type: " + e.getMessage());
         }
+    }
+
+    private static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        java.util.Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int i = 0; i < 10; i++) {
+            HEX_VALUES['0' + i] = (byte) i;
+        }
+        for (int i = 0; i < 6; i++) {
+            HEX_VALUES['a' + i] = (byte) (10 + i);
+            HEX_VALUES['A' + i] = (byte) (10 + i);
+        }
+    }
+
+    private static int hexValue(char c) {
+        return c < 128 ? HEX_VALUES[c] : -1;
     }
 
     private List<Long> parseDenseList(DenseLiteral lit) {

@@ -344,16 +344,29 @@ public class AttrTypePrinter implements DialectAsmPrinter {
             printElement(d, 0);
         } else if (d.numElements() > options.hexThreshold()) {
             out.append("\"0x");
-            ByteBuffer raw = d.rawData();
-            while (raw.hasRemaining()) {
-                int b = raw.get() & 0xFF;
-                out.append(Lexical.HEX[b >> 4]).append(Lexical.HEX[b & 15]);
-            }
+            appendHex(d.rawData());
             out.append('"');
         } else {
             printDenseLevel(d, t.shape(), 0, new long[] {0});
         }
         out.append('>');
+    }
+
+    /** Appends the bytes as upper-case hex, in bulk (weights can be hundreds of megabytes). */
+    private void appendHex(ByteBuffer raw) {
+        byte[] chunk = new byte[1 << 16];
+        char[] chars = new char[chunk.length * 2];
+        out.ensureCapacity(out.length() + raw.remaining() * 2);
+        while (raw.hasRemaining()) {
+            int n = Math.min(chunk.length, raw.remaining());
+            raw.get(chunk, 0, n);
+            for (int i = 0; i < n; i++) {
+                int b = chunk[i] & 0xFF;
+                chars[2 * i] = Lexical.HEX[b >> 4];
+                chars[2 * i + 1] = Lexical.HEX[b & 15];
+            }
+            out.append(chars, 0, 2 * n);
+        }
     }
 
     private void printDenseLevel(DenseElementsAttr d, List<Long> shape, int dim, long[] next) {

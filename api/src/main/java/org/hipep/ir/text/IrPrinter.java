@@ -337,7 +337,7 @@ public final class IrPrinter extends AttrTypePrinter implements OpAsmPrinter {
 
     @Override
     public IrPrinter printOptionalAttrDict(Map<String, Attribute> attributes, Collection<String> elided) {
-        if (attributes.keySet().stream().anyMatch(k -> !elided.contains(k))) {
+        if (hasAny(attributes, elided)) {
             out.append(' ');
             printDictionary(attributes, elided);
         }
@@ -346,11 +346,23 @@ public final class IrPrinter extends AttrTypePrinter implements OpAsmPrinter {
 
     @Override
     public IrPrinter printOptionalAttrDictWithKeyword(Map<String, Attribute> attributes, Collection<String> elided) {
-        if (attributes.keySet().stream().anyMatch(k -> !elided.contains(k))) {
+        if (hasAny(attributes, elided)) {
             out.append(" attributes ");
             printDictionary(attributes, elided);
         }
         return this;
+    }
+
+    private static boolean hasAny(Map<String, Attribute> attributes, Collection<String> elided) {
+        if (elided.isEmpty()) {
+            return !attributes.isEmpty();
+        }
+        for (String k : attributes.keySet()) {
+            if (!elided.contains(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
