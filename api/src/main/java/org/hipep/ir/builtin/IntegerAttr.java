@@ -52,6 +52,12 @@ public record IntegerAttr(Type type, BigInteger value) implements TypedAttribute
     public static BigInteger wrap(Type type, BigInteger v) {
         int width = type instanceof IntegerType it ? it.width() : 64;
         boolean unsigned = type instanceof IntegerType it && it.signedness() == IntegerType.Signedness.UNSIGNED;
+        if (!unsigned && v.bitLength() < width) {
+            return v;
+        }
+        if (unsigned && v.signum() >= 0 && v.bitLength() <= width) {
+            return v;
+        }
         BigInteger mod = BigInteger.ONE.shiftLeft(width);
         BigInteger r = v.mod(mod);
         if (!unsigned && r.testBit(width - 1)) {

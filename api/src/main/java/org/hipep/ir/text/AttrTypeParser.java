@@ -486,7 +486,9 @@ abstract class AttrTypeParser extends ParserBase implements DialectAsmParser {
         if (t == null) {
             t = IntegerType.I64;
         }
-        BigInteger v = lit.text().startsWith("0x") ? new BigInteger(lit.text().substring(2), 16) : new BigInteger(lit.text());
+        String digits = lit.text();
+        BigInteger v = digits.startsWith("0x") ? new BigInteger(digits.substring(2), 16)
+                : digits.length() < 18 ? BigInteger.valueOf(Long.parseLong(digits)) : new BigInteger(digits);
         if (t instanceof FloatType ft) {
             if (!lit.text().startsWith("0x")) {
                 throw errorAt(at, "unexpected decimal integer literal for a floating point value");

@@ -220,7 +220,11 @@ public class AttrTypePrinter implements DialectAsmPrinter {
         } else if (a instanceof BoolAttr b) {
             out.append(b.value());
         } else if (a instanceof IntegerAttr i) {
-            out.append(i.value());
+            if (i.value().bitLength() < 64) {
+                out.append(i.value().longValue());
+            } else {
+                out.append(i.value());
+            }
             if (withType) {
                 out.append(" : ");
                 printType(i.type());

@@ -95,7 +95,27 @@ final class Lexer {
     }
 
     private Token punct(int start) {
-        return new Token(Token.Kind.PUNCT, start, pos, src.substring(start, pos));
+        // Punctuation text comes from constants: no substring per token.
+        String text = switch (src.charAt(start)) {
+            case '(' -> "(";
+            case ')' -> ")";
+            case '{' -> "{";
+            case '}' -> "}";
+            case '[' -> "[";
+            case ']' -> "]";
+            case '<' -> "<";
+            case '>' -> ">";
+            case ',' -> ",";
+            case '=' -> "=";
+            case '?' -> "?";
+            case '*' -> "*";
+            case '+' -> "+";
+            case '|' -> "|";
+            case ':' -> pos - start == 2 ? "::" : ":";
+            case '-' -> pos - start == 2 ? "->" : "-";
+            default -> src.substring(start, pos);
+        };
+        return new Token(Token.Kind.PUNCT, start, pos, text);
     }
 
     private Token error(int start, String msg) {
