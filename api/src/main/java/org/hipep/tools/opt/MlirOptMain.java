@@ -11,10 +11,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
-import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.text.AsmPrinterOptions;
+import org.hipep.pass.IrPrintingInstrumentation;
+import org.hipep.pass.PassManager;
+import org.hipep.pass.PassPipelines;
+import org.hipep.pass.PassRegistry;
+import org.hipep.pass.PassTiming;
+import org.hipep.pass.text.PipelineParseException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,39 +67,102 @@ public final class MlirOptMain implements Callable<Integer> {
     @Option(names = "--mlir-disable-threading", description = "Run passes on one thread.")
     private boolean disableThreading;
 
+    @Option(names = "--pass-pipeline", paramLabel = "<pipeline>",
+            description = "A textual pass pipeline, e.g. 'builtin.module(func.func(cse),symbol-dce)'.")
+    private String passPipeline;
+
+    @Option(names = "--dump-pass-pipeline", description = "Print the pass pipeline to standard error before running it.")
+    private boolean dumpPassPipeline;
+
+    @Option(names = "--verify-each", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Verify the IR after each pass (default: true).")
+    private boolean verifyEach;
+
+    @Option(names = "--mlir-timing", description = "Print a per-pass execution time report to standard error.")
+    private boolean timing;
+
+    @Option(names = "--mlir-print-ir-before", paramLabel = "<passes>", split = ",",
+            description = "Print the IR before the named passes (to standard error).")
+    private java.util.List<String> printIrBefore = java.util.List.of();
+
+    @Option(names = "--mlir-print-ir-after", paramLabel = "<passes>", split = ",",
+            description = "Print the IR after the named passes (to standard error).")
+    private java.util.List<String> printIrAfter = java.util.List.of();
+
+    @Option(names = "--mlir-print-ir-before-all", description = "Print the IR before every pass.")
+    private boolean printIrBeforeAll;
+
+    @Option(names = "--mlir-print-ir-after-all", description = "Print the IR after every pass.")
+    private boolean printIrAfterAll;
+
+    @Option(names = "--mlir-print-ir-after-failure", description = "Print the IR after a pass that failed.")
+    private boolean printIrAfterFailure;
+
+    @Option(names = "--mlir-print-ir-module-scope", description = "Print the whole module instead of the op a pass ran on.")
+    private boolean printIrModuleScope;
+
     private final DialectRegistry registry;
-    private final Function<Context, OptRun.Transform> transforms;
+    private final PassRegistry passes;
     private final InputStream stdin;
     private final Path baseDir;
+    private final java.util.List<String> passFlags = new java.util.ArrayList<>();
 
     /**
      * @param registry the dialects the tool knows
-     * @param transforms builds the transformation for each processed chunk (or returns null)
+     * @param passes the passes and pipelines it can run
      * @param stdin where {@code -} reads from
      * @param baseDir what relative input and output paths are relative to
      */
-    public MlirOptMain(DialectRegistry registry, Function<Context, OptRun.Transform> transforms, InputStream stdin,
-            Path baseDir) {
+    public MlirOptMain(DialectRegistry registry, PassRegistry passes, InputStream stdin, Path baseDir) {
         this.registry = registry;
-        this.transforms = transforms;
+        this.passes = passes;
         this.stdin = stdin;
         this.baseDir = baseDir;
     }
 
     /**
      * Runs the tool with the given arguments and streams; returns the exit code. Relative paths
-     * are relative to {@code baseDir}.
+     * are relative to {@code baseDir}. Every registered pass and pipeline is also a flag
+     * ({@code --cse}, {@code --canonicalize=max-iterations=3}); such flags run in the order given.
      */
-    public static int run(String[] args, DialectRegistry registry, Function<Context, OptRun.Transform> transforms,
-            InputStream stdin, PrintWriter out, PrintWriter err, Path baseDir) {
-        CommandLine cl = new CommandLine(new MlirOptMain(registry, transforms, stdin, baseDir));
+    public static int run(String[] args, DialectRegistry registry, PassRegistry passes, InputStream stdin,
+            PrintWriter out, PrintWriter err, Path baseDir) {
+        MlirOptMain main = new MlirOptMain(registry, passes, stdin, baseDir);
+        java.util.List<String> rest = new java.util.ArrayList<>();
+        for (String a : args) {
+            if (!main.takePassFlag(a)) {
+                rest.add(a);
+            }
+        }
+        CommandLine cl = new CommandLine(main);
         cl.setOut(out);
         cl.setErr(err);
-        int rc = cl.execute(args);
+        cl.getCommandSpec().usageMessage().footer(String.join("%n", passes.helpLines()).replace("%", "%%")
+                .replace("%%n", "%n"));
+        int rc = cl.execute(rest.toArray(String[]::new));
         out.flush();
         err.flush();
         return rc;
     }
+
+    private boolean takePassFlag(String arg) {
+        if (!arg.startsWith("-") || arg.equals("-")) {
+            return false;
+        }
+        String name = arg.startsWith("--") ? arg.substring(2) : arg.substring(1);
+        int eq = name.indexOf('=');
+        String key = eq < 0 ? name : name.substring(0, eq);
+        if (!passes.contains(key)) {
+            return false;
+        }
+        String opts = eq < 0 ? "" : name.substring(eq + 1).trim();
+        if (opts.startsWith("{") && opts.endsWith("}")) {
+            opts = opts.substring(1, opts.length() - 1);
+        }
+        passFlags.add(opts.isEmpty() ? key : key + "{" + opts + "}");
+        return true;
+    }
+
 
     @Override
     public Integer call() {
@@ -114,9 +181,24 @@ public final class MlirOptMain implements Callable<Integer> {
             return 1;
         }
         AsmPrinterOptions print = AsmPrinterOptions.defaults().withGeneric(printGeneric).withDebugInfo(printDebugInfo);
+        PassManager pm;
+        try {
+            pm = buildPassManager(err, print);
+        } catch (PipelineParseException e) {
+            err.println(e.render());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 1;
+        }
         OptRun.Settings settings = new OptRun.Settings(allowUnregistered, splitInputFile, verifyDiagnostics, print,
                 !disableThreading);
-        OptRun.Result result = OptRun.run(text, filename, registry, settings, transforms);
+        PassManager manager = pm;
+        OptRun.Result result = OptRun.run(text, filename, registry, settings,
+                ctx -> manager == null ? null : manager::run);
+        if (timing && pm != null) {
+            timingReport.printReport(err);
+        }
         err.print(result.errors());
         err.flush();
         try {
@@ -126,6 +208,45 @@ public final class MlirOptMain implements Callable<Integer> {
             return 1;
         }
         return result.exitCode();
+    }
+
+    private PassTiming timingReport;
+
+    /** The pass manager of --pass-pipeline or the pass flags, with instrumentation; null when none. */
+    private PassManager buildPassManager(PrintWriter err, AsmPrinterOptions print) {
+        if (passPipeline != null && !passFlags.isEmpty()) {
+            throw new IllegalArgumentException("'--pass-pipeline' option can't be used with individual pass options");
+        }
+        PassManager pm;
+        if (passPipeline != null) {
+            pm = PassPipelines.parsePassManager(passPipeline, passes);
+        } else {
+            pm = new PassManager();
+            PassPipelines.parse(String.join(",", passFlags), passes, pm);
+        }
+        if (dumpPassPipeline) {
+            err.print(pm.dumpPassPipeline());
+            err.flush();
+        }
+        pm.enableVerifier(verifyEach);
+        IrPrintingInstrumentation.Builder printing = IrPrintingInstrumentation.builder(err).printerOptions(print)
+                .printBefore(printIrBefore).printAfter(printIrAfter).printModuleScope(printIrModuleScope);
+        if (printIrBeforeAll) {
+            printing.printBeforeAll();
+        }
+        if (printIrAfterAll) {
+            printing.printAfterAll();
+        }
+        if (printIrAfterFailure) {
+            printing.printAfterFailure();
+        }
+        if (printing.isEnabled()) {
+            pm.addInstrumentation(printing.build());
+        }
+        if (timing) {
+            timingReport = pm.enableTiming();
+        }
+        return pm;
     }
 
     /** Writes to standard output, or to a temporary file moved over the target (never half-written). */

@@ -5,12 +5,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
-import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
+import org.hipep.pass.PassRegistry;
 import org.hipep.tools.opt.MlirOptMain;
-import org.hipep.tools.opt.OptRun;
 
 /**
  * Runs the mlir-opt style driver ({@link MlirOptMain}) in-process as a lit tool, over the dialects
@@ -18,27 +16,27 @@ import org.hipep.tools.opt.OptRun;
  */
 public final class OptLitTool implements LitTool {
     private final Supplier<DialectRegistry> registry;
-    private final Function<Context, OptRun.Transform> transforms;
+    private final Supplier<PassRegistry> passes;
 
     /**
      * @param registry builds the dialect registry (called per invocation)
-     * @param transforms builds the transformation for a context (may return null)
+     * @param passes builds the pass registry (called per invocation)
      */
-    public OptLitTool(Supplier<DialectRegistry> registry, Function<Context, OptRun.Transform> transforms) {
+    public OptLitTool(Supplier<DialectRegistry> registry, Supplier<PassRegistry> passes) {
         this.registry = registry;
-        this.transforms = transforms;
+        this.passes = passes;
     }
 
-    /** A tool over a registry, without transformations. */
+    /** A tool over a dialect registry, without passes. */
     public static OptLitTool of(Supplier<DialectRegistry> registry) {
-        return new OptLitTool(registry, ctx -> null);
+        return new OptLitTool(registry, PassRegistry::new);
     }
 
     @Override
     public int run(List<String> args, ToolContext ctx) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int rc = MlirOptMain.run(args.toArray(String[]::new), registry.get(), transforms,
+        int rc = MlirOptMain.run(args.toArray(String[]::new), registry.get(), passes.get(),
                 new ByteArrayInputStream(ctx.stdin().getBytes(StandardCharsets.UTF_8)),
                 new PrintWriter(out), new PrintWriter(err), ctx.workDir());
         ctx.stdout().append(out.toString());
