@@ -8,6 +8,7 @@ module org.hipep.api {
     exports org.hipep.api;
     exports org.hipep.ir;
     exports org.hipep.ir.builtin;
+    exports org.hipep.ir.rewrite;
     exports org.hipep.ir.text;
     exports org.hipep.pass.options;
     exports org.hipep.pass.text;
