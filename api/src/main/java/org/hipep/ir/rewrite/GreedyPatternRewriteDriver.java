@@ -115,8 +115,8 @@ public final class GreedyPatternRewriteDriver {
     private boolean processWorklist() {
         boolean changed = false;
         int roundRewrites = 0;
-        while (!worklist.isEmpty()
-                && (config.maxNumRewrites() == GreedyRewriteConfig.NO_LIMIT || roundRewrites < config.maxNumRewrites())) {
+        int bound = config.maxNumRewrites();
+        while (!worklist.isEmpty() && (bound == GreedyRewriteConfig.NO_LIMIT || roundRewrites < bound)) {
             Operation op = worklist.pop();
             if (op == null || !root.isProperAncestor(op)) {
                 continue;

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
 import org.hipep.ir.OperationState;
+import org.hipep.ir.Value;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.junit.jupiter.api.Test;
 
@@ -291,7 +292,7 @@ class GreedyDriverTest {
         List<String> events = new ArrayList<>();
         RewriterListener observer = new RewriterListener() {
             @Override
-            public void notifyOperationReplaced(Operation op, List<? extends org.hipep.ir.Value> values) {
+            public void notifyOperationReplaced(Operation op, List<? extends Value> values) {
                 events.add("replaced " + op.nameString());
             }
 
@@ -318,6 +319,19 @@ class GreedyDriverTest {
                 "modified test.use",
                 "erased toy.neg",
                 "erased toy.neg");
+    }
+
+    @Test
+    void conversionPatternsDoNotRunInTheGreedyDriver() {
+        Operation m = env.parse("""
+                %c = "toy.constant"() {value = 1 : i64} : () -> i64
+                "test.use"(%c) : (i64) -> ()
+                """);
+        ConversionPattern p = ConversionPattern.of("toy.constant", 1, null,
+                (op, operands, r) -> LogicalResult.success());
+        assertThatThrownBy(() -> GreedyPatternRewriteDriver.applyPatternsGreedily(m, set(p)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("can only run in a dialect conversion");
     }
 
     @Test
