@@ -305,6 +305,16 @@ public final class Block implements Iterable<Operation> {
         }
     }
 
+    /**
+     * Unlinks this block from its region, keeping its arguments, ops and uses (it may then be
+     * inserted into another region, as {@link Operation#remove()} does for ops).
+     */
+    public void remove() {
+        if (parent != null) {
+            parent.removeBlock(this);
+        }
+    }
+
     /** Removes this block from its region and drops its references. */
     public void erase() {
         dropAllReferences();
