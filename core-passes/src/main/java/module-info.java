@@ -1,4 +1,7 @@
 /** Every in-tree pass and the named pipelines with the seven plugin slots. */
 module org.hipep.passes {
     requires transitive org.hipep.dialects;
+
+    exports org.hipep.passes;
+    exports org.hipep.passes.transforms;
 }

@@ -1,0 +1,23 @@
+package org.hipep.passes;
+
+import org.hipep.pass.PassRegistry;
+import org.hipep.passes.transforms.CanonicalizePass;
+import org.hipep.passes.transforms.CsePass;
+import org.hipep.passes.transforms.SymbolDcePass;
+
+/** Registers every in-tree pass and named pipeline of this module. */
+public final class CorePasses {
+    /** The owner recorded for in-tree registrations (shown when a plugin collides with one). */
+    public static final String OWNER = "hip-ep core passes";
+
+    private CorePasses() {
+    }
+
+    /** Adds the core passes to {@code registry} and returns it. */
+    public static PassRegistry register(PassRegistry registry) {
+        registry.registerPass(CanonicalizePass::new, OWNER);
+        registry.registerPass(CsePass::new, OWNER);
+        registry.registerPass(SymbolDcePass::new, OWNER);
+        return registry;
+    }
+}

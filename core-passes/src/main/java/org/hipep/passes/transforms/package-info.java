@@ -1,0 +1,2 @@
+/** Dialect-independent transformations: canonicalize, cse, symbol-dce. */
+package org.hipep.passes.transforms;
