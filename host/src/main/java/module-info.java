@@ -8,6 +8,7 @@ module org.hipep.host {
     requires info.picocli;
 
     exports org.hipep.host;
+    exports org.hipep.host.tools;
 
     // picocli reads and writes the annotated command fields reflectively.
     opens org.hipep.host.cli to info.picocli;

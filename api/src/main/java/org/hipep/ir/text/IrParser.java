@@ -313,7 +313,7 @@ public final class IrParser extends AttrTypeParser implements OpAsmParser {
             throw errorAt(at, "custom op '" + written + "' is unknown" + tried);
         }
         consume();
-        OperationState st = new OperationState(locationAt(opStart), context.operationName(def.name()));
+        OperationState st = new OperationState(locationAt(at), context.operationName(def.name()));
         OpAssembly asm = def.assembly();
         String nested = asm instanceof DefaultDialectAssembly d ? d.defaultDialect() : null;
         if (nested != null) {

@@ -137,8 +137,14 @@ public final class MlirOptMain implements Callable<Integer> {
         CommandLine cl = new CommandLine(main);
         cl.setOut(out);
         cl.setErr(err);
-        cl.getCommandSpec().usageMessage().footer(String.join("%n", passes.helpLines()).replace("%", "%%")
-                .replace("%%n", "%n"));
+        // The pass list is printed as is (picocli would re-wrap a footer).
+        java.util.List<String> passHelp = passes.helpLines();
+        if (!passHelp.isEmpty()) {
+            cl.getHelpSectionMap().put("passes", help -> "\n" + String.join("\n", passHelp) + "\n");
+            java.util.List<String> keys = new java.util.ArrayList<>(cl.getHelpSectionKeys());
+            keys.add("passes");
+            cl.setHelpSectionKeys(keys);
+        }
         int rc = cl.execute(rest.toArray(String[]::new));
         out.flush();
         err.flush();

@@ -35,6 +35,11 @@ public final class CanonicalizePass extends Pass {
     }
 
     @Override
+    public String name() {
+        return "Canonicalizer";
+    }
+
+    @Override
     public String description() {
         return "Canonicalize operations";
     }

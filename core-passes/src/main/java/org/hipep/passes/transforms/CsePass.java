@@ -30,6 +30,11 @@ public final class CsePass extends Pass {
     }
 
     @Override
+    public String name() {
+        return "CSE";
+    }
+
+    @Override
     public String description() {
         return "Eliminate common sub-expressions";
     }

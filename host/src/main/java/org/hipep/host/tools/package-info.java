@@ -1,0 +1,2 @@
+/** The command-line tools' entry points. */
+package org.hipep.host.tools;
