@@ -7,11 +7,15 @@ module org.hipep.host {
     requires org.slf4j;
     requires info.picocli;
 
-    exports org.hipep.host;
+    exports org.hipep.host.plugins;
     exports org.hipep.host.tools;
 
     // picocli reads and writes the annotated command fields reflectively.
     opens org.hipep.host.cli to info.picocli;
 
     uses org.hipep.plugin.CompilerPlugin;
+    uses org.hipep.plugin.PipelineSlotExtension;
+    uses org.hipep.plugin.DialectRegistrationExtension;
+    uses org.hipep.plugin.RuntimeBitcodeExtension;
+    uses org.hipep.plugin.LibraryExtension;
 }

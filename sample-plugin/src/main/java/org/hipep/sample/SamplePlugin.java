@@ -1,6 +1,8 @@
 package org.hipep.sample;
 
 import org.hipep.plugin.CompilerPlugin;
+import org.hipep.plugin.PluginApi;
+import org.hipep.plugin.PluginRegistry;
 
 /**
  * The in-tree sample plugin. Published for JPMS ({@code provides} in module-info), for the class
@@ -14,5 +16,14 @@ public final class SamplePlugin implements CompilerPlugin {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public int apiVersion() {
+        return PluginApi.VERSION;
+    }
+
+    @Override
+    public void register(PluginRegistry registry) {
     }
 }

@@ -127,6 +127,16 @@ public final class MlirOptMain implements Callable<Integer> {
      */
     public static int run(String[] args, DialectRegistry registry, PassRegistry passes, InputStream stdin,
             PrintWriter out, PrintWriter err, Path baseDir) {
+        return run(args, registry, passes, stdin, out, err, baseDir, java.util.List.of());
+    }
+
+    /**
+     * {@link #run(String[], DialectRegistry, PassRegistry, InputStream, PrintWriter, PrintWriter, Path)}
+     * with lines added to {@code --help} (options a front end handles itself, such as plugin
+     * selection).
+     */
+    public static int run(String[] args, DialectRegistry registry, PassRegistry passes, InputStream stdin,
+            PrintWriter out, PrintWriter err, Path baseDir, java.util.List<String> extraHelp) {
         MlirOptMain main = new MlirOptMain(registry, passes, stdin, baseDir);
         java.util.List<String> rest = new java.util.ArrayList<>();
         for (String a : args) {
@@ -138,7 +148,8 @@ public final class MlirOptMain implements Callable<Integer> {
         cl.setOut(out);
         cl.setErr(err);
         // The pass list is printed as is (picocli would re-wrap a footer).
-        java.util.List<String> passHelp = passes.helpLines();
+        java.util.List<String> passHelp = new java.util.ArrayList<>(extraHelp);
+        passHelp.addAll(passes.helpLines());
         if (!passHelp.isEmpty()) {
             cl.getHelpSectionMap().put("passes", help -> "\n" + String.join("\n", passHelp) + "\n");
             java.util.List<String> keys = new java.util.ArrayList<>(cl.getHelpSectionKeys());

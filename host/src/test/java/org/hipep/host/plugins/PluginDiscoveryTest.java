@@ -1,4 +1,4 @@
-package org.hipep.host;
+package org.hipep.host.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,8 +7,9 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ServiceLoader;
 import org.hipep.plugin.CompilerPlugin;
+import org.hipep.plugin.PluginApi;
+import org.hipep.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,15 @@ class PluginDiscoveryTest {
         @Override
         public String id() {
             return "good";
+        }
+
+        @Override
+        public int apiVersion() {
+            return PluginApi.VERSION;
+        }
+
+        @Override
+        public void register(PluginRegistry registry) {
         }
     }
 
@@ -32,11 +42,13 @@ class PluginDiscoveryTest {
         Files.createDirectories(services.getParent());
         Files.writeString(services, "org.hipep.example.Missing\n" + GoodPlugin.class.getName() + "\n");
         try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
-            PluginDiscovery.Result result = PluginDiscovery.discover(ServiceLoader.load(CompilerPlugin.class, loader));
-            assertThat(result.ids()).containsExactly("good");
-            assertThat(result.plugins().get(0).origin()).isEqualTo("class path");
-            assertThat(result.broken()).singleElement()
-                    .satisfies(b -> assertThat(b.message()).contains("org.hipep.example.Missing"));
+            PluginSources found = PluginDiscovery.discover(loader);
+            assertThat(found.plugins()).singleElement().satisfies(p -> {
+                assertThat(p.id()).isEqualTo("good");
+                assertThat(PluginDiscovery.origin(p)).isEqualTo("class path");
+            });
+            assertThat(found.brokenProviders()).singleElement()
+                    .satisfies(b -> assertThat(b).contains("org.hipep.example.Missing"));
         }
     }
 }

@@ -1,2 +1,0 @@
-/** Plugin discovery and the host-side model of what plugins contribute. */
-package org.hipep.host;
