@@ -11,6 +11,7 @@ module org.hipep.api {
     exports org.hipep.api;
     exports org.hipep.ir;
     exports org.hipep.ir.builtin;
+    exports org.hipep.ir.interfaces;
     exports org.hipep.ir.rewrite;
     exports org.hipep.ir.text;
     exports org.hipep.pass;

@@ -7,4 +7,5 @@ module org.hipep.runtime {
     requires org.bytedeco.llvm;
 
     exports org.hipep.runtime.llvm;
+    exports org.hipep.runtime.toolchain;
 }

@@ -2,5 +2,7 @@
 module org.hipep.sample {
     requires org.hipep.api;
 
+    exports org.hipep.sample;
+
     provides org.hipep.plugin.CompilerPlugin with org.hipep.sample.SamplePlugin;
 }

@@ -19,6 +19,8 @@ public abstract class Dialect {
     private final String namespace;
     private final Context context;
     private final Map<String, OpDefinition> operations = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<Class<?>, Object> interfaces = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Set<Class<?>> promised = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**
      * @param namespace the prefix of every op, type and attribute name of the dialect
@@ -83,6 +85,50 @@ public abstract class Dialect {
             throw new IllegalArgumentException("no operation '" + fullName + "' in dialect '" + namespace + "'");
         }
         def.declarePromisedInterface(iface);
+    }
+
+    /**
+     * Attaches a dialect interface model (e.g. the dialect's to-LLVM conversion patterns), from
+     * the dialect itself or from a dialect extension. A second model for the same interface is
+     * an error.
+     */
+    public final <T> void attachInterface(Class<T> iface, T model) {
+        if (!iface.isInstance(model)) {
+            throw new IllegalArgumentException(model + " does not implement " + iface.getName());
+        }
+        Object prev = interfaces.putIfAbsent(iface, model);
+        if (prev != null && prev != model) {
+            throw new IllegalStateException("interface " + iface.getSimpleName() + " is already attached to dialect '"
+                    + namespace + "'");
+        }
+    }
+
+    /** Declares that an extension will attach {@code iface} to this dialect. */
+    protected final void declarePromisedInterface(Class<?> iface) {
+        promised.add(iface);
+    }
+
+    /** Whether {@code iface} is promised and not attached (MLIR's {@code hasPromisedInterface}). */
+    public final boolean hasPromisedInterface(Class<?> iface) {
+        return promised.contains(iface) && !interfaces.containsKey(iface);
+    }
+
+    /**
+     * The dialect's model of an interface, or {@code null} when it has none.
+     *
+     * @throws IllegalStateException when the interface was promised but never attached
+     */
+    public final <T> T getInterface(Class<T> iface) {
+        Object m = interfaces.get(iface);
+        if (m != null) {
+            return iface.cast(m);
+        }
+        if (promised.contains(iface)) {
+            throw new IllegalStateException("checking for an interface (`" + iface.getSimpleName()
+                    + "`) that was promised by dialect '" + namespace + "' but never implemented. This is generally an"
+                    + " indication that the dialect extension implementing the interface was never registered.");
+        }
+        return null;
     }
 
     /**

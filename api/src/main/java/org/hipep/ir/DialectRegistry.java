@@ -53,6 +53,12 @@ public final class DialectRegistry {
         }));
     }
 
+    /** Attaches a dialect interface model to dialect {@code namespace} when it loads. */
+    public <T> DialectRegistry attachDialectInterface(String namespace, Class<T> iface, T model) {
+        return addExtension(DialectExtension.of(Set.of(namespace),
+                ctx -> ctx.getLoadedDialect(namespace).attachInterface(iface, model)));
+    }
+
     /** The registered namespaces, in registration order. */
     public synchronized Set<String> namespaces() {
         return Set.copyOf(constructors.keySet());

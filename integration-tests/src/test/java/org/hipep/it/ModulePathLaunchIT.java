@@ -14,25 +14,41 @@ import org.junit.jupiter.api.Test;
 /** Launches the built jars as named modules: {@code java --module-path ... -m org.hipep.host/...}. */
 class ModulePathLaunchIT {
 
-    @Test
-    void hostRunsOnTheModulePathAndDiscoversTheSamplePlugin() throws IOException, InterruptedException {
+    private static String launch(String mainClass, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String modulePath = BuiltArtifacts.jars(BuiltArtifacts.modulesDir()).stream()
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
-        List<String> cmd = List.of(java.toString(),
+        List<String> cmd = new java.util.ArrayList<>(List.of(java.toString(),
                 "--module-path", modulePath,
                 "--add-modules", "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64",
-                "-m", "org.hipep.host/org.hipep.host.cli.HipEpCommand");
+                "-m", "org.hipep.host/" + mainClass));
+        cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("host exited").isTrue();
-
         assertThat(p.exitValue()).as("exit code; output:%n%s", out).isZero();
+        return out;
+    }
+
+    @Test
+    void hostRunsOnTheModulePathAndDiscoversTheSamplePlugin() throws IOException, InterruptedException {
+        String out = launch("org.hipep.host.cli.HipEpCommand");
         assertThat(out).contains("hip-ep " + BuiltArtifacts.version() + "\n")
                 .contains("LLVM: 20.1.")
                 .contains("(module path)")
                 .contains("plugins: [sample]\n")
-                .contains("sample  org.hipep.sample.SamplePlugin  (module org.hipep.sample)");
+                .contains("sample  plugin API 1  (module org.hipep.sample)");
+    }
+
+    @Test
+    void theSelectedSamplePluginContributesOnTheModulePath() throws IOException, InterruptedException {
+        String out = launch("org.hipep.host.cli.HipEpCommand", "--plugins=sample", "--print-plugin-info");
+        assertThat(out).contains("[plugins] available: 'sample' (plugin API 1, module org.hipep.sample)")
+                .contains("[plugins] initialized 'sample', which contributed:")
+                .contains("  slot AfterConvertOnnxToHip (2): func.func(hip-ep-sample-print-functions)")
+                .contains("  library: hip_ep_sample_lib")
+                .containsPattern("  runtime bitcode: [0-9]+ bytes")
+                .contains("selected: [sample]");
     }
 }

@@ -176,7 +176,11 @@ public final class MlirOptMain implements Callable<Integer> {
         if (opts.startsWith("{") && opts.endsWith("}")) {
             opts = opts.substring(1, opts.length() - 1);
         }
-        passFlags.add(opts.isEmpty() ? key : key + "{" + opts + "}");
+        String element = opts.isEmpty() ? key : key + "{" + opts + "}";
+        // As mlir-opt's implicit nesting: a pass flag for a pass restricted to another op runs
+        // on those ops nested in the module.
+        String anchor = passes.lookupPass(key).map(info -> info.factory().get().anchorName()).orElse(null);
+        passFlags.add(anchor == null || anchor.equals("builtin.module") ? element : anchor + "(" + element + ")");
         return true;
     }
 

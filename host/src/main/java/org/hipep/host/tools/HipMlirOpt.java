@@ -38,7 +38,7 @@ public final class HipMlirOpt {
      * Runs the tool with plugin selection handled here and everything else by
      * {@link MlirOptMain}; returns the exit code.
      */
-    public static int run(String[] args, PrintWriter out, PrintWriter err, Path baseDir) {
+    public static int run(String[] args, java.io.InputStream stdin, PrintWriter out, PrintWriter err, Path baseDir) {
         String selection = null;
         boolean info = false;
         List<String> rest = new ArrayList<>();
@@ -73,13 +73,13 @@ public final class HipMlirOpt {
         List<String> help = List.of("Plugin options:",
                 "  --plugins=<ids> - Comma-separated plugin ids to select, in order (default: system property hipep.plugins)",
                 "  --print-plugin-info - Print the plugins found, selected and skipped, and their contributions");
-        return MlirOptMain.run(rest.toArray(String[]::new), dialects, passes, System.in, out, err, baseDir, help);
+        return MlirOptMain.run(rest.toArray(String[]::new), dialects, passes, stdin, out, err, baseDir, help);
     }
 
     /** Runs the tool; exits with its code. */
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        System.exit(run(args, out, err, Path.of("").toAbsolutePath()));
+        System.exit(run(args, System.in, out, err, Path.of("").toAbsolutePath()));
     }
 }

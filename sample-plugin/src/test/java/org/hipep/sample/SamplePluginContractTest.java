@@ -1,0 +1,141 @@
+package org.hipep.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.global.LLVM;
+import org.hipep.host.plugins.PluginDiscovery;
+import org.hipep.host.plugins.PluginHost;
+import org.hipep.host.plugins.PluginSnapshot;
+import org.hipep.host.plugins.PluginSources;
+import org.hipep.ir.Context;
+import org.hipep.ir.Dialect;
+import org.hipep.ir.DialectRegistry;
+import org.hipep.ir.Operation;
+import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
+import org.hipep.ir.text.AsmPrinterOptions;
+import org.hipep.ir.text.IrParser;
+import org.hipep.ir.text.IrPrinter;
+import org.hipep.dialects.CoreDialects;
+import org.hipep.plugin.PipelineSlot;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plugin contract test, in the manner of the seed's {@code test_static_plugins.cpp}: what the
+ * host sees of the sample plugin when it is selected, and that nothing leaks when it is not.
+ */
+class SamplePluginContractTest {
+    private static final String PRINT_SLOT = "func.func(hip-ep-sample-print-functions)";
+    private static final String LATE_SLOT = "func.func(hip-ep-sample-emit-late-constant)";
+
+    private static PluginSources sources() {
+        PluginSources s = PluginDiscovery.discover();
+        assertThat(s.plugins()).extracting(p -> p.id()).contains(SamplePlugin.ID);
+        return s;
+    }
+
+    @Nested
+    class SampleSelected {
+        private final PluginHost host = new PluginHost();
+        private final PluginSnapshot snapshot = host.snapshot(sources(), List.of(SamplePlugin.ID));
+
+        @Test
+        void dispatchIsIdempotent() {
+            PluginSnapshot again = host.snapshot(sources(), List.of(SamplePlugin.ID));
+            assertThat(again.slotRequests()).isEqualTo(snapshot.slotRequests());
+            assertThat(again.passes()).hasSameSizeAs(snapshot.passes());
+            assertThat(snapshot.report().warnings()).isEmpty();
+        }
+
+        @Test
+        void requestsBothSlots() {
+            assertThat(snapshot.passesForSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP)).containsExactly(PRINT_SLOT);
+            assertThat(snapshot.passesForSlot(PipelineSlot.BEFORE_BUFFERIZATION)).containsExactly(LATE_SLOT);
+        }
+
+        @Test
+        void contributesTheStaticLibraryByNameAndPath() {
+            assertThat(snapshot.libraryNames()).containsExactly("hip_ep_sample_lib");
+            assertThat(snapshot.libraryPathStrings()).singleElement().satisfies(dir -> {
+                Path lib = Path.of(dir, "libhip_ep_sample_lib.a");
+                assertThat(lib).isRegularFile();
+                byte[] bytes = Files.readAllBytes(lib);
+                assertThat(new String(bytes, 0, 8, StandardCharsets.ISO_8859_1)).isEqualTo("!<arch>\n");
+                assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).contains("hip_ep_sample_lib_marker");
+            });
+        }
+
+        @Test
+        void contributesExactlyOneBitcodeModuleDefiningItsMarker() {
+            assertThat(snapshot.bitcode()).singleElement().satisfies(b -> {
+                assertThat(b.hasBitcodeMagic()).as("starts with 42 43 C0 DE").isTrue();
+                LLVMContextRef ctx = LLVM.LLVMContextCreate();
+                try {
+                    byte[] bc = b.bitcode();
+                    LLVMMemoryBufferRef buf = LLVM.LLVMCreateMemoryBufferWithMemoryRangeCopy(new BytePointer(bc), bc.length,
+                            new BytePointer("sample.bc"));
+                    LLVMModuleRef module = new LLVMModuleRef();
+                    assertThat(LLVM.LLVMParseBitcodeInContext2(ctx, buf, module)).as("bitcode parses").isZero();
+                    assertThat(LLVM.LLVMGetNamedFunction(module, "hip_ep_sample_plugin_runtime_marker")).isNotNull();
+                    LLVM.LLVMDisposeModule(module);
+                } finally {
+                    LLVM.LLVMContextDispose(ctx);
+                }
+            });
+        }
+
+        @Test
+        void itsDialectLoadsWithAnImplementedToLlvmInterface() {
+            assertThat(snapshot.dialects()).hasSize(1);
+            Context ctx = new Context(snapshot.applyDialects(CoreDialects.register(new DialectRegistry())));
+            ctx.loadAllAvailableDialects();
+            Dialect d = ctx.getLoadedDialect(SampleDialect.NAMESPACE);
+            assertThat(d).isNotNull();
+            assertThat(d.hasPromisedInterface(ConvertToLLVMPatternInterface.class)).isFalse();
+            assertThat(d.getInterface(ConvertToLLVMPatternInterface.class)).isNotNull();
+        }
+
+        @Test
+        void theMarkerIsErasedByTheToLlvmLowering() {
+            Context ctx = new Context(snapshot.applyDialects(CoreDialects.register(new DialectRegistry())));
+            Operation module = IrParser.parse(ctx, """
+                    func.func @marker_lowers() {
+                      "hip_ep_sample.marker"() : () -> ()
+                      return
+                    }
+                    """, "marker.mlir");
+            assertThat(SampleLowering.convertToLLVM(module).succeeded()).isTrue();
+            String printed = IrPrinter.print(module, AsmPrinterOptions.defaults());
+            assertThat(printed).contains("func.func @marker_lowers()").doesNotContain("hip_ep_sample.marker");
+        }
+    }
+
+    @Nested
+    class NothingSelected {
+        private final PluginHost host = new PluginHost();
+
+        @Test
+        void everyAccessorIsEmptyThenTheEntryCanBeCalledExplicitly() {
+            PluginSnapshot none = host.snapshot(sources(), List.of());
+            assertThat(none.passesForSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP)).isEmpty();
+            assertThat(none.passesForSlot(PipelineSlot.BEFORE_BUFFERIZATION)).isEmpty();
+            assertThat(none.libraryNames()).isEmpty();
+            assertThat(none.libraryPathStrings()).isEmpty();
+            assertThat(none.bitcode()).isEmpty();
+            assertThat(none.dialects()).isEmpty();
+            assertThat(none.passes()).isEmpty();
+
+            PluginSnapshot explicit = host.snapshot(PluginSources.of(List.of(new SamplePlugin())), List.of(SamplePlugin.ID));
+            assertThat(explicit.passesForSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP)).containsExactly(PRINT_SLOT);
+            assertThat(explicit.passesForSlot(PipelineSlot.BEFORE_BUFFERIZATION)).containsExactly(LATE_SLOT);
+        }
+    }
+}
