@@ -1,5 +1,5 @@
 // RUN: hip-mlir-opt %s --plugins=sample --print-plugin-info -o /dev/null 2>&1 | FileCheck %s
-// RUN: hip-mlir-opt %s --print-plugin-info -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: not hip-mlir-opt %s --print-plugin-info -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not hip-mlir-opt %s --plugins=sample,nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // CHECK: [plugins] available: 'sample' (plugin API 1, class path)
