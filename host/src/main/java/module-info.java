@@ -6,7 +6,10 @@ module org.hipep.host {
     requires org.hipep.runtime;
     requires org.slf4j;
     requires info.picocli;
+    // Only org.hipep.host.osgi uses the OSGi framework API; outside a framework it is not needed.
+    requires static org.apache.felix.framework;
 
+    exports org.hipep.host.osgi;
     exports org.hipep.host.plugins;
     exports org.hipep.host.tools;
 

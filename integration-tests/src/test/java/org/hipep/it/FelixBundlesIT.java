@@ -102,6 +102,60 @@ public class FelixBundlesIT {
         }
     }
 
+    /**
+     * The host's OSGi registrar sees the sample through its service; stopping the sample bundle
+     * removes it from the next snapshot, while a snapshot taken before stays intact. (Reflection
+     * keeps the host's classes out of this class's signature: it is also loaded outside the
+     * framework by the JUnit runner.)
+     */
+    @Test
+    public void hostSeesTheSampleThroughServicesAndLetsItGoWhenItsBundleStops() throws Exception {
+        Bundle host = installed("org.hipep.host");
+        Bundle sample = installed("org.hipep.sample");
+        Class<?> registrarType = host.loadClass("org.hipep.host.osgi.OsgiPlugins");
+        Object registrar = registrarType.getConstructor(BundleContext.class).newInstance(context);
+        java.lang.reflect.Method snapshot = registrarType.getMethod("snapshot", List.class);
+
+        Object before = snapshot.invoke(registrar, List.of("sample"));
+        assertEquals(List.of("sample"), call(before, "pluginIds"));
+        assertEquals(List.of("hip_ep_sample_lib"), call(before, "libraryNames"));
+        assertEquals(1, ((List<?>) call(before, "bitcode")).size());
+        assertEquals(1, ((List<?>) call(before, "dialects")).size());
+        Object slot = host.loadClass("org.hipep.plugin.PipelineSlot").getField("AFTER_CONVERT_ONNX_TO_HIP").get(null);
+        java.lang.reflect.Method passesForSlot = before.getClass().getMethod("passesForSlot", slot.getClass());
+        assertEquals(List.of("func.func(hip-ep-sample-print-functions)"), passesForSlot.invoke(before, slot));
+
+        sample.stop();
+        try {
+            Object after = snapshot.invoke(registrar, List.of("sample"));
+            assertEquals(List.of(), call(after, "pluginIds"));
+            assertEquals(List.of(), call(after, "libraryNames"));
+            Object report = call(after, "report");
+            assertTrue("the stopped plugin is reported as skipped: " + report,
+                    report.toString().contains("no plugin or extension service with this id is registered now"));
+            // The snapshot taken while the bundle was active is unchanged.
+            assertEquals(List.of("sample"), call(before, "pluginIds"));
+            assertEquals(List.of("func.func(hip-ep-sample-print-functions)"), passesForSlot.invoke(before, slot));
+        } finally {
+            sample.start();
+        }
+        Object again = snapshot.invoke(registrar, List.of("sample"));
+        assertEquals(List.of("sample"), call(again, "pluginIds"));
+    }
+
+    private Bundle installed(String bsn) {
+        for (Bundle b : context.getBundles()) {
+            if (bsn.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("bundle " + bsn + " is not installed");
+    }
+
+    private static Object call(Object target, String method) throws Exception {
+        return target.getClass().getMethod(method).invoke(target);
+    }
+
     @Test
     public void samplePluginIsRegisteredAsACompilerPluginService() throws Exception {
         ServiceReference<?>[] refs = context.getAllServiceReferences(PLUGIN_SERVICE, null);

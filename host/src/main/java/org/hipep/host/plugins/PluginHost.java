@@ -145,6 +145,25 @@ public final class PluginHost {
         return new PluginSnapshot(report, passes, slots, dialects, bitcode, libraryPaths, libraries, pipelines);
     }
 
+    /**
+     * Like {@link #snapshot}, but selected ids that {@code sources} does not provide now are
+     * reported as skipped instead of failing (for frameworks where plugins come and go).
+     */
+    public synchronized PluginSnapshot snapshotOfAvailable(PluginSources sources, List<String> selection) {
+        List<String> present = new ArrayList<>();
+        sources.plugins().forEach(p -> present.add(p.id()));
+        present.addAll(extensionIds(sources));
+        List<String> kept = selection.stream().filter(present::contains).toList();
+        PluginSnapshot s = snapshot(sources, kept);
+        List<PluginReport.Skipped> skipped = new ArrayList<>(s.report().skipped());
+        selection.stream().filter(id -> !present.contains(id))
+                .forEach(id -> skipped.add(new PluginReport.Skipped(id, "no plugin or extension service with this id is registered now")));
+        PluginReport r = s.report();
+        PluginReport report = new PluginReport(r.available(), selection, r.initialized(), skipped, r.warnings());
+        return new PluginSnapshot(report, s.passes(), s.slotRequests(), s.dialects(), s.bitcode(), s.libraryPaths(),
+                s.libraries(), s.pipelineBuilders());
+    }
+
     private Outcome dispatch(CompilerPlugin p) {
         Outcome o = dispatched.get(p);
         if (o != null) {

@@ -1,0 +1,2 @@
+/** The registrar inside an OSGi framework: plugins and extensions as services. */
+package org.hipep.host.osgi;
