@@ -14,6 +14,7 @@ import org.hipep.pass.OpPassManager;
 import org.hipep.pass.PassPipelines;
 import org.hipep.pass.PassRegistry;
 import org.hipep.plugin.PipelineSlot;
+import org.hipep.plugin.PipelineSlotHook;
 import org.hipep.plugin.PipelineStages;
 
 /**
@@ -97,6 +98,34 @@ public record PluginSnapshot(PluginReport report, List<PassContribution> passes,
                     owner(b.pluginId()));
         }
         return registry;
+    }
+
+    /**
+     * The slot hook the pipeline builders call: adds each request's text to the pass manager,
+     * resolving names in {@code registry}. Text that does not parse or resolve is skipped with the
+     * seed's warning (and the parser's message), leaving the pass manager as it was; the compile
+     * goes on.
+     */
+    public PipelineSlotHook slotHook(PassRegistry registry, java.util.function.Consumer<String> warnings) {
+        return (pm, slot) -> {
+            for (SlotRequest r : slotRequests) {
+                if (r.slot() != slot) {
+                    continue;
+                }
+                try {
+                    // Parse into a scratch manager first so that a failure adds nothing.
+                    PassPipelines.parse(r.pipelineText(), registry, new OpPassManager(pm.anchor()));
+                    PassPipelines.parse(r.pipelineText(), registry, pm);
+                } catch (org.hipep.pass.text.PipelineParseException | IllegalArgumentException e) {
+                    String detail = e instanceof org.hipep.pass.text.PipelineParseException p ? p.render() : e.getMessage();
+                    warnings.accept(detail);
+                    warnings.accept("[plugin] WARNING: could not add pass pipeline '" + r.pipelineText()
+                            + "' requested for pipeline slot " + slot.index() + ". Check that the pass was registered"
+                            + " (registerPass()) and the plugin is selected into this host, and that the string carries"
+                            + " the right anchor nesting (e.g. func.func(<arg>) for a func.func pass).");
+                }
+            }
+        };
     }
 
     /** How a plugin is named as the owner of a registration. */

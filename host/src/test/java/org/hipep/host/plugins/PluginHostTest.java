@@ -295,4 +295,29 @@ class PluginHostTest {
                 "  library path: /opt/a/lib",
                 "  library: a_lib");
     }
+
+    @Test
+    void theSlotHookAddsResolvableRequestsAndWarnsAboutTheOthers() {
+        Fake a = new Fake("a", r -> {
+            r.registerPass(() -> pass("a-pass"));
+            r.requestPipelineSlot(PipelineSlot.AFTER_SIMPLIFY_ONNX, "a-pass");
+            r.requestPipelineSlot(PipelineSlot.AFTER_SIMPLIFY_ONNX, "missing-pass");
+            r.requestPipelineSlot(PipelineSlot.AFTER_SIMPLIFY_ONNX, "a-pass,missing-pass");
+            r.requestPipelineSlot(PipelineSlot.AFTER_POOL_ALLOCS, "a-pass");
+        });
+        PluginSnapshot s = new PluginHost().snapshot(PluginSources.of(List.of(a)), List.of("a"));
+        PassRegistry registry = s.registerPasses(new PassRegistry());
+        List<String> warnings = new ArrayList<>();
+        org.hipep.pass.PassManager pm = new org.hipep.pass.PassManager();
+        s.slotHook(registry, warnings::add).addPasses(pm, PipelineSlot.AFTER_SIMPLIFY_ONNX);
+        assertThat(pm.printAsTextualPipeline()).isEqualTo("builtin.module(a-pass)");
+        assertThat(warnings).filteredOn(w -> w.startsWith("[plugin]")).containsExactly(
+                "[plugin] WARNING: could not add pass pipeline 'missing-pass' requested for pipeline slot 0. Check that the"
+                        + " pass was registered (registerPass()) and the plugin is selected into this host, and that the string"
+                        + " carries the right anchor nesting (e.g. func.func(<arg>) for a func.func pass).",
+                "[plugin] WARNING: could not add pass pipeline 'a-pass,missing-pass' requested for pipeline slot 0. Check"
+                        + " that the pass was registered (registerPass()) and the plugin is selected into this host, and that"
+                        + " the string carries the right anchor nesting (e.g. func.func(<arg>) for a func.func pass).");
+        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("'missing-pass' does not refer to a registered pass"));
+    }
 }
