@@ -3,7 +3,6 @@ package org.hipep.ir.text;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -384,10 +383,5 @@ public final class IrPrinter extends AttrTypePrinter implements OpAsmPrinter {
     public IrPrinter printDictionaryAttr(DictionaryAttr d) {
         printDictionary(d.entries(), List.of());
         return this;
-    }
-
-    /** For tests: the name map. */
-    Map<Value, String> names() {
-        return new HashMap<>(valueNames);
     }
 }
