@@ -5,7 +5,12 @@
  */
 module org.hipep.dialects {
     requires transitive org.hipep.api;
+    // An automatic module; transitive because the loader's API hands out the generated
+    // protobuf messages (ModelProto, GraphProto, ...), whose supertypes live there.
+    requires transitive com.google.protobuf;
 
     exports org.hipep.dialects;
     exports org.hipep.dialects.func;
+    exports org.hipep.dialects.onnx.load;
+    exports org.hipep.dialects.onnx.proto;
 }
