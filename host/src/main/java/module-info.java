@@ -15,6 +15,7 @@ module org.hipep.host {
 
     // picocli reads and writes the annotated command fields reflectively.
     opens org.hipep.host.cli to info.picocli;
+    opens org.hipep.host.tools to info.picocli;
 
     uses org.hipep.plugin.CompilerPlugin;
     uses org.hipep.plugin.PipelineSlotExtension;
