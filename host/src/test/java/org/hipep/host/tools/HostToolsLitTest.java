@@ -1,0 +1,54 @@
+package org.hipep.host.tools;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.hipep.testing.lit.LitConfig;
+import org.hipep.testing.lit.LitSuite;
+import org.hipep.testing.lit.ToolRegistry;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import picocli.CommandLine;
+
+/**
+ * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-onnx-import} and
+ * {@code hip-mlir-opt} run in-process; {@code %shared} is the shared test-data folder (the tests
+ * fail, not skip, when it is missing).
+ */
+class HostToolsLitTest {
+    @TestFactory
+    Stream<DynamicNode> lit() {
+        String shared = System.getProperty("hipep.shared.dir");
+        if (shared == null || !Files.isDirectory(Path.of(shared, "onnx-node-tests"))) {
+            throw new AssertionError("the shared test data is missing (hipep.shared.dir=" + shared + ")");
+        }
+        ToolRegistry tools = ToolRegistry.withBuiltins()
+                .register("hip-onnx-import", (args, ctx) -> {
+                    StringWriter out = new StringWriter();
+                    StringWriter err = new StringWriter();
+                    CommandLine cl = new CommandLine(new HipOnnxImport());
+                    cl.setOut(new PrintWriter(out));
+                    cl.setErr(new PrintWriter(err));
+                    int rc = cl.execute(args.toArray(String[]::new));
+                    ctx.stdout().append(out.toString());
+                    ctx.stderr().append(err.toString());
+                    return rc;
+                })
+                .register("hip-mlir-opt", (args, ctx) -> {
+                    StringWriter out = new StringWriter();
+                    StringWriter err = new StringWriter();
+                    int rc = HipMlirOpt.run(args.toArray(String[]::new),
+                            new ByteArrayInputStream(ctx.stdin().getBytes(StandardCharsets.UTF_8)),
+                            new PrintWriter(out), new PrintWriter(err), ctx.workDir());
+                    ctx.stdout().append(out.toString());
+                    ctx.stderr().append(err.toString());
+                    return rc;
+                });
+        LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", Path.of(shared).toAbsolutePath().toString());
+        return LitSuite.discover(Path.of("src/test/resources/lit"), config);
+    }
+}
