@@ -8,4 +8,6 @@ module org.hipep.dialects {
 
     exports org.hipep.dialects;
     exports org.hipep.dialects.func;
+    exports org.hipep.dialects.onnx;
+    exports org.hipep.dialects.onnx.schema;
 }
