@@ -11,7 +11,9 @@ module org.hipep.dialects {
 
     exports org.hipep.dialects;
     exports org.hipep.dialects.func;
+    exports org.hipep.dialects.onnx;
     exports org.hipep.dialects.onnx.importer;
     exports org.hipep.dialects.onnx.load;
     exports org.hipep.dialects.onnx.proto;
+    exports org.hipep.dialects.onnx.schema;
 }

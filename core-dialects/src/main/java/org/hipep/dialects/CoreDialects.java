@@ -1,6 +1,7 @@
 package org.hipep.dialects;
 
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.DialectRegistry;
 
 /** Registers every in-tree dialect of this module in a registry (they load lazily). */
@@ -11,6 +12,7 @@ public final class CoreDialects {
     /** Adds the core dialects to {@code registry} and returns it. */
     public static DialectRegistry register(DialectRegistry registry) {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
+        registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         return registry;
     }
 }
