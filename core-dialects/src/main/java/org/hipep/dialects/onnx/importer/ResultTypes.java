@@ -37,8 +37,11 @@ final class ResultTypes {
             et = IntegerType.I64;
         } else if (op.equals("Cast") && st.attributes.get("to") instanceof IntegerAttr to) {
             et = OnnxTypes.elementType((int) to.longValue(), "attribute 'to' of a Cast");
-        } else if (op.equals("CastLike") && operands.size() > 1) {
+        } else if (op.equals("CastLike") && operands.size() > 1 || op.equals("Where") && operands.size() > 1) {
+            // CastLike takes the second input's type; Where's first input is the boolean condition.
             et = elementOf(operands.get(1).type());
+        } else if (op.equals("OneHot") && operands.size() > 2) {
+            et = elementOf(operands.get(2).type());
         } else if (op.equals("Constant") || op.equals("ConstantOfShape")) {
             Attribute v = st.attributes.get("value");
             if (op.equals("Constant") && v instanceof TypedAttribute ta) {
