@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.hipep.dialects.onnx.ExternalAttr;
 import org.hipep.dialects.onnx.load.OnnxDataType;
 import org.hipep.dialects.onnx.load.OnnxLoadException;
 import org.hipep.dialects.onnx.load.OnnxTensors;
@@ -11,6 +12,7 @@ import org.hipep.dialects.onnx.load.TensorData;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.OperationState;
@@ -102,17 +104,30 @@ final class OnnxAttributes {
         };
     }
 
-    /** A tensor as a dense elements attribute over its packed bytes (no per-element objects). */
-    Attribute tensor(TensorData t, String where) {
-        if (t.dtype() == OnnxDataType.STRING) {
-            throw new OnnxLoadException(where + ": string tensors are not supported by the importer");
-        }
+    /**
+     * An external tensor as a reference to its file ({@code #onnx.external<"file", offset, length>}),
+     * so that the weights are never copied into the IR.
+     */
+    Attribute external(TensorProto proto, TensorData t, String where) {
+        OnnxTensors.ExternalReference ref = OnnxTensors.externalReference(proto, t.data().remaining()).orElseThrow();
+        return new ExternalAttr(ref.location(), ref.offset(), ref.length(), tensorType(t, where));
+    }
+
+    private RankedTensorType tensorType(TensorData t, String where) {
         Type et = OnnxTypes.elementType(t.dtype(), where);
         List<Long> dims = new ArrayList<>();
         for (long d : t.dims()) {
             dims.add(d);
         }
-        RankedTensorType type = RankedTensorType.of(dims, et);
+        return RankedTensorType.of(dims, et);
+    }
+
+    /** A tensor as a dense elements attribute over its packed bytes (no per-element objects). */
+    Attribute tensor(TensorData t, String where) {
+        if (t.dtype() == OnnxDataType.STRING) {
+            throw new OnnxLoadException(where + ": string tensors are not supported by the importer");
+        }
+        RankedTensorType type = tensorType(t, where);
         try {
             return DenseElementsAttr.fromRaw(type, t.data());
         } catch (IllegalArgumentException e) {

@@ -14,6 +14,7 @@ import org.hipep.dialects.onnx.load.OnnxModel;
 import org.hipep.dialects.onnx.load.TensorData;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Block;
@@ -60,12 +61,18 @@ public final class OnnxImporter {
     private final Map<String, ValueInfoProto> valueInfos = new HashMap<>();
     private final Deque<Map<String, Value>> scopes = new ArrayDeque<>();
     private final OnnxAttributes attributes;
+    private final Map<String, TensorProto> externalInitializers = new HashMap<>();
 
     private OnnxImporter(Context ctx, OnnxModel model) {
         this.ctx = ctx;
         this.model = model;
         this.file = model.file() != null ? model.file().toString() : model.name();
         this.attributes = new OnnxAttributes(ctx, model.baseDirectory());
+        for (TensorProto t : model.graph().getInitializerList()) {
+            if (t.getDataLocation() == TensorProto.DataLocation.EXTERNAL) {
+                externalInitializers.put(t.getName(), t);
+            }
+        }
     }
 
     /**
@@ -162,7 +169,11 @@ public final class OnnxImporter {
     }
 
     Value constant(OpBuilder b, TensorData t, Location loc) {
-        Attribute value = attributes.tensor(t, "initializer '" + t.name() + "'");
+        TensorProto proto = externalInitializers.get(t.name());
+        // External data stays a reference to its file (the loader has checked it is in range);
+        // inline data is packed into dense elements.
+        Attribute value = proto != null ? attributes.external(proto, t, "initializer '" + t.name() + "'")
+                : attributes.tensor(t, "initializer '" + t.name() + "'");
         OperationState st = new OperationState(loc, "onnx.Constant", ctx);
         st.addAttribute("value", value);
         st.addTypes(List.of(((org.hipep.ir.TypedAttribute) value).type()));

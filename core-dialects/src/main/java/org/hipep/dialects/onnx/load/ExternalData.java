@@ -31,7 +31,12 @@ final class ExternalData {
      * @param expectedBytes the size the tensor's dims and type require
      * @param where the location prefix for messages
      */
-    static ByteBuffer map(TensorProto tensor, Path baseDir, long expectedBytes, String where) {
+    /** The {@code external_data} entries of a tensor, as written (offset and length may be absent). */
+    record Entries(String location, String offsetText, String lengthText) {
+    }
+
+    /** Reads the {@code location}, {@code offset} and {@code length} entries. */
+    static Entries entries(TensorProto tensor) {
         String location = null;
         String offsetText = null;
         String lengthText = null;
@@ -45,6 +50,14 @@ final class ExternalData {
                 }
             }
         }
+        return new Entries(location, offsetText, lengthText);
+    }
+
+    static ByteBuffer map(TensorProto tensor, Path baseDir, long expectedBytes, String where) {
+        Entries entries = entries(tensor);
+        String location = entries.location();
+        String offsetText = entries.offsetText();
+        String lengthText = entries.lengthText();
         if (location == null || location.isEmpty()) {
             throw new OnnxLoadException(where + "external data has no location");
         }

@@ -145,4 +145,23 @@ public final class OnnxTensors {
         }
         return new TensorData(tensor.getName(), OnnxDataType.STRING, dims, ByteBuffer.allocate(0), strings);
     }
+
+    /**
+     * Where a tensor's external data is: its {@code location} (relative to the model's folder),
+     * offset and length in bytes; empty for a tensor with inline data. Call after {@link #decode}
+     * has checked the reference (location inside the folder, range inside the file).
+     */
+    public static java.util.Optional<ExternalReference> externalReference(TensorProto tensor, long byteSize) {
+        if (tensor.getDataLocation() != TensorProto.DataLocation.EXTERNAL) {
+            return java.util.Optional.empty();
+        }
+        ExternalData.Entries e = ExternalData.entries(tensor);
+        long offset = e.offsetText() == null ? 0 : Long.parseLong(e.offsetText());
+        long length = e.lengthText() == null ? byteSize : Long.parseLong(e.lengthText());
+        return java.util.Optional.of(new ExternalReference(e.location(), offset, length));
+    }
+
+    /** A checked reference to external tensor data. */
+    public record ExternalReference(String location, long offset, long length) {
+    }
 }

@@ -137,4 +137,16 @@ class ExternalDataTest {
         assertThat(m.file()).isNull();
         assertThat(m.initializers().get("w").data().getFloat(4)).isEqualTo(3f);
     }
+
+    @Test
+    void importedExternalInitializersStayAReferenceToTheirFile() {
+        OnnxModel model = load(external("weights.bin", 16L, 24L));
+        org.hipep.ir.Context ctx = new org.hipep.ir.Context(
+                org.hipep.dialects.CoreDialects.register(new org.hipep.ir.DialectRegistry()));
+        org.hipep.ir.Operation module = org.hipep.dialects.onnx.importer.OnnxImporter.importModel(ctx, model);
+        assertThat(org.hipep.ir.Verifier.verify(module).succeeded()).isTrue();
+        String printed = org.hipep.ir.text.IrPrinter.print(module, org.hipep.ir.text.AsmPrinterOptions.defaults());
+        assertThat(printed).contains("\"onnx.Constant\"() {value = #onnx.external<\"weights.bin\", offset = 16, length = 24>"
+                + " : tensor<2x3xf32>}").doesNotContain("dense<");
+    }
 }
