@@ -1,6 +1,7 @@
 package org.hipep.dialects;
 
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipDialect;
 import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.DialectRegistry;
 
@@ -13,6 +14,7 @@ public final class CoreDialects {
     public static DialectRegistry register(DialectRegistry registry) {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
+        registry.insert(HipDialect.NAMESPACE, HipDialect::new);
         return registry;
     }
 }

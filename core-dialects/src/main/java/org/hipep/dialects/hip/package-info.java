@@ -1,0 +1,2 @@
+/** The {@code hip} dialect. */
+package org.hipep.dialects.hip;
