@@ -8,20 +8,20 @@ import org.junit.jupiter.api.Test;
 /** Pins FileCheck's diagnostic format exactly. */
 class FileCheckMessageTest {
 
-  @Test
-  void expectedStringNotFoundShowsScanStartValuesAndNearestCandidate() {
-    String checks = """
+    @Test
+    void expectedStringNotFoundShowsScanStartValuesAndNearestCandidate() {
+        String checks = """
         // CHECK: x = [[X:[0-9]+]]
         // CHECK-NEXT: foo [[X]]
         """;
-    String input = """
+        String input = """
         x = 42
         bar
         foo 43
         """;
-    FileCheckResult r = check(checks, input);
-    assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.message()).isEqualTo("""
+        FileCheckResult r = check(checks, input);
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.message()).isEqualTo("""
         check.txt:2:16: error: CHECK-NEXT: expected string not found in input
         // CHECK-NEXT: foo [[X]]
                        ^
@@ -35,23 +35,23 @@ class FileCheckMessageTest {
         foo 43
         ^
         """);
-  }
+    }
 
-  @Test
-  void nearestCandidatePrefersTheMostSimilarWindow() {
-    FileCheckResult r = check("CHECK: call @compute_sum\n",
-        "define @main\n  ret 0\n  call @compute_sun(%x)\n  call @other\n");
-    assertThat(r.message()).endsWith("""
+    @Test
+    void nearestCandidatePrefersTheMostSimilarWindow() {
+        FileCheckResult r = check("CHECK: call @compute_sum\n",
+                "define @main\n  ret 0\n  call @compute_sun(%x)\n  call @other\n");
+        assertThat(r.message()).endsWith("""
         <stdin>:3:2: note: possible intended match here
          call @compute_sun(%x)
          ^
         """);
-  }
+    }
 
-  @Test
-  void nearestCandidateIsOmittedWhenNothingIsSimilar() {
-    FileCheckResult r = check("CHECK: completely_different_text\n", "abc\nxyz\n");
-    assertThat(r.message()).isEqualTo("""
+    @Test
+    void nearestCandidateIsOmittedWhenNothingIsSimilar() {
+        FileCheckResult r = check("CHECK: completely_different_text\n", "abc\nxyz\n");
+        assertThat(r.message()).isEqualTo("""
         check.txt:1:8: error: CHECK: expected string not found in input
         CHECK: completely_different_text
                ^
@@ -59,17 +59,17 @@ class FileCheckMessageTest {
         abc
         ^
         """);
-  }
+    }
 
-  @Test
-  void excludedStringFoundPointsAtDirectiveAndMatch() {
-    String checks = """
+    @Test
+    void excludedStringFoundPointsAtDirectiveAndMatch() {
+        String checks = """
         // CHECK: begin
         // CHECK-NOT: panic
         // CHECK: end
         """;
-    FileCheckResult r = check(checks, "begin\n  call @panic_impl()\nend\n");
-    assertThat(r.message()).isEqualTo("""
+        FileCheckResult r = check(checks, "begin\n  call @panic_impl()\nend\n");
+        assertThat(r.message()).isEqualTo("""
         check.txt:2:15: error: CHECK-NOT: excluded string found in input
         // CHECK-NOT: panic
                       ^
@@ -77,13 +77,13 @@ class FileCheckMessageTest {
          call @panic_impl()
                ^~~~~
         """);
-  }
+    }
 
-  @Test
-  void excludedStringWithVariableShowsItsValue() {
-    String checks = "CHECK: def %[[R:[a-z]+]]\nCHECK-NOT: use %[[R]]\nCHECK: end\n";
-    FileCheckResult r = check(checks, "def %a\nuse %a\nend\n");
-    assertThat(r.message()).isEqualTo("""
+    @Test
+    void excludedStringWithVariableShowsItsValue() {
+        String checks = "CHECK: def %[[R:[a-z]+]]\nCHECK-NOT: use %[[R]]\nCHECK: end\n";
+        FileCheckResult r = check(checks, "def %a\nuse %a\nend\n");
+        assertThat(r.message()).isEqualTo("""
         check.txt:2:12: error: CHECK-NOT: excluded string found in input
         CHECK-NOT: use %[[R]]
                    ^
@@ -94,16 +94,16 @@ class FileCheckMessageTest {
         use %a
         ^
         """);
-  }
+    }
 
-  @Test
-  void tabsAreExpandedInStrictMode() {
-    FileCheckResult r = check("CHECK: b\n", "a\tx\n",
-        FileCheckOptions.defaults().withStrictWhitespace(true));
-    assertThat(r.message()).endsWith("""
+    @Test
+    void tabsAreExpandedInStrictMode() {
+        FileCheckResult r = check("CHECK: b\n", "a\tx\n",
+                FileCheckOptions.defaults().withStrictWhitespace(true));
+        assertThat(r.message()).endsWith("""
         <stdin>:1:1: note: scanning from here
         a       x
         ^
         """);
-  }
+    }
 }
