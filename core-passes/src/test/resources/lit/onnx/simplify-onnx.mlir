@@ -204,3 +204,23 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%a, %b, %m) : (tensor<2xf32>, tensor<2xf32>, tensor<2xi1>) -> ()
   }
 }
+
+// -----
+
+// An Identity that only changes shape knowledge feeds ONNX users and onnx.Return its input, but
+// stays where func.return fixes its result type.
+// CHECK-LABEL: func.func @identity_shapes
+// CHECK-NEXT:    "onnx.Return"(%arg0)
+// CHECK-LABEL: func.func @identity_kept
+// CHECK-NEXT:    %[[I:.*]] = "onnx.Identity"(%arg0) : (tensor<*xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    return %[[I]]
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @identity_shapes(%x: tensor<2xf32>) -> tensor<*xf32> {
+    %a = "onnx.Identity"(%x) : (tensor<2xf32>) -> tensor<*xf32>
+    "onnx.Return"(%a) : (tensor<*xf32>) -> ()
+  }
+  func.func @identity_kept(%x: tensor<*xf32>) -> tensor<2xf32> {
+    %a = "onnx.Identity"(%x) : (tensor<*xf32>) -> tensor<2xf32>
+    func.return %a : tensor<2xf32>
+  }
+}
