@@ -3,5 +3,6 @@ module org.hipep.passes {
     requires transitive org.hipep.dialects;
 
     exports org.hipep.passes;
+    exports org.hipep.passes.onnx;
     exports org.hipep.passes.transforms;
 }

@@ -1,6 +1,7 @@
 package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
+import org.hipep.passes.onnx.SimplifyOnnxPass;
 import org.hipep.passes.transforms.CanonicalizePass;
 import org.hipep.passes.transforms.CsePass;
 import org.hipep.passes.transforms.SymbolDcePass;
@@ -18,6 +19,7 @@ public final class CorePasses {
         registry.registerPass(CanonicalizePass::new, OWNER);
         registry.registerPass(CsePass::new, OWNER);
         registry.registerPass(SymbolDcePass::new, OWNER);
+        registry.registerPass(SimplifyOnnxPass::new, OWNER);
         return registry;
     }
 }

@@ -1,0 +1,103 @@
+package org.hipep.passes.onnx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.hipep.dialects.CoreDialects;
+import org.hipep.dialects.onnx.importer.OnnxImporter;
+import org.hipep.dialects.onnx.load.OnnxModelLoader;
+import org.hipep.ir.Context;
+import org.hipep.ir.Diagnostic;
+import org.hipep.ir.DialectRegistry;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Severity;
+import org.hipep.ir.Verifier;
+import org.hipep.pass.PassManager;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@code simplify-onnx} on every model of {@code ../shared/onnx-node-tests} and
+ * {@code ../shared/models} (one dynamic test per model): the module still verifies at its opset
+ * and no op the pass always rewrites is left (except an Identity whose result type, differing from
+ * its input's, a {@code func.return} fixes). Fails, never skips, when the shared folder is
+ * missing.
+ */
+class SimplifyOnnxSharedModelsTest {
+    /** Ops that simplify-onnx rewrites unconditionally in imported models. */
+    private static final Set<String> GONE = Set.of("onnx.CastLike", "onnx.Greater", "onnx.GreaterOrEqual",
+            "onnx.LessOrEqual", "onnx.Relu", "onnx.Identity");
+
+    static Path shared() {
+        String dir = System.getProperty("hipep.shared.dir");
+        if (dir == null) {
+            throw new AssertionError("system property hipep.shared.dir is not set: run the tests through Maven");
+        }
+        Path p = Path.of(dir);
+        if (!Files.isDirectory(p.resolve("onnx-node-tests")) || !Files.isDirectory(p.resolve("models"))) {
+            throw new AssertionError("the shared test data is missing at " + p.toAbsolutePath()
+                    + " (expected onnx-node-tests/ and models/ beside the checkout)");
+        }
+        return p;
+    }
+
+    static List<Path> models() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String group : List.of("onnx-node-tests", "models")) {
+            try (Stream<Path> s = Files.list(shared().resolve(group))) {
+                s.filter(d -> Files.isRegularFile(d.resolve("model.onnx"))).sorted()
+                        .forEach(d -> out.add(d.resolve("model.onnx")));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The one Identity left on purpose: its result has a type its input lacks and feeds a
+     * {@code func.return}, whose operand types must equal the function's result types.
+     */
+    private static boolean typeFixedByFuncReturn(Operation op) {
+        return op.is("onnx.Identity") && !op.operand(0).type().equals(op.result(0).type())
+                && op.result(0).users().stream().allMatch(u -> u.is("func.return"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everySharedModelSimplifiesAndVerifies() throws IOException {
+        List<Path> models = models();
+        assertThat(models).as("models in the shared folders").hasSizeGreaterThanOrEqualTo(294);
+        return models.stream().map(m -> DynamicTest.dynamicTest(m.getParent().getFileName().toString(), () -> {
+            Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
+            List<Diagnostic> errors = new ArrayList<>();
+            ctx.diagnostics().registerHandler(d -> {
+                if (d.severity() == Severity.ERROR) {
+                    errors.add(d);
+                }
+                return true;
+            });
+            Operation module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(m));
+            assertThat(Verifier.verify(module).succeeded()).as("verifies before: %s", errors).isTrue();
+
+            PassManager pm = new PassManager();
+            pm.enableVerifier(false);
+            pm.addPass(SimplifyOnnxPass::new);
+            assertThat(pm.run(module).succeeded()).as("simplify-onnx runs: %s", errors).isTrue();
+            assertThat(Verifier.verify(module).succeeded()).as("verifies after simplify-onnx: %s", errors).isTrue();
+
+            Set<String> left = new TreeSet<>();
+            module.walk(op -> {
+                if (GONE.contains(op.nameString()) && !typeFixedByFuncReturn(op)) {
+                    left.add(op.nameString() + " " + op.operandTypes() + " -> " + op.resultTypes() + " used by "
+                            + op.result(0).users().stream().map(Operation::nameString).toList() + " at " + op.location());
+                }
+            });
+            assertThat(left).as("ops simplify-onnx should have rewritten").isEmpty();
+        }));
+    }
+}
