@@ -12,6 +12,9 @@ module org.hipep.dialects {
     exports org.hipep.dialects;
     exports org.hipep.dialects.func;
     exports org.hipep.dialects.hip;
+    exports org.hipep.dialects.scf;
+    exports org.hipep.dialects.cf;
+    exports org.hipep.dialects.llvm;
     exports org.hipep.dialects.onnx;
     exports org.hipep.dialects.onnx.importer;
     exports org.hipep.dialects.onnx.load;

@@ -15,6 +15,9 @@ public final class CoreDialects {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         registry.insert(HipDialect.NAMESPACE, HipDialect::new);
+        registry.insert(org.hipep.dialects.llvm.LLVMDialect.NAMESPACE, org.hipep.dialects.llvm.LLVMDialect::new);
+        registry.insert(org.hipep.dialects.cf.CFDialect.NAMESPACE, org.hipep.dialects.cf.CFDialect::new);
+        registry.insert(org.hipep.dialects.scf.SCFDialect.NAMESPACE, org.hipep.dialects.scf.SCFDialect::new);
         return registry;
     }
 }

@@ -1,0 +1,2 @@
+/** The {@code cf} dialect. */
+package org.hipep.dialects.cf;

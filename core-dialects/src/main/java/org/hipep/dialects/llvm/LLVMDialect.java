@@ -1,0 +1,162 @@
+package org.hipep.dialects.llvm;
+
+import java.util.List;
+import java.util.Map;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.Context;
+import org.hipep.ir.Dialect;
+import org.hipep.ir.OpTrait;
+import org.hipep.ir.SymbolTable;
+import org.hipep.ir.Type;
+import org.hipep.ir.builtin.IntegerAttr;
+import org.hipep.ir.builtin.IntegerType;
+import org.hipep.ir.text.DialectAsmParser;
+import org.hipep.ir.text.DialectAsmPrinter;
+
+/**
+ * The {@code llvm} dialect, the subset that a lowering to LLVM IR needs: functions, globals,
+ * calls, memory, integer and float arithmetic, comparisons, casts and branches, with MLIR's
+ * properties, custom forms and the key verifier rules ({@link LLVMVerifiers}).
+ */
+public final class LLVMDialect extends Dialect {
+    /** The namespace. */
+    public static final String NAMESPACE = "llvm";
+    /** The {@code icmp} predicates in the order of their {@code i64} values. */
+    public static final List<String> ICMP_PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
+            "ugt", "uge");
+    /** The {@code fcmp} predicates in the order of their {@code i64} values. */
+    public static final List<String> FCMP_PREDICATES = List.of("_false", "oeq", "ogt", "oge", "olt", "ole", "one",
+            "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true");
+
+    private static final Map<String, Attribute> OVERFLOW = Map.of("overflowFlags", IntegerAttr.of(IntegerType.I32, 0));
+    private static final Map<String, Attribute> FASTMATH = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE);
+
+    /** Constructor for the registry. */
+    public LLVMDialect(Context context) {
+        super(NAMESPACE, context);
+    }
+
+    /** The {@code function_type} of an {@code llvm.func}, or {@code null}. */
+    public static LLVMTypes.FunctionType functionType(org.hipep.ir.Operation func) {
+        return func.attribute("function_type") instanceof org.hipep.ir.builtin.TypeAttr t
+                && t.value() instanceof LLVMTypes.FunctionType ft ? ft : null;
+    }
+
+    @Override
+    protected void initialize() {
+        addOperation("func").summary("LLVM dialect function")
+                .traits(OpTrait.IsolatedFromAbove.class, OpTrait.Symbol.class)
+                .inherentAttributes(SymbolTable.SYMBOL_ATTR, "function_type", "linkage", "CConv", "unnamed_addr",
+                        "visibility_", "sym_visibility", "arg_attrs", "res_attrs")
+                .verifier(LLVMVerifiers::func).assembly(LLVMFuncForms.func()).register();
+        addOperation("return").summary("LLVM dialect return")
+                .traits(OpTrait.IsTerminator.class, OpTrait.ReturnLike.class, OpTrait.Pure.class)
+                .verifier(LLVMVerifiers::ret).assembly(LLVMAsm.operandsAndTypes(Map.of(), false)).register();
+        addOperation("call").summary("Call to an LLVM function")
+                .inherentAttributes("callee", "var_callee_type", "CConv", "TailCallKind", "fastmathFlags",
+                        "op_bundle_sizes", "operandSegmentSizes", "arg_attrs", "res_attrs")
+                .verifier(LLVMVerifiers::call).assembly(LLVMFuncForms.call()).register();
+        addOperation("mlir.global").summary("LLVM dialect global")
+                .traits(OpTrait.Symbol.class, OpTrait.IsolatedFromAbove.class, OpTrait.SingleBlock.class)
+                .inherentAttributes(SymbolTable.SYMBOL_ATTR, "global_type", "linkage", "constant", "value",
+                        "addr_space", "unnamed_addr", "visibility_", "alignment", "sym_visibility")
+                .verifier(LLVMVerifiers::global).assembly(LLVMFuncForms.global()).register();
+        addOperation("mlir.addressof").summary("Creates a pointer to a global or function")
+                .traits(OpTrait.Pure.class).inherentAttributes("global_name")
+                .verifier(LLVMVerifiers::addressOf).assembly(LLVMOpForms.addressOf()).register();
+        addOperation("mlir.constant").summary("Defines a constant of LLVM type")
+                .traits(OpTrait.Pure.class, OpTrait.ConstantLike.class).inherentAttributes("value")
+                .verifier(LLVMVerifiers::constant).assembly(LLVMOpForms.constant()).register();
+        addOperation("mlir.zero").summary("Creates a zero-initialized value")
+                .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("mlir.undef").summary("Creates an undefined value")
+                .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("alloca").summary("Stack allocation").inherentAttributes("elem_type", "alignment", "inalloca")
+                .verifier(LLVMVerifiers::alloca).assembly(LLVMOpForms.alloca()).register();
+        addOperation("load").summary("Load from memory")
+                .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "invariant", "syncscope")
+                .verifier(LLVMVerifiers::load)
+                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), true)).register();
+        addOperation("store").summary("Store to memory")
+                .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "syncscope")
+                .verifier(LLVMVerifiers::store)
+                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), false)).register();
+        addOperation("getelementptr").summary("Address computation")
+                .traits(OpTrait.Pure.class).inherentAttributes("rawConstantIndices", "elem_type", "noWrapFlags")
+                .verifier(LLVMVerifiers::gep).assembly(LLVMOpForms.gep()).register();
+        for (String op : List.of("add", "sub", "mul", "shl")) {
+            binary(op, OVERFLOW, "overflowFlags");
+        }
+        for (String op : List.of("sdiv", "udiv", "lshr", "ashr")) {
+            binary(op, Map.of(), "isExact");
+        }
+        binary("or", Map.of(), "isDisjoint");
+        for (String op : List.of("srem", "urem", "and", "xor")) {
+            binary(op, Map.of());
+        }
+        for (String op : List.of("fadd", "fsub", "fmul", "fdiv", "frem")) {
+            binary(op, FASTMATH, "fastmathFlags");
+        }
+        addOperation("fneg").summary("Float negation").traits(OpTrait.Pure.class)
+                .inherentAttributes("fastmathFlags").verifier(LLVMVerifiers::sameOperandsAndResult)
+                .assembly(LLVMAsm.binary(FASTMATH)).register();
+        addOperation("icmp").summary("Integer comparison").traits(OpTrait.Pure.class).inherentAttributes("predicate")
+                .verifier(op -> LLVMVerifiers.compare(op, ICMP_PREDICATES.size()))
+                .assembly(LLVMAsm.compare(ICMP_PREDICATES, Map.of())).register();
+        addOperation("fcmp").summary("Float comparison").traits(OpTrait.Pure.class)
+                .inherentAttributes("predicate", "fastmathFlags")
+                .verifier(op -> LLVMVerifiers.compare(op, FCMP_PREDICATES.size()))
+                .assembly(LLVMAsm.compare(FCMP_PREDICATES, FASTMATH)).register();
+        addOperation("select").summary("Select").traits(OpTrait.Pure.class).inherentAttributes("fastmathFlags")
+                .verifier(LLVMVerifiers::select).assembly(LLVMOpForms.select(FASTMATH)).register();
+        for (String op : List.of("sext", "uitofp", "fptosi", "fptoui", "bitcast", "ptrtoint", "inttoptr",
+                "addrspacecast")) {
+            cast(op, Map.of(), "nonNeg");
+        }
+        cast("sitofp", Map.of());
+        cast("zext", Map.of(), "nonNeg");
+        cast("trunc", OVERFLOW, "overflowFlags");
+        cast("fpext", FASTMATH, "fastmathFlags");
+        cast("fptrunc", FASTMATH, "fastmathFlags");
+        addOperation("br").summary("Unconditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .inherentAttributes("loop_annotation").verifier(LLVMVerifiers::branch)
+                .assembly(LLVMOpForms.br()).register();
+        addOperation("cond_br").summary("Conditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .inherentAttributes("operandSegmentSizes", "branch_weights", "loop_annotation")
+                .verifier(LLVMVerifiers::branch).assembly(LLVMOpForms.condBr()).register();
+        addOperation("unreachable").summary("Unreachable").traits(OpTrait.IsTerminator.class)
+                .assembly(LLVMAsm.operandsAndTypes(Map.of(), false)).register();
+    }
+
+    private void binary(String name, Map<String, Attribute> defaults, String... props) {
+        addOperation(name).summary("LLVM '" + name + "' instruction").traits(OpTrait.Pure.class)
+                .inherentAttributes(props).verifier(LLVMVerifiers::sameOperandsAndResult)
+                .assembly(LLVMAsm.binary(defaults)).register();
+    }
+
+    private void cast(String name, Map<String, Attribute> defaults, String... props) {
+        addOperation(name).summary("LLVM '" + name + "' cast").traits(OpTrait.Pure.class)
+                .inherentAttributes(props).verifier(LLVMVerifiers::cast)
+                .assembly(LLVMAsm.cast(defaults)).register();
+    }
+
+    @Override
+    public Type parseType(DialectAsmParser parser) {
+        return LLVMTypes.parseBody(parser.parseKeyword(), parser);
+    }
+
+    @Override
+    public void printType(Type type, DialectAsmPrinter printer) {
+        LLVMTypes.printBody((LLVMTypes.LLVMType) type, printer);
+    }
+
+    @Override
+    public Attribute parseAttribute(DialectAsmParser parser, Type type) {
+        return LLVMAttr.parse(parser.consumeBody());
+    }
+
+    @Override
+    public void printAttribute(Attribute attribute, DialectAsmPrinter printer) {
+        printer.print(((LLVMAttr) attribute).body());
+    }
+}

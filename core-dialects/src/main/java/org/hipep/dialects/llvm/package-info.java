@@ -1,0 +1,2 @@
+/** The {@code llvm} dialect. */
+package org.hipep.dialects.llvm;

@@ -1,0 +1,2 @@
+/** The {@code scf} dialect. */
+package org.hipep.dialects.scf;

@@ -1,0 +1,57 @@
+llvm.mlir.global internal constant @g(42 : i32) : i32
+llvm.mlir.global external @arr() : !llvm.array<4 x f32> {
+  %0 = llvm.mlir.zero : !llvm.array<4 x f32>
+  llvm.return %0 : !llvm.array<4 x f32>
+}
+llvm.func @decl(i32, ...) -> i32
+llvm.func @f(%arg0: i32, %p: !llvm.ptr) -> i32 {
+  %c = llvm.mlir.constant(1 : i32) : i32
+  %u = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
+  %a = llvm.add %arg0, %c : i32
+  %f = llvm.sitofp %a : i32 to f32
+  %g = llvm.fadd %f, %f : f32
+  %n = llvm.fneg %g : f32
+  %cmp = llvm.icmp "slt" %a, %c : i32
+  %fc = llvm.fcmp "olt" %f, %g : f32
+  %s = llvm.select %cmp, %a, %c : i1, i32
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %al = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  llvm.store %s, %al : i32, !llvm.ptr
+  %l = llvm.load %al : !llvm.ptr -> i32
+  %gep = llvm.getelementptr inbounds %p[%one, 2] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i64, i32, f32)>
+  %ad = llvm.mlir.addressof @g : !llvm.ptr
+  %r = llvm.call @decl(%l, %a) vararg(!llvm.func<i32 (i32, ...)>) : (i32, i32) -> i32
+  %r2 = llvm.call @f(%l, %p) : (i32, !llvm.ptr) -> i32
+  llvm.cond_br %cmp, ^bb1(%r : i32), ^bb2
+^bb1(%x: i32):
+  llvm.br ^bb2
+^bb2:
+  %pi = llvm.ptrtoint %p : !llvm.ptr to i64
+  %ip = llvm.inttoptr %pi : i64 to !llvm.ptr<1>
+  %z = llvm.mlir.zero : !llvm.ptr
+  llvm.return %l : i32
+}
+llvm.func internal @void_fn() {
+  llvm.call @void_fn() : () -> ()
+  llvm.return
+}
+llvm.func @types(!llvm.struct<"named", (i32, ptr<1>)>, !llvm.struct<packed (i8, i32)>, !llvm.array<2 x array<3 x i8>>) -> !llvm.ptr
+func.func @structured(%a: i32, %c: i1, %lb: index, %ub: index, %s: index, %x: f32) -> f32 {
+  cf.assert %c, "boom"
+  %r = scf.for %i = %lb to %ub step %s iter_args(%acc = %x) -> (f32) {
+    scf.yield %acc : f32
+  }
+  %q = scf.if %c -> (f32) {
+    scf.yield %r : f32
+  } else {
+    scf.yield %x : f32
+  }
+  scf.if %c {
+    "x.y"() : () -> ()
+  }
+  cf.cond_br %c, ^bb1(%q : f32), ^bb2
+^bb1(%z: f32):
+  cf.br ^bb2
+^bb2:
+  return %x : f32
+}
