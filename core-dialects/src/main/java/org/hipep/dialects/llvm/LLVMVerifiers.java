@@ -65,10 +65,12 @@ public final class LLVMVerifiers {
             return op.numOperands() == 0 ? LogicalResult.success() : op.emitOpError("expected no operands");
         }
         if (op.numOperands() != 1) {
-            return op.emitOpError("expected 1 operand");
+            return op.emitOpError("expected 1 operand",
+                    d -> d.attachNote(parent.location(), "when returning from function"));
         }
         if (!op.operand(0).type().equals(ft.result())) {
-            return op.emitOpError("mismatching result types");
+            return op.emitOpError("mismatching result types",
+                    d -> d.attachNote(parent.location(), "when returning from function"));
         }
         return LogicalResult.success();
     }

@@ -95,9 +95,20 @@ public final class SCFDialect extends Dialect {
         if (parent == null || !(parent.is("scf.for") || parent.is("scf.if"))) {
             return op.emitOpError("expects parent op to be one of 'scf.for, scf.if'");
         }
-        if (!op.operandTypes().equals(parent.resultTypes())) {
-            return op.emitOpError("types mismatch between yield op (" + str(op.operandTypes())
-                    + ") and its parent's results (" + str(parent.resultTypes()) + ")");
+        List<Type> yielded = op.operandTypes();
+        List<Type> results = parent.resultTypes();
+        if (yielded.size() != results.size()) {
+            return op.emitOpError("types mismatch between yield op (" + str(yielded)
+                    + ") and its parent's results (" + str(results) + ")");
+        }
+        for (int i = 0; i < yielded.size(); i++) {
+            if (!yielded.get(i).equals(results.get(i))) {
+                String t = AttrTypePrinter.typeToString(yielded.get(i));
+                String r = AttrTypePrinter.typeToString(results.get(i));
+                return parent.emitOpError("along control flow edge from Operation scf.yield to parent: successor"
+                        + " operand type #" + i + " '" + t + "' should match successor input type #" + i + " '" + r
+                        + "'", d -> d.attachNote(op.location(), "region branch point"));
+            }
         }
         return LogicalResult.success();
     }
@@ -137,7 +148,7 @@ public final class SCFDialect extends Dialect {
                 p.print(")");
             }
             if (!(op.operand(0).type() instanceof org.hipep.ir.builtin.IndexType)) {
-                p.print(" : ").printType(op.operand(0).type());
+                p.print("  : ").printType(op.operand(0).type()); // two spaces, as MLIR prints it
             }
             p.print(" ");
             p.printRegion(op.region(0), false, !implicitYield(op.region(0)));
