@@ -1,7 +1,9 @@
 package org.hipep.dialects;
 
+import org.hipep.dialects.arith.ArithDialect;
 import org.hipep.dialects.func.FuncDialect;
 import org.hipep.dialects.hip.HipDialect;
+import org.hipep.dialects.math.MathDialect;
 import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.DialectRegistry;
 
@@ -15,6 +17,7 @@ public final class CoreDialects {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         registry.insert(HipDialect.NAMESPACE, HipDialect::new);
+        registry.insert(ArithDialect.NAMESPACE, ArithDialect::new).insert(MathDialect.NAMESPACE, MathDialect::new);
         return registry;
     }
 }
