@@ -84,7 +84,7 @@ public final class ElementwiseAssembly implements OpAssembly {
             String kw = parser.parseOptionalKeyword();
             int v = kw == null ? -1 : predicates.indexOf(kw);
             if (v < 0) {
-                throw parser.error("expected string or keyword containing one of the following enum values for"
+                throw parser.error("custom op '" + state.name.name() + "' expected string or keyword containing one of the following enum values for"
                         + " attribute 'predicate' [" + String.join(", ", predicates) + "]");
             }
             state.addAttribute(ArithVerifiers.PREDICATE, IntegerAttr.i64(v));
