@@ -10,6 +10,8 @@ module org.hipep.dialects {
     requires transitive com.google.protobuf;
 
     exports org.hipep.dialects;
+    exports org.hipep.dialects.arith;
+    exports org.hipep.dialects.math;
     exports org.hipep.dialects.func;
     exports org.hipep.dialects.hip;
     exports org.hipep.dialects.scf;

@@ -1,8 +1,13 @@
 package org.hipep.dialects;
 
+import org.hipep.dialects.arith.ArithDialect;
+import org.hipep.dialects.cf.CFDialect;
 import org.hipep.dialects.func.FuncDialect;
 import org.hipep.dialects.hip.HipDialect;
+import org.hipep.dialects.llvm.LLVMDialect;
+import org.hipep.dialects.math.MathDialect;
 import org.hipep.dialects.onnx.OnnxDialect;
+import org.hipep.dialects.scf.SCFDialect;
 import org.hipep.ir.DialectRegistry;
 
 /** Registers every in-tree dialect of this module in a registry (they load lazily). */
@@ -15,9 +20,11 @@ public final class CoreDialects {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         registry.insert(HipDialect.NAMESPACE, HipDialect::new);
-        registry.insert(org.hipep.dialects.llvm.LLVMDialect.NAMESPACE, org.hipep.dialects.llvm.LLVMDialect::new);
-        registry.insert(org.hipep.dialects.cf.CFDialect.NAMESPACE, org.hipep.dialects.cf.CFDialect::new);
-        registry.insert(org.hipep.dialects.scf.SCFDialect.NAMESPACE, org.hipep.dialects.scf.SCFDialect::new);
+        registry.insert(ArithDialect.NAMESPACE, ArithDialect::new);
+        registry.insert(MathDialect.NAMESPACE, MathDialect::new);
+        registry.insert(LLVMDialect.NAMESPACE, LLVMDialect::new);
+        registry.insert(CFDialect.NAMESPACE, CFDialect::new);
+        registry.insert(SCFDialect.NAMESPACE, SCFDialect::new);
         return registry;
     }
 }

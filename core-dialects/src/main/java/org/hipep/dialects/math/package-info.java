@@ -1,0 +1,2 @@
+/** The {@code math} dialect: elementary floating-point functions. */
+package org.hipep.dialects.math;

@@ -1,0 +1,65 @@
+module {
+  func.func @arith_math(%arg0: i32, %arg1: i32, %arg2: i1, %arg3: f32, %arg4: f32, %arg5: i8, %arg6: tensor<4xi32>, %arg7: tensor<4xi1>, %arg8: index, %arg9: f16, %arg10: tensor<2x3xf64>) -> (i32, f32) {
+    %c42_i32 = arith.constant 42 : i32
+    %c0 = arith.constant 0 : index
+    %cst = arith.constant 1.500000e+00 : f32
+    %cst_0 = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+    %true = arith.constant true
+    %c-1_i8 = arith.constant {tag} -1 : i8
+    %cst_1 = arith.constant dense<2.500000e-01> : tensor<2x3xf64>
+    %0 = arith.addi %arg0, %c42_i32 : i32
+    %1 = arith.subi %0, %arg1 overflow<nsw> : i32
+    %2 = arith.muli %1, %arg1 overflow<nsw, nuw> : i32
+    %3 = arith.shli %2, %arg1 overflow<nuw> {tag} : i32
+    %4 = arith.divsi %3, %arg1 : i32
+    %5 = arith.remui %4, %arg1 : i32
+    %6 = arith.xori %5, %arg1 : i32
+    %7 = arith.shrsi %6, %arg1 : i32
+    %8 = arith.maxsi %7, %arg1 : i32
+    %9 = arith.minui %8, %arg1 : i32
+    %10 = arith.addi %arg6, %cst_0 : tensor<4xi32>
+    %11 = arith.addi %arg8, %c0 : index
+    %12 = arith.addf %arg3, %cst : f32
+    %13 = arith.subf %12, %arg4 fastmath<fast> : f32
+    %14 = arith.mulf %13, %arg4 fastmath<nnan,ninf> : f32
+    %15 = arith.divf %14, %arg4 fastmath<reassoc,contract> : f32
+    %16 = arith.maximumf %15, %arg4 : f32
+    %17 = arith.minnumf %16, %arg4 : f32
+    %18 = arith.negf %17 fastmath<nsz> : f32
+    %19 = arith.cmpi slt, %9, %arg1 : i32
+    %20 = arith.cmpi uge, %10, %cst_0 : tensor<4xi32>
+    %21 = arith.cmpf olt, %18, %arg4 : f32
+    %22 = arith.cmpf une, %18, %arg4 fastmath<fast> : f32
+    %23 = arith.andi %19, %21 : i1
+    %24 = arith.select %23, %9, %arg1 : i32
+    %25 = arith.select %arg7, %10, %cst_0 : tensor<4xi1>, tensor<4xi32>
+    %26 = arith.extsi %arg5 : i8 to i32
+    %27 = arith.extui %c-1_i8 : i8 to i32
+    %28 = arith.trunci %24 overflow<nsw> : i32 to i8
+    %29 = arith.sitofp %26 : i32 to f32
+    %30 = arith.fptoui %29 : f32 to i32
+    %31 = arith.extf %arg9 : f16 to f32
+    %32 = arith.truncf %31 : f32 to f16
+    %33 = arith.index_cast %30 : i32 to index
+    %34 = arith.index_castui %33 : index to i32
+    %35 = arith.bitcast %18 : f32 to i32
+    %36 = arith.extsi %25 : tensor<4xi32> to tensor<4xi64>
+    %37 = math.exp %18 : f32
+    %38 = math.log %37 fastmath<afn> : f32
+    %39 = math.sqrt %38 : f32
+    %40 = math.rsqrt %39 : f32
+    %41 = math.tanh %40 : f32
+    %42 = math.erf %41 : f32
+    %43 = math.absf %42 : f32
+    %44 = math.sin %43 : f32
+    %45 = math.cos %44 : f32
+    %46 = math.floor %45 : f32
+    %47 = math.ceil %46 : f32
+    %48 = math.powf %47, %arg4 fastmath<fast> : f32
+    %49 = math.fma %48, %arg4, %arg3 : f32
+    %50 = math.exp %arg10 : tensor<2x3xf64>
+    %51 = math.fma %50, %cst_1, %arg10 fastmath<contract> : tensor<2x3xf64>
+    %52 = arith.addi %34, %27 : i32
+    return %52, %49 : i32, f32
+  }
+}
