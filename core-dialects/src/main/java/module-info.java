@@ -12,6 +12,7 @@ module org.hipep.dialects {
     exports org.hipep.dialects;
     exports org.hipep.dialects.func;
     exports org.hipep.dialects.hip;
+    exports org.hipep.dialects.memref;
     exports org.hipep.dialects.onnx;
     exports org.hipep.dialects.onnx.importer;
     exports org.hipep.dialects.onnx.load;

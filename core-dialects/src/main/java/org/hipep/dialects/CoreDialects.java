@@ -15,6 +15,7 @@ public final class CoreDialects {
         registry.insert(FuncDialect.NAMESPACE, FuncDialect::new);
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         registry.insert(HipDialect.NAMESPACE, HipDialect::new);
+        registry.insert(org.hipep.dialects.memref.MemRefDialect.NAMESPACE, org.hipep.dialects.memref.MemRefDialect::new);
         return registry;
     }
 }
