@@ -13,6 +13,8 @@ module org.hipep.dialects {
     exports org.hipep.dialects.func;
     exports org.hipep.dialects.hip;
     exports org.hipep.dialects.memref;
+    exports org.hipep.dialects.tensor;
+    exports org.hipep.dialects.bufferization;
     exports org.hipep.dialects.onnx;
     exports org.hipep.dialects.onnx.importer;
     exports org.hipep.dialects.onnx.load;

@@ -16,6 +16,8 @@ public final class CoreDialects {
         registry.insert(OnnxDialect.NAMESPACE, OnnxDialect::new);
         registry.insert(HipDialect.NAMESPACE, HipDialect::new);
         registry.insert(org.hipep.dialects.memref.MemRefDialect.NAMESPACE, org.hipep.dialects.memref.MemRefDialect::new);
+        registry.insert(org.hipep.dialects.tensor.TensorDialect.NAMESPACE, org.hipep.dialects.tensor.TensorDialect::new);
+        registry.insert(org.hipep.dialects.bufferization.BufferizationDialect.NAMESPACE, org.hipep.dialects.bufferization.BufferizationDialect::new);
         return registry;
     }
 }

@@ -291,7 +291,7 @@ public final class MemRefDialect extends Dialect {
     private static OpAssembly reshapeAssembly(boolean expand) {
         return assembly((op, p) -> {
             p.print(" ").printOperand(op.operand(0)).print(" ");
-            p.printAttribute(op.attribute("reassociation"));
+            ShapedSyntax.printReassociation(op, p);
             if (expand) {
                 p.print(" output_shape ");
                 printMixedList(op, p, "static_output_shape", op.operands().subList(1, op.numOperands()));

@@ -230,6 +230,24 @@ public final class ShapedSyntax {
         return new ArrayAttr(groups);
     }
 
+    /** Writes the {@code reassociation} property as {@code [[0, 1], [2]]}. */
+    public static void printReassociation(Operation op, OpAsmPrinter p) {
+        List<List<Long>> groups = reassociation(op.attribute("reassociation"));
+        if (groups == null) {
+            p.printAttribute(op.attribute("reassociation"));
+            return;
+        }
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < groups.size(); i++) {
+            sb.append(i > 0 ? ", [" : "[");
+            for (int j = 0; j < groups.get(i).size(); j++) {
+                sb.append(j > 0 ? ", " : "").append(groups.get(i).get(j));
+            }
+            sb.append(']');
+        }
+        p.print(sb.append(']').toString());
+    }
+
     /** The reassociation groups, or {@code null} when the attribute is not an array of integer arrays. */
     public static List<List<Long>> reassociation(Attribute a) {
         if (!(a instanceof ArrayAttr arr)) {
@@ -298,12 +316,12 @@ public final class ShapedSyntax {
             }
             long c = collapsed.shape().get(i);
             if (!dynamic && c != ShapedType.DYNAMIC && c != product) {
+                if (collapsed instanceof org.hipep.ir.builtin.RankedTensorType) {
+                    return op.emitOpError("expected dimension " + i + " of collapsed type to be static value of "
+                            + product);
+                }
                 return op.emitOpError("collapsed dim size (" + c + ") must equal reassociation group size ("
                         + product + ")");
-            }
-            if (dynamic && c != ShapedType.DYNAMIC) {
-                return op.emitOpError("collapsed dim (" + i + ") must be dynamic if and only if reassociation group is"
-                        + " dynamic");
             }
         }
         return LogicalResult.success();
