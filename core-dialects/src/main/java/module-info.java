@@ -17,6 +17,9 @@ module org.hipep.dialects {
     exports org.hipep.dialects.scf;
     exports org.hipep.dialects.cf;
     exports org.hipep.dialects.llvm;
+    exports org.hipep.dialects.memref;
+    exports org.hipep.dialects.tensor;
+    exports org.hipep.dialects.bufferization;
     exports org.hipep.dialects.onnx;
     exports org.hipep.dialects.onnx.importer;
     exports org.hipep.dialects.onnx.load;

@@ -1,13 +1,16 @@
 package org.hipep.dialects;
 
 import org.hipep.dialects.arith.ArithDialect;
+import org.hipep.dialects.bufferization.BufferizationDialect;
 import org.hipep.dialects.cf.CFDialect;
 import org.hipep.dialects.func.FuncDialect;
 import org.hipep.dialects.hip.HipDialect;
 import org.hipep.dialects.llvm.LLVMDialect;
 import org.hipep.dialects.math.MathDialect;
+import org.hipep.dialects.memref.MemRefDialect;
 import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.dialects.scf.SCFDialect;
+import org.hipep.dialects.tensor.TensorDialect;
 import org.hipep.ir.DialectRegistry;
 
 /** Registers every in-tree dialect of this module in a registry (they load lazily). */
@@ -25,6 +28,9 @@ public final class CoreDialects {
         registry.insert(LLVMDialect.NAMESPACE, LLVMDialect::new);
         registry.insert(CFDialect.NAMESPACE, CFDialect::new);
         registry.insert(SCFDialect.NAMESPACE, SCFDialect::new);
+        registry.insert(MemRefDialect.NAMESPACE, MemRefDialect::new);
+        registry.insert(TensorDialect.NAMESPACE, TensorDialect::new);
+        registry.insert(BufferizationDialect.NAMESPACE, BufferizationDialect::new);
         return registry;
     }
 }

@@ -243,7 +243,8 @@ public class AttrTypePrinter implements DialectAsmPrinter {
                 if (i > 0) {
                     out.append(", ");
                 }
-                printAttribute(arr.get(i));
+                // MLIR elides the default i64 of integer elements: [0, 1] rather than [0 : i64, 1 : i64].
+                printAttributeWithoutI64(arr.get(i));
             }
             out.append(']');
         } else if (a instanceof DictionaryAttr d) {

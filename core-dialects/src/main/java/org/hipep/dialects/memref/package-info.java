@@ -1,0 +1,2 @@
+/** The {@code memref} dialect: buffers, globals, loads/stores and views. */
+package org.hipep.dialects.memref;
