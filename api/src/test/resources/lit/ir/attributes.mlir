@@ -19,7 +19,7 @@
 "t.scalars"() {a = 42 : i32, b = -7, c = 255 : ui8, d = true, e = 0 : i1, f = 1.5 : f32, g = -0.25, h = 0.30000000000000004, i = 0x7FC00000 : f32, j = 0x7FF0000000000000 : f64, k = 1.0 : f16, l = 3 : index, m = 42.0} : () -> ()
 
 // CHECK-LABEL: "t.structured"
-// CHECK-SAME: arr = [1 : i64, "s", [], {x}]
+// CHECK-SAME: arr = [1, "s", [], {x}]
 // CHECK-SAME: dict = {a = 1 : i64, b}
 // CHECK-SAME: empty_dict = {}
 // CHECK-SAME: str = "quote\22 backslash\\ tab\09"
@@ -58,7 +58,7 @@
 // Attribute aliases are resolved; unknown dialect attributes are kept verbatim.
 #alias = [1, 2]
 // CHECK-LABEL: "t.aliases"
-// CHECK-SAME: a = [1 : i64, 2 : i64]
+// CHECK-SAME: a = [1, 2]
 // CHECK-SAME: o = #foo.bar<"x", {y}>
 "t.aliases"() {a = #alias, o = #foo.bar<"x", {y}>} : () -> ()
 
