@@ -1,6 +1,7 @@
 package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
+import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.onnx.SimplifyOnnxPass;
 import org.hipep.passes.transforms.CanonicalizePass;
 import org.hipep.passes.transforms.CsePass;
@@ -20,6 +21,7 @@ public final class CorePasses {
         registry.registerPass(CsePass::new, OWNER);
         registry.registerPass(SymbolDcePass::new, OWNER);
         registry.registerPass(SimplifyOnnxPass::new, OWNER);
+        registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         return registry;
     }
 }

@@ -1,0 +1,6 @@
+/**
+ * Passes over the {@code hip} dialect: {@code hip-externalize-constants}, which turns
+ * {@code hip.constant} carriers into external globals plus sidecar files (or into
+ * {@code arith.constant}), and the guard that no carrier survives it.
+ */
+package org.hipep.passes.hip;
