@@ -2,10 +2,12 @@ package org.hipep.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
@@ -19,14 +21,20 @@ import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
 import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
+import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
 import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrParser;
 import org.hipep.ir.text.IrPrinter;
 import org.hipep.dialects.CoreDialects;
+import org.hipep.pass.PassManager;
+import org.hipep.passes.hip.ConstantMemory;
+import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.plugin.PipelineSlot;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The plugin contract test, in the manner of the seed's {@code test_static_plugins.cpp}: what the
@@ -136,6 +144,74 @@ class SamplePluginContractTest {
             PluginSnapshot explicit = host.snapshot(PluginSources.of(List.of(new SamplePlugin())), List.of(SamplePlugin.ID));
             assertThat(explicit.passesForSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP)).containsExactly(PRINT_SLOT);
             assertThat(explicit.passesForSlot(PipelineSlot.BEFORE_BUFFERIZATION)).containsExactly(LATE_SLOT);
+        }
+    }
+
+    /**
+     * Both modes, tail (checks 10–12): a memory-address carrier run through the production
+     * externalizer with injected memory holding {@code {11, 22, 33, 44}}.
+     */
+    @Nested
+    class MemoryAddressCarriers {
+        private static final long ADDRESS = 0x5000_0000L;
+        private static final byte[] BYTES = {11, 22, 33, 44};
+        private final ConstantMemory memory = (address, size) ->
+                address == ADDRESS && size == BYTES.length ? ByteBuffer.wrap(BYTES.clone()) : null;
+
+        @TempDir
+        Path out;
+
+        private Operation externalize(long minElements, boolean skipData) {
+            Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
+            Operation module = IrParser.parse(ctx, """
+                    func.func @main_graph() -> tensor<4xui8> {
+                      %c = hip.constant {memory_address = %ADDR% : i64, size = 4 : i64} : tensor<4xui8>
+                      return %c : tensor<4xui8>
+                    }
+                    """.replace("%ADDR%", Long.toString(ADDRESS)), "memory.mlir");
+            PassManager pm = new PassManager();
+            pm.addPass(() -> ExternalizeConstantsPass.create(out, minElements, skipData, memory));
+            assertThat(pm.run(module).succeeded()).as("externalization succeeds").isTrue();
+            return module;
+        }
+
+        private List<String> written() throws Exception {
+            try (Stream<Path> s = Files.list(out)) {
+                return s.map(p -> p.getFileName().toString()).sorted().toList();
+            }
+        }
+
+        @Test
+        void fullModeWritesTheBytesToTheBlob() throws Exception {
+            externalize(1, false);
+            assertThat(Files.readAllBytes(out.resolve("model.constants.bin"))).isEqualTo(BYTES);
+        }
+
+        @Test
+        void streamingModeRecordsAMemorySourceInAPartialBlob() throws Exception {
+            Operation module = externalize(1, true);
+            assertThat(((DenseArrayAttr) module.attribute("hipdnn.constant_source_kinds")).asLongs())
+                    .as("Memory = 3").containsExactly(3);
+            assertThat(((DenseArrayAttr) module.attribute("hipdnn.constant_mem_offsets")).asLongs()).containsExactly(0);
+            assertThat(Files.readAllBytes(out.resolve("model.constants.bin"))).isEqualTo(BYTES);
+        }
+
+        @Test
+        void inlineModeMaterializesTheBytesAndWritesNoFile() throws Exception {
+            Operation module = externalize(0, false);
+            List<DenseElementsAttr> values = new java.util.ArrayList<>();
+            module.walk(op -> {
+                if (op.is("arith.constant")) {
+                    values.add((DenseElementsAttr) op.attribute("value"));
+                }
+            });
+            assertThat(values).singleElement().satisfies(v -> {
+                ByteBuffer raw = v.rawData();
+                byte[] got = new byte[raw.remaining()];
+                raw.get(got);
+                assertThat(got).isEqualTo(BYTES);
+            });
+            assertThat(written()).isEmpty();
         }
     }
 }
