@@ -453,13 +453,13 @@ public final class ExternalizeConstantsPass extends Pass {
             }
             Path binTemp = null;
             if (hasBinEntries(plan)) {
-                binTemp = Files.createTempFile(plan.outputDir, plan.base + ".constants.bin", ".tmp");
+                binTemp = tempBeside(bin);
                 temps.add(binTemp);
                 writeBin(plan, binTemp);
             }
             Path jsonTemp = null;
             if (!plan.skipData) {
-                jsonTemp = Files.createTempFile(plan.outputDir, plan.base + ".constants.json", ".tmp");
+                jsonTemp = tempBeside(json);
                 temps.add(jsonTemp);
                 Files.writeString(jsonTemp, manifest(plan), StandardCharsets.UTF_8);
             }
@@ -479,6 +479,26 @@ public final class ExternalizeConstantsPass extends Pass {
             }
             throw new PlanException(module, "cannot write constants artifacts to '" + plan.outputDir + "': "
                     + ex.getMessage());
+        }
+    }
+
+    /**
+     * A new empty file next to {@code target} (same directory, so the final move can be atomic),
+     * created without file attributes so that any file system provider can make it.
+     */
+    private static Path tempBeside(Path target) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path temp = target.resolveSibling("." + target.getFileName() + "."
+                    + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                Files.newByteChannel(temp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE).close();
+                return temp;
+            } catch (java.nio.file.FileAlreadyExistsException ex) {
+                if (attempt > 16) {
+                    throw ex;
+                }
+            }
         }
     }
 

@@ -323,6 +323,32 @@ class ExternalizeConstantsPassTest {
     }
 
     @Test
+    void writesThroughAnyFileSystemProvider() throws IOException {
+        Path zip = out.resolve("artifacts.zip");
+        try (java.nio.file.FileSystem fs = java.nio.file.FileSystems.newFileSystem(zip, Map.of("create", "true"))) {
+            Path dir = fs.getPath("/constants");
+            Operation module = parse("""
+                    func.func @f() -> (tensor<4xui8>, tensor<2xi8>) {
+                      %c = hip.constant {memory_address = %ADDR% : i64, size = 4 : i64} : tensor<4xui8>
+                      %a = hip.constant {value = dense<[5, 6]> : tensor<2xi8>} : tensor<2xi8>
+                      return %c, %a : tensor<4xui8>, tensor<2xi8>
+                    }
+                    """.replace("%ADDR%", Long.toString(ADDRESS)));
+            assertThat(run(module, () -> ExternalizeConstantsPass.create(dir, 1, false, MEMORY)).succeeded())
+                    .as("%s", errors).isTrue();
+            try (Stream<Path> s = Files.list(dir)) {
+                assertThat(s.map(p -> p.getFileName().toString()).sorted())
+                        .containsExactly("model.constants.bin", "model.constants.json");
+            }
+            byte[] expected = new byte[66];
+            System.arraycopy(new byte[] {11, 22, 33, 44}, 0, expected, 0, 4);
+            expected[64] = 5;
+            expected[65] = 6;
+            assertThat(Files.readAllBytes(dir.resolve("model.constants.bin"))).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void sanitizesHints() {
         assertThat(ExternalizeConstantsPass.sanitize("conv1.weight/0")).isEqualTo("conv1_weight_0");
         assertThat(Arrays.asList(ExternalizeConstantsPass.SourceKind.values()))
