@@ -1,7 +1,9 @@
 package org.hipep.passes.onnx;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.hipep.ir.Block;
 import org.hipep.ir.Operation;
 import org.hipep.pass.Pass;
 
@@ -41,13 +43,13 @@ public final class OnnxIfOutlinePass extends Pass {
             if (op.numOperands() != 1) {
                 return "expected 1 operand (the condition), found " + op.numOperands();
             }
-            for (int i = 0; i < 2; i++) {
-                String branch = i == 0 ? "then_branch" : "else_branch";
-                int args = op.region(i).front().numArguments();
+            for (String branch : List.of("then_branch", "else_branch")) {
+                Block b = SubgraphOutliner.region(op, branch).front();
+                int args = b.numArguments();
                 if (args != 0) {
                     return "subgraph '" + branch + "' has " + args + " inputs; an If branch takes none";
                 }
-                int outs = op.region(i).front().back().numOperands();
+                int outs = b.back().numOperands();
                 if (outs != op.numResults()) {
                     return "subgraph '" + branch + "' yields " + outs + " values for " + op.numResults() + " results";
                 }

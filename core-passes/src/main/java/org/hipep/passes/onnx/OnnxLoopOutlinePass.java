@@ -2,6 +2,7 @@ package org.hipep.passes.onnx;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.hipep.ir.Block;
 import org.hipep.ir.Operation;
 import org.hipep.pass.Pass;
 
@@ -43,12 +44,13 @@ public final class OnnxLoopOutlinePass extends Pass {
                 return "expected operands (M, cond, initial values...), found " + op.numOperands();
             }
             int carried = op.numOperands() - 2;
-            int args = op.region(0).front().numArguments();
+            Block body = op.region(0).front();
+            int args = body.numArguments();
             if (args != carried + 2) {
                 return "subgraph 'body' has " + args + " inputs; expected " + (carried + 2)
                         + " (iteration_num, cond and " + carried + " loop-carried values)";
             }
-            int outs = op.region(0).front().back().numOperands();
+            int outs = body.back().numOperands();
             if (op.numResults() < carried || outs != op.numResults() + 1) {
                 return "subgraph 'body' yields " + outs + " values; expected " + (op.numResults() + 1)
                         + " (cond, " + carried + " loop-carried values and " + (op.numResults() - carried)

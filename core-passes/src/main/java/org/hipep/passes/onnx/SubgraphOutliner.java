@@ -46,7 +46,10 @@ final class SubgraphOutliner {
         /** The region-free op that replaces it. */
         String outlinedName();
 
-        /** The graph attributes, in region order, with the suffix of the callee each becomes. */
+        /**
+         * The graph attributes (the regions, in whatever order {@code onnx.region_names} lists
+         * them), each with the suffix of the callee it becomes; iteration order is outlining order.
+         */
         Map<String, String> regions();
 
         /** Why {@code op}'s regions (already found to be single-block, Yield-terminated) do not fit, or null. */
@@ -112,7 +115,8 @@ final class SubgraphOutliner {
 
     private static String check(Operation op, Kind kind) {
         List<String> names = regionNames(op);
-        if (names == null || !names.equals(new ArrayList<>(kind.regions().keySet()))) {
+        if (names == null || !new java.util.HashSet<>(names).equals(kind.regions().keySet())
+                || names.size() != kind.regions().size()) {
             return "expected regions " + kind.regions().keySet() + " (named in '" + OnnxDialect.REGION_NAMES_ATTR
                     + "'), found " + (names == null ? op.numRegions() + " unnamed" : names.toString());
         }
@@ -141,6 +145,13 @@ final class SubgraphOutliner {
         return kind.checkShape(op);
     }
 
+    /** The region of {@code op} that {@code onnx.region_names} names {@code name}, or null. */
+    static Region region(Operation op, String name) {
+        List<String> names = regionNames(op);
+        int i = names == null ? -1 : names.indexOf(name);
+        return i < 0 ? null : op.region(i);
+    }
+
     private static List<String> regionNames(Operation op) {
         Attribute a = op.attribute(OnnxDialect.REGION_NAMES_ATTR);
         if (!(a instanceof ArrayAttr arr) || arr.size() != op.numRegions()) {
@@ -157,13 +168,13 @@ final class SubgraphOutliner {
     }
 
     /**
-     * The values used inside {@code op}'s regions (nested ones included) and defined outside
-     * them, in order of first use; zero-operand constants and NoValues are left out (they are
+     * The values used inside {@code regions} (nested ones included) and defined outside them, in
+     * order of first use, region by region; zero-operand constants and NoValues are left out (they are
      * rematerialised in the callee).
      */
-    static List<Value> captures(Operation op) {
+    static List<Value> captures(List<Region> regions) {
         Set<Value> out = new LinkedHashSet<>();
-        for (Region r : op.regions()) {
+        for (Region r : regions) {
             r.walk(inner -> {
                 for (Value v : inner.operands()) {
                     Region def = v.parentRegion();
@@ -188,7 +199,7 @@ final class SubgraphOutliner {
         String prefix = parentFunc == null ? "outlined" : SymbolTable.symbolName(parentFunc);
         String node = nodeName(op);
         String base = sanitise(prefix + "_" + (node.isEmpty() ? kind.opName().substring(5).toLowerCase() + ordinal : node));
-        List<Value> captures = captures(op);
+        List<Value> captures = captures(kind.regions().keySet().stream().map(n -> region(op, n)).toList());
         List<Type> captureTypes = captures.stream().map(Value::type).toList();
 
         OperationState st = new OperationState(op.location(), kind.outlinedName(), ctx);
@@ -200,9 +211,8 @@ final class SubgraphOutliner {
                 st.addAttribute(a.getKey(), a.getValue());
             }
         }
-        int i = 0;
         for (Map.Entry<String, String> r : kind.regions().entrySet()) {
-            Operation func = outlineRegion(op.region(i++), base + "_" + r.getValue(), captures, captureTypes, ctx);
+            Operation func = outlineRegion(region(op, r.getKey()), base + "_" + r.getValue(), captures, captureTypes, ctx);
             String name = symbols.insert(func);
             st.addAttribute(r.getKey(), SymbolRefAttr.flat(name));
         }
