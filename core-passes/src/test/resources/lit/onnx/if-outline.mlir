@@ -1,8 +1,13 @@
 // RUN: hip-mlir-opt %s --split-input-file --onnx-if-outline --verify-diagnostics | FileCheck %s
+// RUN: hip-mlir-opt %s --split-input-file --onnx-if-outline --symbol-dce --verify-diagnostics | FileCheck %s --check-prefix=DCE
 
 // Both branches become private functions named after the function and the node; the values the
 // branches use from outside (in order of first use, then branch first) become trailing operands
 // of onnx.OutlinedIf and arguments of both callees; constants are copied into the callees.
+// The callees are used through the OutlinedIf's symbol references: symbol-dce keeps them.
+// DCE-LABEL: func.func @main_graph
+// DCE: func.func private @main_graph_choose_then
+// DCE: func.func private @main_graph_choose_else
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME:    (%[[COND:.*]]: tensor<i1>, %[[X:.*]]: tensor<2xf32>, %[[Y:.*]]: tensor<2xf32>)
 // CHECK-NEXT:    %[[ONE:.*]] = "onnx.Constant"() {value = dense<1.000000e+00> : tensor<2xf32>}
