@@ -28,7 +28,8 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // -----
 
 // A Loop inside a Loop body is outlined first; the outer body captures what the inner one
-// captured from outside it, and the inner body may capture the outer body's arguments. An If in
+// captured from outside it, and the inner body may capture the outer body's arguments; the
+// constant and the NoValue the inner Loop takes are copied into the outer body. An If in
 // a body stays for onnx-if-outline, moved into the outlined body.
 // CHECK-LABEL: func.func @n
 // CHECK:         "onnx.OutlinedLoop"(%{{.*}}, %{{.*}}, %arg0, %arg1) {body = @n_outer_body, onnx.num_captures = 1 : i64}
@@ -36,7 +37,9 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // CHECK:         %[[M:.*]] = "onnx.Mul"(%[[IV]], %[[Y]])
 // CHECK-NEXT:    return %[[IC]], %[[M]]
 // CHECK:       func.func private @n_outer_body(%[[OI2:.*]]: tensor<i64>, %[[OC:.*]]: tensor<i1>, %[[OV:.*]]: tensor<2xf32>, %[[Y2:.*]]: tensor<2xf32>) -> (tensor<i1>, tensor<2xf32>)
-// CHECK:         %[[IN:.*]] = "onnx.OutlinedLoop"(%{{.*}}, %{{.*}}, %[[OV]], %[[OI2]], %[[Y2]]) {body = @n_inner_body, onnx.num_captures = 2 : i64}
+// CHECK-NEXT:    %[[T2:.*]] = "onnx.Constant"() {value = dense<2> : tensor<i64>}
+// CHECK-NEXT:    %[[N2:.*]] = "onnx.NoValue"()
+// CHECK-NEXT:    %[[IN:.*]] = "onnx.OutlinedLoop"(%[[T2]], %[[N2]], %[[OV]], %[[OI2]], %[[Y2]]) {body = @n_inner_body, onnx.num_captures = 2 : i64}
 // CHECK-NEXT:    %[[IF:.*]] = "onnx.If"(%[[OC]]) ({
 // CHECK-NEXT:      "onnx.Yield"(%[[IN]])
 // CHECK-NEXT:    }, {
