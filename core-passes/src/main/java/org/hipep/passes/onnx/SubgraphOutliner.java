@@ -1,6 +1,7 @@
 package org.hipep.passes.onnx;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +61,8 @@ final class SubgraphOutliner {
     }
 
     /**
-     * Outlines every op of {@code kind} under {@code module}; on the first op that cannot be
-     * outlined, reports every such op and returns false with the module unchanged.
+     * Outlines every op of {@code kind} under {@code module}, innermost first. When any op cannot
+     * be outlined, reports every such op and returns false with the module unchanged.
      */
     static boolean run(Operation module, Kind kind) {
         List<Operation> targets = new ArrayList<>();
@@ -115,7 +116,7 @@ final class SubgraphOutliner {
 
     private static String check(Operation op, Kind kind) {
         List<String> names = regionNames(op);
-        if (names == null || !new java.util.HashSet<>(names).equals(kind.regions().keySet())
+        if (names == null || !new HashSet<>(names).equals(kind.regions().keySet())
                 || names.size() != kind.regions().size()) {
             return "expected regions " + kind.regions().keySet() + " (named in '" + OnnxDialect.REGION_NAMES_ATTR
                     + "'), found " + (names == null ? op.numRegions() + " unnamed" : names.toString());
