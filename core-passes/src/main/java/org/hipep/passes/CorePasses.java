@@ -2,6 +2,8 @@ package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.onnx.OnnxIfOutlinePass;
+import org.hipep.passes.onnx.OnnxLoopOutlinePass;
 import org.hipep.passes.onnx.SimplifyOnnxPass;
 import org.hipep.passes.transforms.CanonicalizePass;
 import org.hipep.passes.transforms.CsePass;
@@ -21,6 +23,8 @@ public final class CorePasses {
         registry.registerPass(CsePass::new, OWNER);
         registry.registerPass(SymbolDcePass::new, OWNER);
         registry.registerPass(SimplifyOnnxPass::new, OWNER);
+        registry.registerPass(OnnxLoopOutlinePass::new, OWNER);
+        registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         return registry;
     }
