@@ -9,10 +9,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.hipep.ir.Block;
+import org.hipep.ir.Diagnostic;
+import org.hipep.ir.DiagnosticEngine;
 import org.hipep.ir.OpTrait;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Region;
+import org.hipep.ir.Severity;
 import org.hipep.ir.Verifier;
 
 /**
@@ -62,13 +66,18 @@ final class PipelineRunner {
         }
         boolean ok;
         String exceptionMessage = null;
-        try {
+        boolean threw = false;
+        ErrorWitness witness = new ErrorWitness(Thread.currentThread());
+        try (DiagnosticEngine.Registration ignored = op.context().diagnostics().registerHandler(witness)) {
             ok = pass.execute(op);
         } catch (RuntimeException e) {
             ok = false;
+            threw = true;
             exceptionMessage = e.getMessage();
         }
-        if (!ok) {
+        if (!ok && (threw || !witness.sawError)) {
+            // A pass that already said what went wrong is not repeated (MLIR adds nothing at all);
+            // one that failed silently or threw gets a line naming it.
             op.emitError(PassMessages.passFailed(pass.argument(), op.nameString(), exceptionMessage));
         } else if (verify && Verifier.verify(op).failed()) {
             op.emitError(PassMessages.verificationFailed(pass.argument()));
@@ -180,4 +189,25 @@ final class PipelineRunner {
         thread.setDaemon(true);
         return thread;
     };
+
+    /**
+     * Notes whether an error was emitted on the pass's own thread while it ran; never consumes the
+     * diagnostic.
+     */
+    private static final class ErrorWitness implements Predicate<Diagnostic> {
+        private final Thread thread;
+        private volatile boolean sawError;
+
+        ErrorWitness(Thread thread) {
+            this.thread = thread;
+        }
+
+        @Override
+        public boolean test(Diagnostic d) {
+            if (d.severity() == Severity.ERROR && Thread.currentThread() == thread) {
+                sawError = true;
+            }
+            return false;
+        }
+    }
 }
