@@ -76,13 +76,18 @@ public final class HipShapes {
                 } else if (acc == DYN) {
                     acc = d;
                 } else {
-                    throw new ShapeError("shapes " + String.join(" and ", shapes.stream().map(HipShapes::format).toList())
-                            + " are not broadcast-compatible");
+                    throw new ShapeError("shapes " + list(shapes) + " are not broadcast-compatible");
                 }
             }
             out.add(acc);
         }
         return out;
+    }
+
+    /** {@code [2], [3] and [3]}. */
+    private static String list(List<List<Long>> shapes) {
+        List<String> parts = shapes.stream().map(HipShapes::format).toList();
+        return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
     }
 
     /** Two-shape {@link #broadcast(List)}. */
