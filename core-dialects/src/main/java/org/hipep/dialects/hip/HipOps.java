@@ -445,6 +445,7 @@ final class HipOps {
                 perChannel(3, new String[] {"scale", "bias"})));
         ops.add(op("group_norm", "Group normalization: X, scale [C], bias [C]", 3, 3,
                 List.of("num_groups", "epsilon"), GROUP_NORM));
+        ops.addAll(HipConvOps.SPECS);
         ALL = List.copyOf(ops);
     }
 

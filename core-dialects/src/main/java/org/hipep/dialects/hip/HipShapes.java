@@ -223,6 +223,70 @@ public final class HipShapes {
         return out;
     }
 
+    /** How a convolution or pooling window pads its input (ONNX {@code auto_pad}). */
+    public enum AutoPad {
+        /** Explicit {@code pads}. */
+        NOTSET,
+        /** No padding. */
+        VALID,
+        /** Pad so that the output is {@code ceil(in / stride)}, extra padding at the end. */
+        SAME_UPPER,
+        /** Like {@link #SAME_UPPER}, extra padding at the beginning. */
+        SAME_LOWER
+    }
+
+    /**
+     * One spatial output dimension of a convolution or pooling window (ONNX Conv, MaxPool,
+     * AveragePool): with explicit pads {@code floor((in + padBegin + padEnd - dilation * (kernel - 1)
+     * - 1) / stride) + 1} (ceiling instead of floor with {@code ceilMode}); {@code SAME_*}:
+     * {@code ceil(in / stride)}; {@code VALID}: no padding. A dynamic input or kernel gives
+     * {@code ?}.
+     */
+    public static long windowOutput(long in, long kernel, long stride, long dilation, long padBegin, long padEnd,
+            AutoPad autoPad, boolean ceilMode) {
+        if (in == DYN) {
+            return DYN;
+        }
+        if (autoPad == AutoPad.SAME_UPPER || autoPad == AutoPad.SAME_LOWER) {
+            return Math.floorDiv(in + stride - 1, stride);
+        }
+        if (kernel == DYN) {
+            return DYN;
+        }
+        long pads = autoPad == AutoPad.VALID ? 0 : padBegin + padEnd;
+        long span = in + pads - dilation * (kernel - 1) - 1;
+        if (span < 0) {
+            throw new ShapeError("the window (kernel " + kernel + ", dilation " + dilation + ") is larger than the"
+                    + " padded input dimension " + (in + pads));
+        }
+        return (ceilMode ? Math.floorDiv(span + stride - 1, stride) : Math.floorDiv(span, stride)) + 1;
+    }
+
+    /**
+     * One spatial output dimension of a transposed convolution (ONNX ConvTranspose):
+     * {@code stride * (in - 1) + outputPadding + dilation * (kernel - 1) + 1 - padBegin - padEnd};
+     * {@code SAME_*}: {@code in * stride}. A dynamic input or kernel gives {@code ?}.
+     */
+    public static long transposedOutput(long in, long kernel, long stride, long dilation, long padBegin,
+            long padEnd, long outputPadding, AutoPad autoPad) {
+        if (in == DYN) {
+            return DYN;
+        }
+        if (autoPad == AutoPad.SAME_UPPER || autoPad == AutoPad.SAME_LOWER) {
+            return in * stride;
+        }
+        if (kernel == DYN) {
+            return DYN;
+        }
+        long pads = autoPad == AutoPad.VALID ? 0 : padBegin + padEnd;
+        long out = stride * (in - 1) + outputPadding + dilation * (kernel - 1) + 1 - pads;
+        if (out <= 0) {
+            throw new ShapeError("the transposed convolution of input dimension " + in + " has no output (" + out
+                    + ")");
+        }
+        return out;
+    }
+
     /**
      * Whether a declared type fits an inferred one: both ranked tensors of the same element type
      * and rank, whose dimensions are equal or dynamic on either side.

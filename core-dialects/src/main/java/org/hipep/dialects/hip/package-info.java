@@ -21,12 +21,15 @@
  * {@code alpha}, {@code beta}, {@code epsilon} are {@code FloatAttr}; {@code axes} is
  * {@code array<i64>}; {@code clip}'s optional {@code min}/{@code max} are attributes of the
  * operand's element type (a conversion with non-constant bounds uses {@code hip.max}/{@code hip.min});
- * {@code cast}'s target is the {@code to} type attribute.
+ * {@code cast}'s target is the {@code to} type attribute; window attributes ({@code kernel_shape},
+ * {@code strides}, {@code pads} as all begins then all ends, {@code dilations},
+ * {@code output_padding}, {@code output_shape}) are {@code array<i64>} and {@code auto_pad} a string.
  *
  * <h2>Shape inference</h2>
  * Each compute op implements {@link org.hipep.dialects.hip.InferShapes}: result types from the
  * input types and attributes, following the ONNX operator (numpy broadcasting, matmul
- * promotion, reductions, ...; the arithmetic is in {@link org.hipep.dialects.hip.HipShapes}).
+ * promotion, reductions, convolution and pooling windows, ...; the arithmetic is in
+ * {@link org.hipep.dialects.hip.HipShapes}).
  * The verifier requires the declared result types to be compatible with the inferred ones (same
  * element type and rank; each dimension equal, or {@code ?} on either side) and
  * {@code hip-infer-shapes} uses the same model to refine {@code ?}. ONNX {@code dim_param}

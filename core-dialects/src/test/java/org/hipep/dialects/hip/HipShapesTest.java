@@ -140,6 +140,52 @@ class HipShapesTest {
         assertThat(HipShapes.compatible(t(f32, 2, 3), t(FloatType.F16, 2, 3))).isFalse();
     }
 
+    @Test
+    void windows() {
+        HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
+        // ONNX Conv examples: X [1, 1, 7, 5], W [1, 1, 3, 3].
+        // conv_with_strides_padding (pads 1, strides 2) -> [1, 1, 4, 3]
+        assertThat(HipShapes.windowOutput(7, 3, 2, 1, 1, 1, none, false)).isEqualTo(4);
+        assertThat(HipShapes.windowOutput(5, 3, 2, 1, 1, 1, none, false)).isEqualTo(3);
+        // conv_with_strides_no_padding -> [1, 1, 3, 2]
+        assertThat(HipShapes.windowOutput(7, 3, 2, 1, 0, 0, none, false)).isEqualTo(3);
+        assertThat(HipShapes.windowOutput(5, 3, 2, 1, 0, 0, none, false)).isEqualTo(2);
+        // conv_with_strides_and_asymmetric_padding (pads [1, 0, 1, 0]) -> [1, 1, 4, 2]
+        assertThat(HipShapes.windowOutput(5, 3, 2, 1, 0, 0, none, false)).isEqualTo(2);
+        // MaxPool maxpool_2d_ceil: X 4x4, kernel 3, strides 2, ceil_mode -> 2x2
+        assertThat(HipShapes.windowOutput(4, 3, 2, 1, 0, 0, none, true)).isEqualTo(2);
+        // maxpool_2d_same_upper: X 5x5, kernel 3, strides 2 -> 3x3
+        assertThat(HipShapes.windowOutput(5, 3, 2, 1, 0, 0, HipShapes.AutoPad.SAME_UPPER, false)).isEqualTo(3);
+        // maxpool_2d_dilations: X 4x4, kernel 2, dilations 2 -> 2x2
+        assertThat(HipShapes.windowOutput(4, 2, 1, 2, 0, 0, none, false)).isEqualTo(2);
+        assertThat(HipShapes.windowOutput(RankedTensorType.DYNAMIC, 3, 1, 1, 0, 0, none, false))
+                .isEqualTo(RankedTensorType.DYNAMIC);
+    }
+
+    @Test
+    void transposedWindows() {
+        HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
+        // ConvTranspose convtranspose_1d: X [1, 1, 3], W [1, 2, 3] -> [1, 2, 5]
+        assertThat(HipShapes.transposedOutput(3, 3, 1, 1, 0, 0, 0, none)).isEqualTo(5);
+        // convtranspose_output_shape / _pad: X 3x3, W 3x3, strides [3, 2], output_padding [1, 1] -> 10x8
+        assertThat(HipShapes.transposedOutput(3, 3, 3, 1, 0, 0, 1, none)).isEqualTo(10);
+        assertThat(HipShapes.transposedOutput(3, 3, 2, 1, 0, 0, 1, none)).isEqualTo(8);
+        // convtranspose_dilations: X 3x3, W 2x2, dilations 2 -> 5x5
+        assertThat(HipShapes.transposedOutput(3, 2, 1, 2, 0, 0, 0, none)).isEqualTo(5);
+    }
+
+    @Test
+    void convModel() {
+        Type f32 = FloatType.F32;
+        // Conv: X [1, 1, 7, 5], W [1, 1, 3, 3], pads [1, 0, 1, 0], strides 2 -> [1, 1, 4, 2]
+        assertThat(infer("hip.conv", List.of(t(f32, 1, 1, 7, 5), t(f32, 1, 1, 3, 3)),
+                Map.of("pads", DenseArrayAttr.i64(1, 0, 1, 0), "strides", DenseArrayAttr.i64(2, 2)), 1))
+                .containsExactly(t(f32, 1, 1, 4, 2));
+        // Grouped: X [?, 8, 10], W [4, 2, 3], group 4 -> [?, 4, 8]
+        assertThat(infer("hip.conv", List.of(t(f32, Q, 8, 10), t(f32, 4, 2, 3)), Map.of("group", IntegerAttr.i64(4)),
+                1)).containsExactly(t(f32, Q, 4, 8));
+    }
+
     // ---------------------------------------------------------------- through the op interface
 
     private static RankedTensorType t(Type element, long... dims) {
