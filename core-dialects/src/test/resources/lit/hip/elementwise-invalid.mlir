@@ -157,3 +157,11 @@ func.func @f(%a: tensor<3xf32>) {
   %0 = hip.clip %a, %a {min = 0 : i32} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: tensor<3xf32>, %i: tensor<3xf16>) {
+  // expected-error@+1 {{'hip.cast' op 'to' must be a type attribute naming the target element type}}
+  %0 = hip.cast %a, %i {to = tensor<3xf16>} : (tensor<3xf32>, tensor<3xf16>) -> tensor<3xf16>
+  return
+}

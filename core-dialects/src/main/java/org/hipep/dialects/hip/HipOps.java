@@ -229,7 +229,8 @@ final class HipOps {
     /** Cast keeps the shape; the result's element type is the target, so only the shape is inferred. */
     private static final Rule CAST = (in, attrs, n) -> {
         Attribute to = attrs.get("to");
-        if (!(to instanceof org.hipep.ir.builtin.TypeAttr ta)) {
+        if (!(to instanceof org.hipep.ir.builtin.TypeAttr ta)
+                || !(ta.value() instanceof IntegerType || ta.value() instanceof FloatType)) {
             throw new ShapeError("'to' must be a type attribute naming the target element type");
         }
         return List.of(tensor(in.get(0).shape(), ta.value()));

@@ -308,6 +308,26 @@ public final class HipShapes {
         return true;
     }
 
+    /**
+     * The most static of two {@linkplain #compatible compatible} tensor types: each dimension is
+     * the static one of the two when either is static (what {@code hip-infer-shapes} writes back).
+     *
+     * @throws ShapeError when the types are not compatible
+     */
+    public static Type refine(Type declared, Type inferred) {
+        if (!compatible(declared, inferred)) {
+            throw new ShapeError(text(declared) + " is incompatible with the inferred type " + text(inferred));
+        }
+        if (!(declared instanceof RankedTensorType d) || !(inferred instanceof RankedTensorType i)) {
+            return declared;
+        }
+        List<Long> out = new ArrayList<>();
+        for (int k = 0; k < d.rank(); k++) {
+            out.add(d.shape().get(k) == DYN ? i.shape().get(k) : d.shape().get(k));
+        }
+        return new RankedTensorType(out, d.elementType(), d.encoding());
+    }
+
     /** A type as text. */
     static String text(Type t) {
         return AttrTypePrinter.typeToString(t);

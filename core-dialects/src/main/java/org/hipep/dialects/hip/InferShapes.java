@@ -3,6 +3,7 @@ package org.hipep.dialects.hip;
 import java.util.List;
 import java.util.Map;
 import org.hipep.ir.Attribute;
+import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 
 /**
@@ -27,6 +28,25 @@ public interface InferShapes {
      * @return the inferred result types, or the reason the inputs do not fit the op
      */
     Inferred inferResultTypes(List<Type> inputs, Map<String, Attribute> attributes, int numResults);
+
+    /**
+     * Infers the result types of an op as it stands: its inputs are the operands before its
+     * destinations (one per result), its attributes both inherent and discardable.
+     *
+     * @return the inferred types, or {@code null} when the op does not implement this interface
+     */
+    static Inferred inferFor(Operation op) {
+        InferShapes model = op.getInterface(InferShapes.class);
+        if (model == null) {
+            return null;
+        }
+        int inputs = op.numOperands() - op.numResults();
+        if (inputs < 0) {
+            return Inferred.failure("has fewer operands than destinations for its " + op.numResults() + " results");
+        }
+        return model.inferResultTypes(op.operandTypes().subList(0, inputs), HipOps.allAttributes(op),
+                op.numResults());
+    }
 
     /**
      * The outcome of shape inference: either {@code types} or an {@code error} message.

@@ -11,6 +11,7 @@ import org.hipep.dialects.CoreDialects;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
+import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
@@ -18,6 +19,7 @@ import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.text.IrParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -184,6 +186,34 @@ class HipShapesTest {
         // Grouped: X [?, 8, 10], W [4, 2, 3], group 4 -> [?, 4, 8]
         assertThat(infer("hip.conv", List.of(t(f32, Q, 8, 10), t(f32, 4, 2, 3)), Map.of("group", IntegerAttr.i64(4)),
                 1)).containsExactly(t(f32, Q, 4, 8));
+    }
+
+    @Test
+    void refine() {
+        Type f32 = FloatType.F32;
+        assertThat(HipShapes.refine(t(f32, Q, 3, Q), t(f32, 2, Q, Q))).isEqualTo(t(f32, 2, 3, Q));
+        assertThatThrownBy(() -> HipShapes.refine(t(f32, 4, 3), t(f32, 2, 3)))
+                .hasMessageContaining("incompatible");
+    }
+
+    @Test
+    void inferForParsedOp() {
+        Context context = new Context(CoreDialects.register(new DialectRegistry()));
+        Operation module = IrParser.parse(context, """
+                func.func @f(%a: tensor<?x1x3xf32>, %b: tensor<2x1xf32>, %i: tensor<?x?x3xf32>) -> tensor<?x?x3xf32> {
+                  %0 = hip.add %a, %b, %i : (tensor<?x1x3xf32>, tensor<2x1xf32>, tensor<?x?x3xf32>) -> tensor<?x?x3xf32>
+                  return %0 : tensor<?x?x3xf32>
+                }
+                """, "infer.mlir");
+        Operation[] add = new Operation[1];
+        module.walk(op -> {
+            if (op.is("hip.add")) {
+                add[0] = op;
+            }
+        });
+        InferShapes.Inferred r = InferShapes.inferFor(add[0]);
+        assertThat(r.types()).containsExactly(t(FloatType.F32, Q, 2, 3));
+        assertThat(HipShapes.refine(add[0].result(0).type(), r.types().get(0))).isEqualTo(t(FloatType.F32, Q, 2, 3));
     }
 
     // ---------------------------------------------------------------- through the op interface
