@@ -240,7 +240,8 @@ public final class HipShapes {
      * AveragePool): with explicit pads {@code floor((in + padBegin + padEnd - dilation * (kernel - 1)
      * - 1) / stride) + 1} (ceiling instead of floor with {@code ceilMode}); {@code SAME_*}:
      * {@code ceil(in / stride)}; {@code VALID}: no padding. A dynamic input or kernel gives
-     * {@code ?}.
+     * {@code ?}. With {@code ceilMode} this is the plain formula of the ONNX operator text; the
+     * rule that drops a last window starting in the end padding is not applied.
      */
     public static long windowOutput(long in, long kernel, long stride, long dilation, long padBegin, long padEnd,
             AutoPad autoPad, boolean ceilMode) {
