@@ -6,9 +6,10 @@ import org.hipep.ir.OpTrait;
 
 /**
  * The {@code hip} dialect: the tensor-level ops {@code convert-onnx-to-hip} produces and the
- * runtime ops below them. Today it holds {@code hip.constant}, the constant carrier whose
- * contract plugins rely on (see {@link ConstantOp}); the compute ops arrive with the ONNX-to-HIP
- * conversion.
+ * runtime ops below them: {@code hip.constant}, the constant carrier whose contract plugins
+ * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
+ * reductions, softmax, normalizations, convolutions and pools) in destination-passing style, each implementing
+ * {@link InferShapes} (see the package documentation).
  */
 public final class HipDialect extends Dialect {
     /** The namespace. */
@@ -28,5 +29,15 @@ public final class HipDialect extends Dialect {
                 .verifier(ConstantOp::verify)
                 .assembly(new ConstantOp.Assembly())
                 .register();
+        for (HipOps.Spec spec : HipOps.ALL) {
+            addOperation(spec.name())
+                    .summary(spec.summary())
+                    .traits(OpTrait.Pure.class)
+                    .inherentAttributes(spec.attributes().toArray(String[]::new))
+                    .verifier(op -> HipOps.verify(spec, op))
+                    .assembly(HipOps.ASSEMBLY)
+                    .implement(InferShapes.class, spec.model())
+                    .register();
+        }
     }
 }

@@ -1,2 +1,39 @@
-/** The {@code hip} dialect. */
+/**
+ * The {@code hip} dialect: {@code hip.constant} and the tensor compute ops that
+ * {@code convert-onnx-to-hip} produces.
+ *
+ * <h2>Destination-passing style</h2>
+ * Every compute op ends its operand list with one destination ({@code init}) tensor per result,
+ * whose type equals that result's type, as linalg's structured ops do; bufferization writes each
+ * result into its destination's buffer. The inputs are the operands before the destinations;
+ * optional inputs (gemm's {@code C}, layer_norm's {@code bias}) are told apart by count. The
+ * ops are {@code Pure} (they only read their operands on tensors).
+ *
+ * <h2>Form</h2>
+ * One custom form for all compute ops, with every attribute in the dictionary:
+ * <pre>{@code
+ * %r = hip.add %a, %b, %init : (tensor<?x1x3xf32>, tensor<2x1xf32>, tensor<?x2x3xf32>) -> tensor<?x2x3xf32>
+ * %s = hip.reduce_sum %x, %init {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2xf32>
+ * }</pre>
+ * The generic form ({@code "hip.add"(%a, %b, %init) : (...) -> ...}, attributes as properties)
+ * round-trips too. Attribute kinds: flags ({@code keepdims}, {@code transA}, {@code fmod}, ...)
+ * are {@code BoolAttr}; scalars ({@code axis}, {@code num_groups}) are i64 {@code IntegerAttr};
+ * {@code alpha}, {@code beta}, {@code epsilon} are {@code FloatAttr}; {@code axes} is
+ * {@code array<i64>}; {@code clip}'s optional {@code min}/{@code max} are attributes of the
+ * operand's element type (a conversion with non-constant bounds uses {@code hip.max}/{@code hip.min});
+ * {@code cast}'s target is the {@code to} type attribute; window attributes ({@code kernel_shape},
+ * {@code strides}, {@code pads} as all begins then all ends, {@code dilations},
+ * {@code output_padding}, {@code output_shape}) are {@code array<i64>} and {@code auto_pad} a string.
+ *
+ * <h2>Shape inference</h2>
+ * Each compute op implements {@link org.hipep.dialects.hip.InferShapes}: result types from the
+ * input types and attributes, following the ONNX operator (numpy broadcasting, matmul
+ * promotion, reductions, convolution and pooling windows, ...; the arithmetic is in
+ * {@link org.hipep.dialects.hip.HipShapes}).
+ * The verifier requires the declared result types to be compatible with the inferred ones (same
+ * element type and rank; each dimension equal, or {@code ?} on either side) and
+ * {@code hip-infer-shapes} uses the same model to refine {@code ?}. ONNX {@code dim_param}
+ * dimensions are {@code ?} in types (their names ride on the function's
+ * {@code onnx.dim_params} argument attribute), so two equal names are not known to be equal here.
+ */
 package org.hipep.dialects.hip;
