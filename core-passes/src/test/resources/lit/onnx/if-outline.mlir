@@ -71,7 +71,6 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // A branch yielding the wrong number of values is refused, with the node's name (its location,
 // which has no position here) and the reason.
-// expected-error@+1 {{pass 'onnx-if-outline' failed}}
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @g(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {
     // expected-error@unknown {{'onnx.If' op node 'bad' cannot be outlined: subgraph 'else_branch' yields 0 values for 1 results}}
@@ -87,7 +86,6 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // -----
 
 // Scan keeps its region: the module is refused; an unnamed node is reported at its position.
-// expected-error@+1 {{pass 'onnx-if-outline' failed}}
 module attributes {onnx.opset_import = {"" = 16 : i64}} {
   func.func @s(%x: tensor<3x2xf32>, %acc: tensor<2xf32>) -> tensor<2xf32> {
     // expected-error@+1 {{'onnx.Scan' op unnamed node cannot be outlined: only the subgraphs of If and Loop are outlined, onnx.Scan keeps its region}}

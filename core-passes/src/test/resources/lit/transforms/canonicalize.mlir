@@ -3,7 +3,7 @@
 // A change in the last allowed iteration leaves convergence unproven, as in MLIR.
 // RUN: not hip-mlir-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{max-iterations=1 test-convergence}))' 2>&1 | FileCheck %s --check-prefix=NOCONV
 // NOCONV: canonicalize.mlir:[[@LINE+7]]:1: error: Canonicalizer failed to converge within 1 iterations
-// NOCONV: canonicalize.mlir:[[@LINE+6]]:1: error: pass 'canonicalize' failed on 'func.func'
+// NOCONV-NOT: pass 'canonicalize' failed
 
 // Unused side-effect-free ops go; ops with effects stay.
 // CHECK-LABEL: func.func @dead_code
