@@ -447,6 +447,8 @@ final class HipOps {
         ops.add(op("group_norm", "Group normalization: X, scale [C], bias [C]", 3, 3,
                 List.of("num_groups", "epsilon"), GROUP_NORM));
         ops.addAll(HipConvOps.SPECS);
+        ops.addAll(HipDataOps.SPECS);
+        ops.addAll(HipIndexOps.SPECS);
         ALL = List.copyOf(ops);
     }
 

@@ -288,6 +288,230 @@ public final class HipShapes {
         return out;
     }
 
+    /** ONNX Transpose: result dimension {@code i} is input dimension {@code perm[i]}. */
+    public static List<Long> transpose(List<Long> shape, long[] perm) {
+        if (perm.length != shape.size()) {
+            throw new ShapeError("'perm' " + Arrays.toString(perm) + " must have one entry per dimension of "
+                    + format(shape));
+        }
+        boolean[] seen = new boolean[perm.length];
+        List<Long> out = new ArrayList<>();
+        for (long p : perm) {
+            if (p < 0 || p >= perm.length || seen[(int) p]) {
+                throw new ShapeError("'perm' " + Arrays.toString(perm) + " is not a permutation of [0, "
+                        + perm.length + ")");
+            }
+            seen[(int) p] = true;
+            out.add(shape.get((int) p));
+        }
+        return out;
+    }
+
+    /**
+     * ONNX Reshape with a static target: {@code 0} copies the input dimension at the same index
+     * (a literal 0 with {@code allowZero}), one {@code -1} is inferred from the element count. A
+     * dynamic dimension that is not copied makes the inferred one {@code ?}; static element counts must
+     * agree.
+     */
+    public static List<Long> reshape(List<Long> in, long[] target, boolean allowZero) {
+        List<Long> out = new ArrayList<>();
+        int infer = -1;
+        boolean zero = false;
+        for (int i = 0; i < target.length; i++) {
+            long t = target[i];
+            if (t < -1) {
+                throw new ShapeError("'shape' " + Arrays.toString(target) + " has a dimension < -1");
+            }
+            if (t == -1) {
+                if (infer >= 0) {
+                    throw new ShapeError("'shape' " + Arrays.toString(target) + " has more than one -1");
+                }
+                infer = i;
+                out.add(DYN);
+            } else if (t == 0 && !allowZero) {
+                if (i >= in.size()) {
+                    throw new ShapeError("'shape' " + Arrays.toString(target) + " copies dimension " + i
+                            + " (0), which " + format(in) + " does not have");
+                }
+                out.add(in.get(i));
+            } else {
+                zero |= t == 0;
+                out.add(t);
+            }
+        }
+        if (allowZero && zero && infer >= 0) {
+            throw new ShapeError("'shape' " + Arrays.toString(target) + " cannot have both 0 and -1 with allowzero");
+        }
+        // Copied dimensions (0) are the same on both sides and cancel, so [?, 3, 4] to [0, -1] gives [?, 12].
+        List<Long> rest = new ArrayList<>();
+        long known = 1;
+        for (int i = 0; i < in.size(); i++) {
+            if (!(i < target.length && target[i] == 0 && !allowZero)) {
+                rest.add(in.get(i));
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            if (i == infer || (target[i] == 0 && !allowZero)) {
+                continue;
+            }
+            known *= out.get(i);
+        }
+        long total = HipDataOps.product(rest);
+        if (infer >= 0) {
+            if (total != DYN) {
+                if (known == 0 || total % known != 0) {
+                    throw new ShapeError("cannot reshape " + format(in) + " to " + Arrays.toString(target)
+                            + ": " + total + " elements do not divide into " + known);
+                }
+                out.set(infer, total / known);
+            }
+        } else if (total != DYN && total != known) {
+            throw new ShapeError("cannot reshape " + format(in) + " to " + format(out) + ": the element counts"
+                    + " differ (" + total + " vs " + known + ")");
+        }
+        return out;
+    }
+
+    /** ONNX Concat: other dimensions agree, the {@code axis} dimensions add up ({@code ?} if one is). */
+    public static List<Long> concat(List<List<Long>> shapes, int axis) {
+        List<Long> out = new ArrayList<>(shapes.get(0));
+        long sum = 0;
+        for (List<Long> s : shapes) {
+            for (int i = 0; i < out.size(); i++) {
+                if (i == axis) {
+                    continue;
+                }
+                long a = out.get(i);
+                long b = s.get(i);
+                if (a != DYN && b != DYN && a != b) {
+                    throw new ShapeError("shapes " + list(shapes) + " differ outside the concatenation axis " + axis);
+                }
+                out.set(i, a == DYN ? b : a);
+            }
+            sum = sum == DYN || s.get(axis) == DYN ? DYN : sum + s.get(axis);
+        }
+        out.set(axis, sum);
+        return out;
+    }
+
+    /**
+     * ONNX Split into {@code parts} pieces along {@code axis}: sized by {@code split} (which must
+     * add up to the dimension), or evenly, the last piece smaller when the dimension does not
+     * divide ({@code ceil(d / parts)} each).
+     */
+    public static List<List<Long>> split(List<Long> shape, int axis, long[] split, int parts) {
+        long d = shape.get(axis);
+        long[] sizes = new long[parts];
+        if (split != null) {
+            if (split.length != parts) {
+                throw new ShapeError("'split' " + Arrays.toString(split) + " must have one size per result ("
+                        + parts + ")");
+            }
+            long sum = 0;
+            for (long s : split) {
+                if (s < 0) {
+                    throw new ShapeError("'split' sizes must be >= 0, got " + Arrays.toString(split));
+                }
+                sum += s;
+            }
+            if (d != DYN && sum != d) {
+                throw new ShapeError("'split' " + Arrays.toString(split) + " adds up to " + sum + ", not dimension "
+                        + axis + " of " + format(shape));
+            }
+            sizes = split.clone();
+        } else if (d == DYN) {
+            Arrays.fill(sizes, DYN);
+        } else {
+            long chunk = Math.floorDiv(d + parts - 1, parts);
+            Arrays.fill(sizes, chunk);
+            sizes[parts - 1] = d - chunk * (parts - 1);
+            if (sizes[parts - 1] <= 0 && parts > 1) {
+                throw new ShapeError("dimension " + axis + " of " + format(shape) + " cannot be split into " + parts
+                        + " pieces");
+            }
+        }
+        List<List<Long>> out = new ArrayList<>();
+        for (long s : sizes) {
+            List<Long> piece = new ArrayList<>(shape);
+            piece.set(axis, s);
+            out.add(piece);
+        }
+        return out;
+    }
+
+    /**
+     * ONNX Slice with static parameters: negative starts and ends count from the end; starts are
+     * clamped to {@code [0, d]} ({@code [0, d - 1]} for negative steps), ends to {@code [0, d]}
+     * ({@code [-1, d - 1]} for negative steps); the size is {@code ceil((end - start) / step)},
+     * at least 0. A dynamic dimension stays {@code ?}.
+     */
+    public static List<Long> slice(List<Long> shape, long[] starts, long[] ends, long[] axes, long[] steps) {
+        if (starts.length != ends.length) {
+            throw new ShapeError("'starts' " + Arrays.toString(starts) + " and 'ends' " + Arrays.toString(ends)
+                    + " must have the same length");
+        }
+        if (axes == null) {
+            if (starts.length > shape.size()) {
+                throw new ShapeError("'starts' " + Arrays.toString(starts) + " is longer than the rank of "
+                        + format(shape));
+            }
+            axes = new long[starts.length];
+            for (int i = 0; i < axes.length; i++) {
+                axes[i] = i;
+            }
+        } else if (axes.length != starts.length) {
+            throw new ShapeError("'axes' " + Arrays.toString(axes) + " must have the length of 'starts'");
+        }
+        if (steps != null && steps.length != starts.length) {
+            throw new ShapeError("'steps' " + Arrays.toString(steps) + " must have the length of 'starts'");
+        }
+        int[] norm = HipDataOps.distinctAxes(axes, shape.size());
+        List<Long> out = new ArrayList<>(shape);
+        for (int i = 0; i < norm.length; i++) {
+            long step = steps == null ? 1 : steps[i];
+            if (step == 0) {
+                throw new ShapeError("'steps' must not be 0, got " + Arrays.toString(steps));
+            }
+            long d = shape.get(norm[i]);
+            if (d == DYN) {
+                continue;
+            }
+            long start = starts[i] < 0 ? starts[i] + d : starts[i];
+            long end = ends[i] < 0 ? ends[i] + d : ends[i];
+            long size;
+            if (step > 0) {
+                start = Math.max(0, Math.min(start, d));
+                end = Math.max(0, Math.min(end, d));
+                size = end > start ? Math.floorDiv(end - start + step - 1, step) : 0;
+            } else {
+                start = Math.max(0, Math.min(start, d - 1));
+                end = Math.max(-1, Math.min(end, d - 1));
+                size = start > end ? Math.floorDiv(start - end - step - 1, -step) : 0;
+            }
+            out.set(norm[i], size);
+        }
+        return out;
+    }
+
+    /** ONNX Pad: {@code pads} holds all begins then all ends; negative values crop. */
+    public static List<Long> pad(List<Long> shape, long[] pads) {
+        if (pads.length != 2 * shape.size()) {
+            throw new ShapeError("'pads' " + Arrays.toString(pads) + " must have 2 * rank values for "
+                    + format(shape));
+        }
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++) {
+            long d = shape.get(i);
+            long r = d == DYN ? DYN : d + pads[i] + pads[shape.size() + i];
+            if (r != DYN && r < 0) {
+                throw new ShapeError("'pads' " + Arrays.toString(pads) + " crop dimension " + i + " of "
+                        + format(shape) + " below 0");
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
     /**
      * Whether a declared type fits an inferred one: both ranked tensors of the same element type
      * and rank, whose dimensions are equal or dynamic on either side.
