@@ -25,6 +25,21 @@
  * {@code strides}, {@code pads} as all begins then all ends, {@code dilations},
  * {@code output_padding}, {@code output_shape}) are {@code array<i64>} and {@code auto_pad} a string.
  *
+ * <h2>Ops</h2>
+ * Elementwise, where, clip, matmul, gemm, reductions, arg_max/arg_min, softmax and the
+ * normalizations ({@code HipOps}); conv, conv_transpose and the pools ({@code HipConvOps}); the
+ * data-movement ops transpose, reshape, expand, concat, split, slice, pad, tile, squeeze,
+ * unsqueeze and flatten ({@code HipDataOps}); and gather, gather_elements, gather_nd,
+ * scatter_elements, scatter_nd, cumsum, trilu, range, topk, resize, shape, size, fill, one_hot
+ * and non_zero ({@code HipIndexOps}). ONNX inputs that act as parameters (Reshape's and Expand's
+ * shape, Slice's starts/ends/axes/steps, Pad's pads and constant value, Tile's repeats, Split's
+ * sizes, the axes of Squeeze/Unsqueeze, CumSum's axis, TopK's k, OneHot's depth, Resize's
+ * scales or sizes) are static attributes; {@code reshape} alone also accepts its shape as a
+ * runtime 1-D i64 operand, which fixes only the result rank. {@code split} has one result and
+ * one destination per piece; {@code topk} has values and i64 indices; {@code fill} (ONNX
+ * ConstantOfShape) has no input, its element type is that of its typed {@code value}.
+ * {@code range} and {@code non_zero} ({@code [rank, ?]}) have a dynamic length.
+ *
  * <h2>Shape inference</h2>
  * Each compute op implements {@link org.hipep.dialects.hip.InferShapes}: result types from the
  * input types and attributes, following the ONNX operator (numpy broadcasting, matmul
