@@ -117,3 +117,19 @@ func.func @f(%x: tensor<3x4xf32>, %o: tensor<3x?xi64>) {
   %0 = hip.non_zero %x, %o : (tensor<3x4xf32>, tensor<3x?xi64>) -> tensor<3x?xi64>
   return
 }
+
+// -----
+
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>, %c: tensor<2x5xf32>) {
+  // expected-error@+1 {{'hip.einsum' op label 'j' of "ij,jk->ik" has sizes 3 and 4}}
+  %0 = hip.einsum %a, %b, %c {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>, tensor<2x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x3xf32>, %c: tensor<2xf32>) {
+  // expected-error@+1 {{'hip.einsum' op term "ijk" of "ijk->i" does not fit operand #0 [2, 3]}}
+  %0 = hip.einsum %a, %c {equation = "ijk->i"} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}

@@ -55,3 +55,16 @@ func.func @others(%x: tensor<3x4xf32>, %v: tensor<3x3xf32>, %vi: tensor<3x3xi64>
   %10 = hip.non_zero %x, %nz : (tensor<3x4xf32>, tensor<2x?xi64>) -> tensor<2x?xi64>
   return
 }
+
+// -----
+
+// Einsum: the result shape follows the equation (explicit or implicit, '...' broadcasts).
+// CHECK-LABEL: func.func @einsum
+// CHECK: hip.einsum %arg0, %arg1, %arg2 {equation = "bij,bjk->bik"} : (tensor<5x2x3xf32>, tensor<5x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x4xf32>
+// CHECK: hip.einsum %arg3, %arg4, %arg5 {equation = "...ij,...jk"} : (tensor<?x2x3xf32>, tensor<3x4xf32>, tensor<?x2x4xf32>) -> tensor<?x2x4xf32>
+func.func @einsum(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>, %c: tensor<5x2x4xf32>, %d: tensor<?x2x3xf32>,
+                  %e: tensor<3x4xf32>, %f: tensor<?x2x4xf32>) {
+  %0 = hip.einsum %a, %b, %c {equation = "bij,bjk->bik"} : (tensor<5x2x3xf32>, tensor<5x3x4xf32>, tensor<5x2x4xf32>) -> tensor<5x2x4xf32>
+  %1 = hip.einsum %d, %e, %f {equation = "...ij,...jk"} : (tensor<?x2x3xf32>, tensor<3x4xf32>, tensor<?x2x4xf32>) -> tensor<?x2x4xf32>
+  return
+}

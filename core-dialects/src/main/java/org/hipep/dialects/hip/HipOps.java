@@ -449,6 +449,7 @@ final class HipOps {
         ops.addAll(HipConvOps.SPECS);
         ops.addAll(HipDataOps.SPECS);
         ops.addAll(HipIndexOps.SPECS);
+        ops.add(HipEinsum.SPEC);
         ALL = List.copyOf(ops);
     }
 

@@ -31,7 +31,8 @@
  * data-movement ops transpose, reshape, expand, concat, split, slice, pad, tile, squeeze,
  * unsqueeze and flatten ({@code HipDataOps}); and gather, gather_elements, gather_nd,
  * scatter_elements, scatter_nd, cumsum, trilu, range, topk, resize, shape, size, fill, one_hot
- * and non_zero ({@code HipIndexOps}). ONNX inputs that act as parameters (Reshape's and Expand's
+ * and non_zero ({@code HipIndexOps}); einsum, its result shape read off {@code equation}
+ * ({@code HipEinsum}). ONNX inputs that act as parameters (Reshape's and Expand's
  * shape, Slice's starts/ends/axes/steps, Pad's pads and constant value, Tile's repeats, Split's
  * sizes, the axes of Squeeze/Unsqueeze, CumSum's axis, TopK's k, OneHot's depth, Resize's
  * scales or sizes) are static attributes; {@code reshape} alone also accepts its shape as a

@@ -18,6 +18,7 @@ import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.StringAttr;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -179,7 +180,7 @@ class HipDataShapesTest {
         // Pad example: [3, 2] with pads [0, 2, 0, 0] -> [3, 4].
         assertThat(one("pad", f(3, 2), at("pads", a(0, 2, 0, 0)))).isEqualTo(f(3, 4));
         assertThat(one("pad", f(1, 3, 4, 5), at("pads", a(0, 0, 1, 3, 0, 0, 2, 4), "mode",
-                new org.hipep.ir.builtin.StringAttr("reflect")))).isEqualTo(f(1, 3, 7, 12));
+                new StringAttr("reflect")))).isEqualTo(f(1, 3, 7, 12));
         assertThat(one("pad", f(3, 2), at("pads", a(0, 0, 0, 0), "value", FloatAttr.f32(1.5)))).isEqualTo(f(3, 2));
         // Tile: [2, 2] repeated [2, 2] -> [4, 4].
         assertThat(one("tile", f(2, 2), at("repeats", a(2, 2)))).isEqualTo(f(4, 4));
@@ -231,7 +232,8 @@ class HipDataShapesTest {
                 .containsExactly(f(3, 10));
         assertThat(infer("one_hot", List.of(t(I64, 2, 2), f(2)), at("depth", IntegerAttr.i64(10), "axis",
                 IntegerAttr.i64(1)), 1)).containsExactly(f(2, 10, 2));
-        // Resize: upsample nearest [1, 1, 2, 2] x [1, 1, 2, 3] -> [1, 1, 4, 6]; downsample linear x 0.6 -> [1, 1, 1, 2].
+        // Resize: upsample nearest [1, 1, 2, 2] x [1, 1, 2, 3] -> [1, 1, 4, 6];
+        // downsample linear x 0.6 -> [1, 1, 1, 2].
         assertThat(one("resize", f(1, 1, 2, 2), at("scales", DenseArrayAttr.ofDoubles(FloatType.F32, 1, 1, 2, 3))))
                 .isEqualTo(f(1, 1, 4, 6));
         assertThat(one("resize", f(1, 1, 2, 4), at("scales", DenseArrayAttr.ofDoubles(FloatType.F32, 1, 1, 0.6, 0.6))))
@@ -250,5 +252,30 @@ class HipDataShapesTest {
         assertThat(one("cumsum", f(2, 3), at("axis", IntegerAttr.i64(1), "reverse", BoolAttr.TRUE)))
                 .isEqualTo(f(2, 3));
         assertThat(one("trilu", f(3, 4), at("k", IntegerAttr.i64(-1), "upper", BoolAttr.FALSE))).isEqualTo(f(3, 4));
+    }
+
+    @Test
+    void einsumFromTheEquation() {
+        // Einsum.md / einsum.py: batch matmul, transpose, sum, inner product, implicit output, ellipsis.
+        StringAttr bmm = new StringAttr("bij,bjk->bik");
+        assertThat(infer("einsum", List.of(f(5, 2, 3), f(5, 3, 4)), at("equation", bmm), 1))
+                .containsExactly(f(5, 2, 4));
+        assertThat(infer("einsum", List.of(f(3, 4)), at("equation", new StringAttr("ij->ji")), 1))
+                .containsExactly(f(4, 3));
+        assertThat(infer("einsum", List.of(f(3, 4)), at("equation", new StringAttr("ij->i")), 1)).containsExactly(f(3));
+        assertThat(infer("einsum", List.of(f(5), f(5)), at("equation", new StringAttr("i,i")), 1)).containsExactly(f());
+        // Implicit: labels occurring once, alphabetically ("ij,jk" -> "ik"; "ba" -> "ab").
+        assertThat(infer("einsum", List.of(f(2, 3), f(3, 4)), at("equation", new StringAttr("ij,jk")), 1))
+                .containsExactly(f(2, 4));
+        assertThat(infer("einsum", List.of(f(2, 3)), at("equation", new StringAttr("ba")), 1)).containsExactly(f(3, 2));
+        assertThat(infer("einsum", List.of(f(3, 3)), at("equation", new StringAttr("ii")), 1)).containsExactly(f());
+        // Ellipsis: broadcast batch dims.
+        StringAttr batched = new StringAttr("...ij,...jk->...ik");
+        assertThat(infer("einsum", List.of(f(2, 1, 3, 4), f(5, 4, 6)), at("equation", batched), 1))
+                .containsExactly(f(2, 5, 3, 6));
+        assertThat(infer("einsum", List.of(f(Q, 3), f(3, 4)), at("equation", new StringAttr("ij,jk->ik")), 1))
+                .containsExactly(f(Q, 4));
+        assertThat(error("einsum", List.of(f(2, 3), f(4, 5)), at("equation", new StringAttr("ij,jk->ik")), 1))
+                .isEqualTo("label 'j' of \"ij,jk->ik\" has sizes 3 and 4");
     }
 }
