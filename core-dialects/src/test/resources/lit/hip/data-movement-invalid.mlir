@@ -141,3 +141,27 @@ func.func @f(%x: tensor<2x3xf32>, %i: tensor<6x1xf32>) {
   %0 = hip.flatten %x, %i {axis = 3 : i64} : (tensor<2x3xf32>, tensor<6x1xf32>) -> tensor<6x1xf32>
   return
 }
+
+// -----
+
+func.func @f(%x: tensor<6xf32>, %a: tensor<3xf32>) {
+  // expected-error@+1 {{'hip.split' op expects 1 inputs and at least 1 results, each result with one destination operand, got 2 operands and 2 results}}
+  %0:2 = hip.split %x, %a : (tensor<6xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<?x4xf32>, %a: tensor<?x2xf32>, %b: tensor<?x3xf32>) {
+  // expected-error@+1 {{'hip.split' op result #1 has type tensor<?x3xf32>, incompatible with the inferred type tensor<?x2xf32>}}
+  %0:2 = hip.split %x, %a, %b {axis = 1 : i64} : (tensor<?x4xf32>, tensor<?x2xf32>, tensor<?x3xf32>) -> (tensor<?x2xf32>, tensor<?x3xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<?x3xf32>, %i: tensor<?xf32>) {
+  // expected-error@+1 {{'hip.squeeze' op cannot squeeze [?, 3] without 'axes': dimension 0 is dynamic}}
+  %0 = hip.squeeze %x, %i : (tensor<?x3xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return
+}

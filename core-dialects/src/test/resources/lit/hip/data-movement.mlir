@@ -51,3 +51,17 @@ func.func @pieces(%a: tensor<2x2xf32>, %b: tensor<2x1xf32>, %c: tensor<2x5xf32>,
   %5 = hip.tile %d, %ti {repeats = array<i64: 2, 2>} : (tensor<?x3xf32>, tensor<?x6xf32>) -> tensor<?x6xf32>
   return
 }
+
+// -----
+
+// Mixed static and dynamic: ? stays ? where it is copied, and a static destination may pin a ? down.
+// CHECK-LABEL: func.func @mixed
+// CHECK: hip.concat %arg0, %arg1, %arg2 {axis = 0 : i64} : (tensor<?x4xf32>, tensor<2x?xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+// CHECK: hip.slice %arg0, %arg3 {axes = array<i64: 1>, ends = array<i64: 3>, starts = array<i64: 1>} : (tensor<?x4xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+// CHECK: hip.transpose %arg0, %arg4 : (tensor<?x4xf32>, tensor<4x7xf32>) -> tensor<4x7xf32>
+func.func @mixed(%a: tensor<?x4xf32>, %b: tensor<2x?xf32>, %c: tensor<?x4xf32>, %s: tensor<?x2xf32>, %t: tensor<4x7xf32>) {
+  %0 = hip.concat %a, %b, %c {axis = 0 : i64} : (tensor<?x4xf32>, tensor<2x?xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %1 = hip.slice %a, %s {starts = array<i64: 1>, ends = array<i64: 3>, axes = array<i64: 1>} : (tensor<?x4xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+  %2 = hip.transpose %a, %t : (tensor<?x4xf32>, tensor<4x7xf32>) -> tensor<4x7xf32>
+  return
+}

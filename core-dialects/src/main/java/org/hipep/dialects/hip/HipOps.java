@@ -479,6 +479,9 @@ final class HipOps {
     }
 
     private static String count(int min, int max) {
+        if (max == Integer.MAX_VALUE) {
+            return "at least " + min;
+        }
         return min == max ? String.valueOf(min) : min + " to " + max;
     }
 
