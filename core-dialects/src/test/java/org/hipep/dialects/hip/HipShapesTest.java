@@ -241,7 +241,10 @@ class HipShapesTest {
         Context context = new Context(CoreDialects.register(new DialectRegistry()));
         context.getOrLoadDialect("hip");
         for (String op : List.of("add", "equal", "where", "clip", "cast", "matmul", "gemm", "reduce_sum", "arg_max",
-                "softmax", "layer_norm", "batch_norm", "group_norm")) {
+                "softmax", "layer_norm", "batch_norm", "group_norm", "transpose", "reshape", "expand", "concat",
+                "split", "slice", "pad", "tile", "squeeze", "unsqueeze", "flatten", "gather", "gather_elements",
+                "gather_nd", "scatter_elements", "scatter_nd", "cumsum", "trilu", "range", "topk", "resize", "shape",
+                "size", "fill", "one_hot", "non_zero", "einsum")) {
             assertThat(context.lookupOperation("hip." + op).getInterface(InferShapes.class)).as(op).isNotNull();
         }
         assertThat(context.lookupOperation("hip.constant").getInterface(InferShapes.class)).isNull();
