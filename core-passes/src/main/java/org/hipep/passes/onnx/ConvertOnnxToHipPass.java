@@ -1,0 +1,248 @@
+package org.hipep.passes.onnx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.InferShapes;
+import org.hipep.dialects.onnx.ExternalAttr;
+import org.hipep.dialects.onnx.OnnxDialect;
+import org.hipep.dialects.onnx.OnnxOpsets;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.Location;
+import org.hipep.ir.OpDefinition;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Type;
+import org.hipep.ir.Value;
+import org.hipep.ir.builtin.DenseElementsAttr;
+import org.hipep.ir.builtin.FloatAttr;
+import org.hipep.ir.builtin.FloatType;
+import org.hipep.ir.builtin.FunctionType;
+import org.hipep.ir.builtin.IntegerAttr;
+import org.hipep.ir.builtin.IntegerType;
+import org.hipep.ir.builtin.NameLoc;
+import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.rewrite.PatternRewriter;
+import org.hipep.pass.Pass;
+import org.hipep.passes.onnx.OnnxToHipConversions.Conversion;
+import org.hipep.passes.onnx.OnnxToHipConversions.Plan;
+
+/**
+ * {@code convert-onnx-to-hip}: converts default-domain ONNX ops to the {@code hip} dialect's
+ * tensor ops, one conversion per op type and opset range where the semantics changed (the
+ * table is {@link OnnxToHipConversions}), in destination-passing style: each hip op gets a
+ * {@code tensor.empty} destination of its result type, which the op's shape inference refines
+ * where the ONNX type has {@code ?} or no rank. A result that stays dynamic is not converted
+ * (its destination would need run-time sizes).
+ *
+ * <p>{@code onnx.Constant} ops become {@code hip.constant} carriers: inline {@code value}, or a
+ * file source ({@code location}, {@code offset}, {@code size}) for {@code #onnx.external};
+ * {@code source_name} is the initializer (or node) name, {@code symbol_name_hint} that name
+ * made an identifier, and {@code serialization_order} is absolute over the module: the first
+ * function's imported constants in order, then the constants its conversions made, then the
+ * next function's, and so on. {@code onnx.Return} in a function becomes {@code func.return}.
+ *
+ * <p>An op no conversion covers (its opset, dtype or attributes) stays as it is, with no
+ * error; an op recognised as invalid (a run-time reduction axes input) is an error naming the
+ * op, its node and why.
+ */
+public final class ConvertOnnxToHipPass extends Pass {
+    @Override
+    public String argument() {
+        return "convert-onnx-to-hip";
+    }
+
+    @Override
+    public String name() {
+        return "ConvertOnnxToHip";
+    }
+
+    @Override
+    public String description() {
+        return "Convert ONNX ops to hip dialect tensor ops and onnx.Constant to hip.constant carriers";
+    }
+
+    @Override
+    public String anchorName() {
+        return "builtin.module";
+    }
+
+    @Override
+    protected void runOnOperation() {
+        Operation module = getOperation();
+        List<Operation> funcs = new ArrayList<>();
+        for (Operation op : module.region(0).front()) {
+            if (op.is(FuncDialect.FUNC)) {
+                funcs.add(op);
+            }
+        }
+        PatternRewriter rewriter = new PatternRewriter(getContext());
+        long[] order = {0};
+        boolean failed = false;
+        for (Operation func : funcs) {
+            List<Operation> ops = new ArrayList<>();
+            func.walk(ops::add);
+            // Imported sweep: the function's onnx.Constant ops, in order.
+            for (Operation op : ops) {
+                if (op.is(OnnxDialect.CONSTANT)) {
+                    convertConstant(rewriter, op, order);
+                }
+            }
+            // Compute ops; the constants they make are the synthesized sweep (none so far).
+            for (Operation op : ops) {
+                if (op.block() == null || !op.nameString().startsWith("onnx.")) {
+                    continue;
+                }
+                if (op.is(OnnxDialect.RETURN)) {
+                    if (op.parentOp() == func) {
+                        convertReturn(rewriter, op, func);
+                    }
+                    continue;
+                }
+                Conversion c = OnnxToHipConversions.lookup(op, OnnxOpsets.opsetOf(op, ""));
+                if (c == null) {
+                    continue;
+                }
+                Plan plan = c.converter().plan(op, OnnxOpsets.opsetOf(op, ""));
+                if (plan.invalid()) {
+                    op.emitError("cannot convert '" + op.nameString() + "' (node " + nodeName(op.location()) + "): "
+                            + plan.reason());
+                    failed = true;
+                } else if (plan.converts()) {
+                    convert(rewriter, op, plan);
+                }
+            }
+        }
+        if (failed) {
+            signalPassFailure();
+        }
+    }
+
+    private static String nodeName(Location loc) {
+        return loc instanceof NameLoc n ? n.name() : loc.toString();
+    }
+
+    /** The ONNX name as an identifier: letters, digits and '_', not starting with a digit. */
+    static String sanitize(String name) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : name.toCharArray()) {
+            sb.append(Character.isLetterOrDigit(ch) && ch < 128 ? ch : '_');
+        }
+        if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
+            sb.insert(0, '_');
+        }
+        return sb.toString();
+    }
+
+    private static boolean supportedElement(Type t) {
+        if (t instanceof FloatType f) {
+            return f.width() == 16 || f.width() == 32 || f.width() == 64;
+        }
+        return t instanceof IntegerType i && (i.width() == 1 || i.width() == 8 || i.width() == 16 || i.width() == 32
+                || i.width() == 64);
+    }
+
+    private static void convertConstant(PatternRewriter rewriter, Operation op, long[] order) {
+        if (!(op.result(0).type() instanceof RankedTensorType type) || !type.hasStaticShape()
+                || !supportedElement(type.elementType())) {
+            return;
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        Attribute value = op.attribute("value");
+        if (value instanceof DenseElementsAttr d && d.type().equals(type)) {
+            attrs.put("value", d);
+        } else if (value instanceof ExternalAttr ext) {
+            long bytes = (long) DenseElementsAttr.elementBytes(type.elementType()) * type.numElements();
+            if (ext.length() != bytes && ext.length() >= 0) {
+                return;
+            }
+            attrs.put("location", new StringAttr(ext.location()));
+            attrs.put("offset", IntegerAttr.i64(ext.offset()));
+            attrs.put("size", IntegerAttr.i64(bytes));
+        } else if (op.attribute("value_float") instanceof FloatAttr f && type.elementType() instanceof FloatType) {
+            attrs.put("value", DenseElementsAttr.ofDoubles(type, f.value()));
+        } else if (op.attribute("value_int") instanceof IntegerAttr i && type.elementType() instanceof IntegerType) {
+            attrs.put("value", DenseElementsAttr.ofLongs(type, i.longValue()));
+        } else {
+            return;
+        }
+        String name = op.location() instanceof NameLoc n ? n.name() : null;
+        if (name != null && !name.isEmpty()) {
+            attrs.put("source_name", new StringAttr(name));
+            attrs.put("symbol_name_hint", new StringAttr(sanitize(name)));
+        }
+        attrs.put("serialization_order", IntegerAttr.i64(order[0]++));
+        rewriter.setInsertionPoint(op);
+        Operation c = rewriter.create(op.location(), "hip.constant", List.of(), List.of(type), attrs);
+        rewriter.replaceOp(op, c);
+    }
+
+    private static void convertReturn(PatternRewriter rewriter, Operation op, Operation func) {
+        FunctionType ft = FuncDialect.functionType(func);
+        rewriter.setInsertionPoint(op);
+        List<Value> values = new ArrayList<>();
+        for (int i = 0; i < op.numOperands(); i++) {
+            Value v = op.operand(i);
+            if (ft != null && i < ft.results().size() && !ft.results().get(i).equals(v.type())) {
+                v = rewriter.create(op.location(), "tensor.cast", List.of(v), List.of(ft.results().get(i)), Map.of())
+                        .result(0);
+            }
+            values.add(v);
+        }
+        rewriter.create(op.location(), FuncDialect.RETURN, values, List.of(), Map.of());
+        rewriter.eraseOp(op);
+    }
+
+    /** {@code declared} with its {@code ?} (or missing rank) filled from {@code inferred}, or null when they clash. */
+    static Type refine(Type declared, Type inferred) {
+        if (!(inferred instanceof RankedTensorType in)) {
+            return declared;
+        }
+        if (!(declared instanceof RankedTensorType d)) {
+            return in;
+        }
+        if (d.rank() != in.rank() || !d.elementType().equals(in.elementType())) {
+            return null;
+        }
+        List<Long> shape = new ArrayList<>();
+        for (int i = 0; i < d.rank(); i++) {
+            long a = d.shape().get(i);
+            long b = in.shape().get(i);
+            if (a != RankedTensorType.DYNAMIC && b != RankedTensorType.DYNAMIC && a != b) {
+                return null;
+            }
+            shape.add(a != RankedTensorType.DYNAMIC ? a : b);
+        }
+        return RankedTensorType.of(shape, d.elementType());
+    }
+
+    private void convert(PatternRewriter rewriter, Operation op, Plan plan) {
+        OpDefinition def = getContext().lookupOperation(plan.hipName());
+        InferShapes model = def == null ? null : def.getInterface(InferShapes.class);
+        if (model == null) {
+            return;
+        }
+        List<Type> inputTypes = plan.inputs().stream().map(Value::type).toList();
+        InferShapes.Inferred inferred = model.inferResultTypes(inputTypes, plan.attributes(), op.numResults());
+        if (!inferred.succeeded()) {
+            return;
+        }
+        List<Type> types = new ArrayList<>();
+        for (int i = 0; i < op.numResults(); i++) {
+            Type t = refine(op.result(i).type(), inferred.types().get(i));
+            if (!(t instanceof RankedTensorType r) || !r.hasStaticShape()) {
+                return;
+            }
+            types.add(t);
+        }
+        rewriter.setInsertionPoint(op);
+        List<Value> operands = new ArrayList<>(plan.inputs());
+        for (Type t : types) {
+            operands.add(rewriter.create(op.location(), "tensor.empty", List.of(), List.of(t), Map.of()).result(0));
+        }
+        Operation hip = rewriter.create(op.location(), plan.hipName(), operands, types, plan.attributes());
+        rewriter.replaceOp(op, hip);
+    }
+}
