@@ -13,7 +13,7 @@
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @first(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<4xf32>) {
     %w = "onnx.Constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32> loc("conv.weight")
-    %b = "onnx.Constant"() {value = #onnx.external<"weights.bin", 64, 16> : tensor<4xf32>} : () -> tensor<4xf32> loc("1bias")
+    %b = "onnx.Constant"() {value = #onnx.external<"weights.bin", offset = 64, length = 16> : tensor<4xf32>} : () -> tensor<4xf32> loc("1bias")
     %0 = "onnx.Add"(%x, %w) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
     "onnx.Return"(%0, %b) : (tensor<2xf32>, tensor<4xf32>) -> ()
   }

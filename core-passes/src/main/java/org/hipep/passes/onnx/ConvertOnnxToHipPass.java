@@ -114,6 +114,12 @@ public final class ConvertOnnxToHipPass extends Pass {
                     convert(rewriter, op, plan);
                 }
             }
+            // An omitted-input marker whose users are all converted goes.
+            for (Operation op : ops) {
+                if (op.block() != null && op.is(OnnxDialect.NO_VALUE) && op.result(0).useEmpty()) {
+                    rewriter.eraseOp(op);
+                }
+            }
         }
         if (failed) {
             signalPassFailure();
