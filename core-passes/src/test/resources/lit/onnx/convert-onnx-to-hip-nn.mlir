@@ -75,3 +75,19 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0) : (tensor<4xf32>) -> ()
   }
 }
+
+// -----
+
+// LayerNormalization with its Mean and InvStdDev outputs: hip.layer_norm's three results (f32
+// statistics, 1 from the axis on).
+// CHECK-LABEL: func.func @layer_norm_stats
+// CHECK:         %[[E0:.*]] = tensor.empty() : tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[E1:.*]] = tensor.empty() : tensor<2x1x1xf32>
+// CHECK-NEXT:    %[[E2:.*]] = tensor.empty() : tensor<2x1x1xf32>
+// CHECK-NEXT:    %{{.*}}:3 = hip.layer_norm %arg0, %arg1, %[[E0]], %[[E1]], %[[E2]] {axis = 1 : i64, epsilon = 1.000000e-05 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+module attributes {onnx.opset_import = {"" = 17 : i64}} {
+  func.func @layer_norm_stats(%x: tensor<2x3x4xf32>, %s: tensor<3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) {
+    %0:3 = "onnx.LayerNormalization"(%x, %s) {axis = 1 : i64} : (tensor<2x3x4xf32>, tensor<3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+    "onnx.Return"(%0#0, %0#1, %0#2) : (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) -> ()
+  }
+}

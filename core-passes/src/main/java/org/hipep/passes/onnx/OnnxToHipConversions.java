@@ -402,11 +402,6 @@ final class OnnxToHipConversions {
         if (op.numResults() != 1 && op.numResults() != 3) {
             return Plan.skip("layer_norm has 1 or 3 results");
         }
-        for (int r = 1; r < op.numResults(); r++) {
-            if (!op.result(r).useEmpty()) {
-                return Plan.skip("mean/inv_std_dev results are used");
-            }
-        }
         List<Value> in = present(op);
         if (in == null || in.size() < 2 || in.size() > 3) {
             return Plan.skip("expects X, scale and optional bias");
