@@ -128,3 +128,28 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0) : (tensor<?x3xf32>) -> ()
   }
 }
+
+// -----
+
+// Variadic Sum/Max/Min (opset >= 8) fold left with the binary op; one input is the input itself;
+// Mean divides the sum by a synthesized rank-0 hip.constant of the input count, numbered after
+// the function's imported constants.
+// CHECK-LABEL: func.func @variadic
+// CHECK:         hip.constant {serialization_order = 0 : i64, source_name = "w", symbol_name_hint = "w", value = dense<1.000000e+00> : tensor<3xf32>} : tensor<3xf32>
+// CHECK:         %[[S1:.*]] = hip.add %arg0, %arg1, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[S2:.*]] = hip.add %[[S1]], %arg0, %{{.*}} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[MX:.*]] = hip.max %arg0, %arg1, %{{.*}}
+// CHECK:         %[[M1:.*]] = hip.add %arg0, %{{.*}}, %{{.*}}
+// CHECK:         %[[N:.*]] = hip.constant {serialization_order = 1 : i64, value = dense<2.000000e+00> : tensor<f32>} : tensor<f32>
+// CHECK:         hip.div %[[M1]], %[[N]], %{{.*}} : (tensor<2x3xf32>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         return %[[S2]], %[[MX]], %arg0,
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @variadic(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+    %w = "onnx.Constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32> loc("w")
+    %0 = "onnx.Sum"(%a, %b, %a) : (tensor<2x3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %1 = "onnx.Max"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %2 = "onnx.Min"(%a) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    %3 = "onnx.Mean"(%a, %w) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    "onnx.Return"(%0, %1, %2, %3) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+  }
+}

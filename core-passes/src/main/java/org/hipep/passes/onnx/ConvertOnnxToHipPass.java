@@ -90,7 +90,8 @@ public final class ConvertOnnxToHipPass extends Pass {
                     convertConstant(rewriter, op, order);
                 }
             }
-            // Compute ops; the constants they make are the synthesized sweep (none so far).
+            // Compute ops; the constants they make (Mean's divisor) are the synthesized sweep, numbered
+            // after this function's imported constants and before the next function's.
             for (Operation op : ops) {
                 if (op.block() == null || !op.nameString().startsWith("onnx.")) {
                     continue;
@@ -99,6 +100,10 @@ public final class ConvertOnnxToHipPass extends Pass {
                     if (op.parentOp() == func) {
                         convertReturn(rewriter, op, func);
                     }
+                    continue;
+                }
+                if (VARIADIC.containsKey(op.nameString()) && OnnxOpsets.opsetOf(op, "") >= 8) {
+                    convertVariadic(rewriter, op, order);
                     continue;
                 }
                 Conversion c = OnnxToHipConversions.lookup(op, OnnxOpsets.opsetOf(op, ""));
@@ -222,6 +227,89 @@ public final class ConvertOnnxToHipPass extends Pass {
             shape.add(a != RankedTensorType.DYNAMIC ? a : b);
         }
         return RankedTensorType.of(shape, d.elementType());
+    }
+
+    /** The variadic ops (numpy broadcasting from opset 8) and the binary hip op each folds with. */
+    private static final Map<String, String> VARIADIC = Map.of("onnx.Sum", "hip.add", "onnx.Mean", "hip.add",
+            "onnx.Max", "hip.max", "onnx.Min", "hip.min");
+
+    /** The static result type of {@code hipName} on {@code inputs}, or null. */
+    private Type inferStatic(String hipName, List<Type> inputs, Map<String, Attribute> attrs, Type declared) {
+        OpDefinition def = getContext().lookupOperation(hipName);
+        InferShapes model = def == null ? null : def.getInterface(InferShapes.class);
+        if (model == null) {
+            return null;
+        }
+        InferShapes.Inferred inferred = model.inferResultTypes(inputs, attrs, 1);
+        if (!inferred.succeeded()) {
+            return null;
+        }
+        Type t = declared == null ? inferred.types().get(0) : refine(declared, inferred.types().get(0));
+        return t instanceof RankedTensorType r && r.hasStaticShape() ? t : null;
+    }
+
+    /**
+     * Sum, Mean, Max and Min of any number of inputs: a left fold of the binary hip op (the
+     * intermediate types from shape inference); one input is the result itself; Mean divides
+     * the sum by the input count, a synthesized rank-0 {@code hip.constant}.
+     */
+    private void convertVariadic(PatternRewriter rewriter, Operation op, long[] order) {
+        String hipName = VARIADIC.get(op.nameString());
+        boolean mean = op.is("onnx.Mean");
+        if (op.numResults() != 1 || op.numOperands() < 1) {
+            return;
+        }
+        for (Value v : op.operands()) {
+            if (OnnxRewrites.isNoValue(v)) {
+                return;
+            }
+        }
+        if (mean && !(OnnxRewrites.elementType(op.operand(0).type()) instanceof FloatType)) {
+            return;
+        }
+        // Plan the types first so that nothing is built for an op that stays.
+        List<Type> steps = new ArrayList<>();
+        Value acc = op.operand(0);
+        Type accType = acc.type();
+        for (int i = 1; i < op.numOperands(); i++) {
+            Type t = inferStatic(hipName, List.of(accType, op.operand(i).type()), Map.of(), null);
+            if (t == null) {
+                return;
+            }
+            steps.add(t);
+            accType = t;
+        }
+        Type result = refine(op.result(0).type(), accType);
+        if (!(result instanceof RankedTensorType rt) || !rt.hasStaticShape() || !rt.equals(accType)) {
+            return;
+        }
+        if (op.numOperands() == 1 && !mean) {
+            if (!op.operand(0).type().equals(result)) {
+                return;
+            }
+            rewriter.replaceOp(op, List.of(op.operand(0)));
+            return;
+        }
+        rewriter.setInsertionPoint(op);
+        for (int i = 1; i < op.numOperands(); i++) {
+            acc = build(rewriter, op, hipName, List.of(acc, op.operand(i)), steps.get(i - 1), Map.of());
+        }
+        if (mean) {
+            RankedTensorType scalar = RankedTensorType.of(rt.elementType());
+            Operation n = rewriter.create(op.location(), "hip.constant", List.of(), List.of(scalar),
+                    Map.of("value", DenseElementsAttr.ofDoubles(scalar, op.numOperands()),
+                            "serialization_order", IntegerAttr.i64(order[0]++)));
+            acc = build(rewriter, op, "hip.div", List.of(acc, n.result(0)), result, Map.of());
+        }
+        rewriter.replaceOp(op, List.of(acc));
+    }
+
+    private static Value build(PatternRewriter rewriter, Operation op, String hipName, List<Value> inputs, Type type,
+            Map<String, Attribute> attrs) {
+        Value init = rewriter.create(op.location(), "tensor.empty", List.of(), List.of(type), Map.of()).result(0);
+        List<Value> operands = new ArrayList<>(inputs);
+        operands.add(init);
+        return rewriter.create(op.location(), hipName, operands, List.of(type), attrs).result(0);
     }
 
     private void convert(PatternRewriter rewriter, Operation op, Plan plan) {

@@ -93,9 +93,8 @@ final class OnnxToHipConversions {
         for (String[] b : binary) {
             all.add(new Conversion("onnx." + b[0], 7, ALL, (op, v) -> inputs(op, 2, 2, "hip." + b[1], Map.of())));
         }
-        // Min and Max: variadic, numpy broadcasting from opset 8; two inputs only.
-        all.add(new Conversion("onnx.Min", 8, ALL, (op, v) -> inputs(op, 2, 2, "hip.min", Map.of())));
-        all.add(new Conversion("onnx.Max", 8, ALL, (op, v) -> inputs(op, 2, 2, "hip.max", Map.of())));
+        // Min, Max, Sum and Mean (variadic, numpy broadcasting from opset 8) are folds built by
+        // ConvertOnnxToHipPass itself.
         all.add(new Conversion("onnx.Mod", 10, ALL, (op, v) -> inputs(op, 2, 2, "hip.mod",
                 Map.of("fmod", BoolAttr.of(intAttr(op, "fmod", 0) != 0)))));
         all.add(new Conversion("onnx.Where", 9, ALL, (op, v) -> inputs(op, 3, 3, "hip.where", Map.of())));
