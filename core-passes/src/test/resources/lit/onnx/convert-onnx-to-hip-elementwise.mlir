@@ -153,3 +153,23 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0, %1, %2, %3) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> ()
   }
 }
+
+// -----
+
+// A refined result used by a non-ONNX op (the importer's func.return) reaches it through a
+// tensor.cast to the old type; ONNX users take the refined value. A Constant node's value_float
+// with an unranked result is a rank-0 carrier.
+// CHECK-LABEL: func.func @foreign_user
+// CHECK:         %[[K:.*]] = hip.constant {serialization_order = 0 : i64, source_name = "k", symbol_name_hint = "k", value = dense<1.000000e-01> : tensor<f32>} : tensor<f32>
+// CHECK:         %[[R:.*]] = hip.mul %arg0, %[[K]], %{{.*}} : (tensor<2xf32>, tensor<f32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[C:.*]] = tensor.cast %[[R]] : tensor<2xf32> to tensor<*xf32>
+// CHECK:         "onnx.Unknown"(%[[R]])
+// CHECK:         return %[[C]]
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @foreign_user(%a: tensor<2xf32>) -> tensor<*xf32> {
+    %k = "onnx.Constant"() {value_float = 0.1 : f32} : () -> tensor<*xf32> loc("k")
+    %0 = "onnx.Mul"(%a, %k) : (tensor<2xf32>, tensor<*xf32>) -> tensor<*xf32>
+    %1 = "onnx.Unknown"(%0) : (tensor<*xf32>) -> tensor<*xf32>
+    return %0 : tensor<*xf32>
+  }
+}

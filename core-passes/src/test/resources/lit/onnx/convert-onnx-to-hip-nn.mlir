@@ -91,3 +91,17 @@ module attributes {onnx.opset_import = {"" = 17 : i64}} {
     "onnx.Return"(%0#0, %0#1, %0#2) : (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>) -> ()
   }
 }
+
+// -----
+
+// BatchNormalization 6 converts only in inference mode (is_test = 1).
+// CHECK-LABEL: func.func @batch_norm6
+// CHECK:         hip.batch_norm %arg0, %arg1, %arg1, %arg1, %arg1, %{{.*}} {epsilon = 1.000000e-05 : f32}
+// CHECK:         "onnx.BatchNormalization"{{.*}}is_test = 0
+module attributes {onnx.opset_import = {"" = 6 : i64}} {
+  func.func @batch_norm6(%y: tensor<1x4x2xf32>, %c: tensor<4xf32>) -> (tensor<1x4x2xf32>, tensor<1x4x2xf32>) {
+    %0 = "onnx.BatchNormalization"(%y, %c, %c, %c, %c) {is_test = 1 : i64} : (tensor<1x4x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2xf32>
+    %1 = "onnx.BatchNormalization"(%y, %c, %c, %c, %c) {is_test = 0 : i64} : (tensor<1x4x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2xf32>
+    "onnx.Return"(%0, %1) : (tensor<1x4x2xf32>, tensor<1x4x2xf32>) -> ()
+  }
+}

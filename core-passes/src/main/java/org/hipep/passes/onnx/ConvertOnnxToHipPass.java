@@ -156,7 +156,12 @@ public final class ConvertOnnxToHipPass extends Pass {
     }
 
     private static void convertConstant(PatternRewriter rewriter, Operation op, long[] order) {
-        if (!(op.result(0).type() instanceof RankedTensorType type) || !type.hasStaticShape()
+        Type declared = op.result(0).type();
+        if (declared instanceof org.hipep.ir.builtin.UnrankedTensorType u
+                && (op.attribute("value_float") != null || op.attribute("value_int") != null)) {
+            declared = RankedTensorType.of(u.elementType());
+        }
+        if (!(declared instanceof RankedTensorType type) || !type.hasStaticShape()
                 || !supportedElement(type.elementType())) {
             return;
         }
@@ -187,7 +192,7 @@ public final class ConvertOnnxToHipPass extends Pass {
         attrs.put("serialization_order", IntegerAttr.i64(order[0]++));
         rewriter.setInsertionPoint(op);
         Operation c = rewriter.create(op.location(), "hip.constant", List.of(), List.of(type), attrs);
-        rewriter.replaceOp(op, c);
+        replaceKeepingTypes(rewriter, op, List.of(c.result(0)));
     }
 
     private static void convertReturn(PatternRewriter rewriter, Operation op, Operation func) {
@@ -204,6 +209,29 @@ public final class ConvertOnnxToHipPass extends Pass {
         }
         rewriter.create(op.location(), FuncDialect.RETURN, values, List.of(), Map.of());
         rewriter.eraseOp(op);
+    }
+
+    /**
+     * Replaces {@code op}'s results with {@code values}, whose types may be more precise: ONNX
+     * users take the refined value; any other user (a {@code func.return}, a call) gets a
+     * {@code tensor.cast} back to the old type, so its own type rules still hold.
+     */
+    private static void replaceKeepingTypes(PatternRewriter rewriter, Operation op, List<Value> values) {
+        for (int i = 0; i < values.size(); i++) {
+            Value old = op.result(i);
+            Value now = values.get(i);
+            if (old.type().equals(now.type())) {
+                continue;
+            }
+            boolean foreignUser = old.users().stream().anyMatch(u -> !u.nameString().startsWith("onnx."));
+            if (foreignUser) {
+                rewriter.setInsertionPointAfterValue(now);
+                Value cast = rewriter.create(op.location(), "tensor.cast", List.of(now), List.of(old.type()), Map.of())
+                        .result(0);
+                rewriter.replaceUsesWithIf(old, cast, use -> !use.owner().nameString().startsWith("onnx."));
+            }
+        }
+        rewriter.replaceOp(op, values);
     }
 
     /** {@code declared} with its {@code ?} (or missing rank) filled from {@code inferred}, or null when they clash. */
@@ -301,7 +329,7 @@ public final class ConvertOnnxToHipPass extends Pass {
                             "serialization_order", IntegerAttr.i64(order[0]++)));
             acc = build(rewriter, op, "hip.div", List.of(acc, n.result(0)), result, Map.of());
         }
-        rewriter.replaceOp(op, List.of(acc));
+        replaceKeepingTypes(rewriter, op, List.of(acc));
     }
 
     private static Value build(PatternRewriter rewriter, Operation op, String hipName, List<Value> inputs, Type type,
@@ -337,6 +365,6 @@ public final class ConvertOnnxToHipPass extends Pass {
             operands.add(rewriter.create(op.location(), "tensor.empty", List.of(), List.of(t), Map.of()).result(0));
         }
         Operation hip = rewriter.create(op.location(), plan.hipName(), operands, types, plan.attributes());
-        rewriter.replaceOp(op, hip);
+        replaceKeepingTypes(rewriter, op, new ArrayList<>(hip.results()));
     }
 }

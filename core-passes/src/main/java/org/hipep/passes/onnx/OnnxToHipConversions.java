@@ -141,6 +141,11 @@ final class OnnxToHipConversions {
         all.add(new Conversion("onnx.RMSNormalization", 23, ALL, (op, v) -> inputs(op, 2, 2, "hip.rms_norm",
                 Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", -1)),
                         "epsilon", FloatAttr.f32(floatAttr(op, "epsilon", 1e-5))))));
+        // BatchNormalization 6 has 'is_test' (1: inference), 7 and 8 'spatial' (1: per channel).
+        all.add(new Conversion("onnx.BatchNormalization", 6, 7, (op, v) -> intAttr(op, "is_test", 0) == 1
+                && intAttr(op, "spatial", 1) == 1 ? batchNorm(op, v) : Plan.skip("training or non-spatial")));
+        all.add(new Conversion("onnx.BatchNormalization", 7, 9, (op, v) -> intAttr(op, "spatial", 1) == 1
+                ? batchNorm(op, v) : Plan.skip("non-spatial batch normalization")));
         all.add(new Conversion("onnx.BatchNormalization", 9, ALL, OnnxToHipConversions::batchNorm));
         all.add(new Conversion("onnx.InstanceNormalization", 6, ALL, (op, v) -> inputs(op, 3, 3, "hip.instance_norm",
                 Map.of("epsilon", FloatAttr.f32(floatAttr(op, "epsilon", 1e-5))))));
