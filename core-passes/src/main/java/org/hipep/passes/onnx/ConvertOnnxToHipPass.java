@@ -20,6 +20,7 @@ import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.IntegerAttr;
+import org.hipep.ir.builtin.IndexType;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.NameLoc;
 import org.hipep.ir.builtin.RankedTensorType;
@@ -34,8 +35,9 @@ import org.hipep.passes.onnx.OnnxToHipConversions.Plan;
  * tensor ops, one conversion per op type and opset range where the semantics changed (the
  * table is {@link OnnxToHipConversions}), in destination-passing style: each hip op gets a
  * {@code tensor.empty} destination of its result type, which the op's shape inference refines
- * where the ONNX type has {@code ?} or no rank. A result that stays dynamic is not converted
- * (its destination would need run-time sizes).
+ * where the ONNX type has {@code ?} or no rank. A dimension that stays dynamic is sized with
+ * {@code tensor.dim} of the input it provably comes from ({@link DynamicDims}); when there is
+ * none, the op is not converted.
  *
  * <p>{@code onnx.Constant} ops become {@code hip.constant} carriers: inline {@code value}, or a
  * file source ({@code location}, {@code offset}, {@code size}) for {@code #onnx.external};
@@ -351,20 +353,41 @@ public final class ConvertOnnxToHipPass extends Pass {
         if (!inferred.succeeded()) {
             return;
         }
-        List<Type> types = new ArrayList<>();
+        List<RankedTensorType> types = new ArrayList<>();
+        List<List<int[]>> sources = new ArrayList<>();
         for (int i = 0; i < op.numResults(); i++) {
             Type t = refine(op.result(i).type(), inferred.types().get(i));
-            if (!(t instanceof RankedTensorType r) || !r.hasStaticShape()) {
+            if (!(t instanceof RankedTensorType r)) {
                 return;
             }
-            types.add(t);
+            List<int[]> dims = new ArrayList<>();
+            for (int d = 0; d < r.rank(); d++) {
+                if (r.shape().get(d) == RankedTensorType.DYNAMIC) {
+                    int[] src = DynamicDims.source(plan.hipName(), inputTypes, plan.attributes(), r.rank(), d);
+                    if (src == null) {
+                        return;
+                    }
+                    dims.add(src);
+                }
+            }
+            types.add(r);
+            sources.add(dims);
         }
         rewriter.setInsertionPoint(op);
         List<Value> operands = new ArrayList<>(plan.inputs());
-        for (Type t : types) {
-            operands.add(rewriter.create(op.location(), "tensor.empty", List.of(), List.of(t), Map.of()).result(0));
+        for (int i = 0; i < types.size(); i++) {
+            List<Value> sizes = new ArrayList<>();
+            for (int[] src : sources.get(i)) {
+                Value index = rewriter.create(op.location(), "arith.constant", List.of(),
+                        List.of(IndexType.INSTANCE), Map.of("value", IntegerAttr.index(src[1]))).result(0);
+                sizes.add(rewriter.create(op.location(), "tensor.dim", List.of(plan.inputs().get(src[0]), index),
+                        List.of(IndexType.INSTANCE), Map.of()).result(0));
+            }
+            operands.add(rewriter.create(op.location(), "tensor.empty", sizes, List.of(types.get(i)), Map.of())
+                    .result(0));
         }
-        Operation hip = rewriter.create(op.location(), plan.hipName(), operands, types, plan.attributes());
+        Operation hip = rewriter.create(op.location(), plan.hipName(), operands, new ArrayList<Type>(types),
+                plan.attributes());
         replaceKeepingTypes(rewriter, op, new ArrayList<>(hip.results()));
     }
 }
