@@ -138,3 +138,18 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%2, %1) : (tensor<?x3xf32>, tensor<?x?xf32>) -> ()
   }
 }
+
+// -----
+
+// A variadic Max (simplify-onnx's Relu) with a dynamic batch dimension.
+// CHECK-LABEL: func.func @dynamic_max
+// CHECK:         %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x3xf32>
+// CHECK-NEXT:    hip.max %arg0, %{{.*}}, %[[E]] : (tensor<?x3xf32>, tensor<f32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @dynamic_max(%a: tensor<?x3xf32>) -> tensor<?x3xf32> {
+    %z = "onnx.Constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %0 = "onnx.Max"(%a, %z) : (tensor<?x3xf32>, tensor<f32>) -> tensor<*xf32>
+    "onnx.Return"(%0) : (tensor<*xf32>) -> ()
+  }
+}

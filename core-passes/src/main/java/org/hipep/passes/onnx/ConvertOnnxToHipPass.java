@@ -263,7 +263,7 @@ public final class ConvertOnnxToHipPass extends Pass {
     private static final Map<String, String> VARIADIC = Map.of("onnx.Sum", "hip.add", "onnx.Mean", "hip.add",
             "onnx.Max", "hip.max", "onnx.Min", "hip.min");
 
-    /** The static result type of {@code hipName} on {@code inputs}, or null. */
+    /** The result type of {@code hipName} on {@code inputs}, each dynamic dimension with a source; or null. */
     private Type inferStatic(String hipName, List<Type> inputs, Map<String, Attribute> attrs, Type declared) {
         OpDefinition def = getContext().lookupOperation(hipName);
         InferShapes model = def == null ? null : def.getInterface(InferShapes.class);
@@ -275,7 +275,16 @@ public final class ConvertOnnxToHipPass extends Pass {
             return null;
         }
         Type t = declared == null ? inferred.types().get(0) : refine(declared, inferred.types().get(0));
-        return t instanceof RankedTensorType r && r.hasStaticShape() ? t : null;
+        if (!(t instanceof RankedTensorType r)) {
+            return null;
+        }
+        for (int d = 0; d < r.rank(); d++) {
+            if (r.shape().get(d) == RankedTensorType.DYNAMIC
+                    && DynamicDims.source(hipName, inputs, attrs, r.rank(), d) == null) {
+                return null;
+            }
+        }
+        return t;
     }
 
     /**
@@ -310,7 +319,7 @@ public final class ConvertOnnxToHipPass extends Pass {
             accType = t;
         }
         Type result = refine(op.result(0).type(), accType);
-        if (!(result instanceof RankedTensorType rt) || !rt.hasStaticShape() || !rt.equals(accType)) {
+        if (!(result instanceof RankedTensorType rt) || !rt.equals(accType)) {
             return;
         }
         if (op.numOperands() == 1 && !mean) {
@@ -336,10 +345,30 @@ public final class ConvertOnnxToHipPass extends Pass {
 
     private static Value build(PatternRewriter rewriter, Operation op, String hipName, List<Value> inputs, Type type,
             Map<String, Attribute> attrs) {
-        Value init = rewriter.create(op.location(), "tensor.empty", List.of(), List.of(type), Map.of()).result(0);
+        Value init = empty(rewriter, op.location(), hipName, inputs, attrs, (RankedTensorType) type);
         List<Value> operands = new ArrayList<>(inputs);
         operands.add(init);
         return rewriter.create(op.location(), hipName, operands, List.of(type), attrs).result(0);
+    }
+
+    /**
+     * A {@code tensor.empty} of {@code type} before the insertion point, each dynamic dimension
+     * a {@code tensor.dim} of the input {@link DynamicDims} names (the caller checked there is one).
+     */
+    private static Value empty(PatternRewriter rewriter, Location loc, String hipName, List<Value> inputs,
+            Map<String, Attribute> attrs, RankedTensorType type) {
+        List<Type> inputTypes = inputs.stream().map(Value::type).toList();
+        List<Value> sizes = new ArrayList<>();
+        for (int d = 0; d < type.rank(); d++) {
+            if (type.shape().get(d) == RankedTensorType.DYNAMIC) {
+                int[] src = DynamicDims.source(hipName, inputTypes, attrs, type.rank(), d);
+                Value index = rewriter.create(loc, "arith.constant", List.of(), List.of(IndexType.INSTANCE),
+                        Map.of("value", IntegerAttr.index(src[1]))).result(0);
+                sizes.add(rewriter.create(loc, "tensor.dim", List.of(inputs.get(src[0]), index),
+                        List.of(IndexType.INSTANCE), Map.of()).result(0));
+            }
+        }
+        return rewriter.create(loc, "tensor.empty", sizes, List.of(type), Map.of()).result(0);
     }
 
     private void convert(PatternRewriter rewriter, Operation op, Plan plan) {
@@ -354,37 +383,23 @@ public final class ConvertOnnxToHipPass extends Pass {
             return;
         }
         List<RankedTensorType> types = new ArrayList<>();
-        List<List<int[]>> sources = new ArrayList<>();
         for (int i = 0; i < op.numResults(); i++) {
             Type t = refine(op.result(i).type(), inferred.types().get(i));
             if (!(t instanceof RankedTensorType r)) {
                 return;
             }
-            List<int[]> dims = new ArrayList<>();
             for (int d = 0; d < r.rank(); d++) {
-                if (r.shape().get(d) == RankedTensorType.DYNAMIC) {
-                    int[] src = DynamicDims.source(plan.hipName(), inputTypes, plan.attributes(), r.rank(), d);
-                    if (src == null) {
-                        return;
-                    }
-                    dims.add(src);
+                if (r.shape().get(d) == RankedTensorType.DYNAMIC
+                        && DynamicDims.source(plan.hipName(), inputTypes, plan.attributes(), r.rank(), d) == null) {
+                    return;
                 }
             }
             types.add(r);
-            sources.add(dims);
         }
         rewriter.setInsertionPoint(op);
         List<Value> operands = new ArrayList<>(plan.inputs());
-        for (int i = 0; i < types.size(); i++) {
-            List<Value> sizes = new ArrayList<>();
-            for (int[] src : sources.get(i)) {
-                Value index = rewriter.create(op.location(), "arith.constant", List.of(),
-                        List.of(IndexType.INSTANCE), Map.of("value", IntegerAttr.index(src[1]))).result(0);
-                sizes.add(rewriter.create(op.location(), "tensor.dim", List.of(plan.inputs().get(src[0]), index),
-                        List.of(IndexType.INSTANCE), Map.of()).result(0));
-            }
-            operands.add(rewriter.create(op.location(), "tensor.empty", sizes, List.of(types.get(i)), Map.of())
-                    .result(0));
+        for (RankedTensorType t : types) {
+            operands.add(empty(rewriter, op.location(), plan.hipName(), plan.inputs(), plan.attributes(), t));
         }
         Operation hip = rewriter.create(op.location(), plan.hipName(), operands, new ArrayList<Type>(types),
                 plan.attributes());

@@ -31,10 +31,10 @@ import org.junit.jupiter.api.Test;
  */
 class OnnxToHipSharedModelsTest {
     /**
-     * Measured: 169 of 294 models fully converted (2026-11-30; 16 more fail on run-time reduction axes). The floor leaves no slack:
+     * Measured: 170 of 294 models fully converted (2026-11-30; 16 more fail on run-time reduction axes). The floor leaves no slack:
      * raise it when a conversion lands.
      */
-    private static final int FULLY_CONVERTED_FLOOR = 169;
+    private static final int FULLY_CONVERTED_FLOOR = 170;
 
     private static final Set<String> DONE_DIALECTS = Set.of("func", "hip", "tensor", "arith", "builtin");
 
