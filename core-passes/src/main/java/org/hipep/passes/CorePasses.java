@@ -2,6 +2,7 @@ package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
 import org.hipep.passes.onnx.SimplifyOnnxPass;
@@ -23,6 +24,7 @@ public final class CorePasses {
         registry.registerPass(CsePass::new, OWNER);
         registry.registerPass(SymbolDcePass::new, OWNER);
         registry.registerPass(SimplifyOnnxPass::new, OWNER);
+        registry.registerPass(ConvertOnnxToHipPass::new, OWNER);
         registry.registerPass(OnnxLoopOutlinePass::new, OWNER);
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);

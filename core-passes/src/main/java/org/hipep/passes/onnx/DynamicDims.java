@@ -1,0 +1,93 @@
+package org.hipep.passes.onnx;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.Type;
+import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.RankedTensorType;
+
+/**
+ * Where a dynamic ({@code ?}) result dimension of a hip op comes from, so that its destination
+ * can be sized with {@code tensor.dim}: only where the dimension provably equals one input
+ * dimension at run time.
+ */
+final class DynamicDims {
+    private DynamicDims() {
+    }
+
+    /** Ops whose dimensions follow numpy broadcasting of their inputs, right-aligned (same-shape ops included). */
+    private static final Set<String> NOT_BROADCASTING = Set.of("hip.matmul", "hip.gemm", "hip.conv",
+            "hip.conv_transpose", "hip.max_pool", "hip.avg_pool", "hip.global_max_pool", "hip.global_avg_pool",
+            "hip.arg_max", "hip.arg_min");
+
+    /**
+     * The input and its dimension that result dimension {@code dim} (of a result of rank
+     * {@code rank}) equals, as {@code {input, dimension}}, or {@code null} when unknown.
+     */
+    static int[] source(String hipName, List<Type> inputs, Map<String, Attribute> attrs, int rank, int dim) {
+        if (hipName.startsWith("hip.reduce_")) {
+            return null;
+        }
+        switch (hipName) {
+            case "hip.matmul": {
+                int ra = rankOf(inputs.get(0));
+                int rb = rankOf(inputs.get(1));
+                if (ra < 2 || rb < 2) {
+                    return null;
+                }
+                if (dim == rank - 2) {
+                    return new int[] {0, ra - 2};
+                }
+                if (dim == rank - 1) {
+                    return new int[] {1, rb - 1};
+                }
+                return broadcast(inputs, rank - 2, dim, 2);
+            }
+            case "hip.gemm": {
+                boolean ta = attrs.get("transA") instanceof BoolAttr b && b.value();
+                boolean tb = attrs.get("transB") instanceof BoolAttr b2 && b2.value();
+                return dim == 0 ? new int[] {0, ta ? 1 : 0} : new int[] {1, tb ? 0 : 1};
+            }
+            default:
+                break;
+        }
+        if (NOT_BROADCASTING.contains(hipName)) {
+            // Convolutions and pools keep the batch dimension of X.
+            return dim == 0 && !hipName.startsWith("hip.arg_") ? new int[] {0, 0} : null;
+        }
+        return broadcast(inputs, rank, dim, 0);
+    }
+
+    private static int rankOf(Type t) {
+        return t instanceof RankedTensorType r ? r.rank() : -1;
+    }
+
+    /**
+     * Right-aligned broadcasting over the leading dimensions (all but {@code trailing}): the one
+     * input with a dynamic dimension there, when every other input has 1 or no dimension there.
+     */
+    private static int[] broadcast(List<Type> inputs, int rank, int dim, int trailing) {
+        int[] found = null;
+        for (int k = 0; k < inputs.size(); k++) {
+            if (!(inputs.get(k) instanceof RankedTensorType t)) {
+                return null;
+            }
+            int pos = dim - (rank - (t.rank() - trailing));
+            if (pos < 0) {
+                continue;
+            }
+            long d = t.shape().get(pos);
+            if (d == RankedTensorType.DYNAMIC) {
+                if (found != null) {
+                    return null;
+                }
+                found = new int[] {k, pos};
+            } else if (d != 1) {
+                return null;
+            }
+        }
+        return found;
+    }
+}
