@@ -117,3 +117,12 @@ func.func @f(%x: tensor<1x3x8x8xf32>, %i: tensor<1x3x1xf32>) {
   %0 = hip.global_avg_pool %x, %i : (tensor<1x3x8x8xf32>, tensor<1x3x1xf32>) -> tensor<1x3x1xf32>
   return
 }
+
+// -----
+
+// The plain ceiling count (2) is wrong here: the second window would start in the end padding.
+func.func @f(%x: tensor<1x3x2x2xf32>, %i: tensor<1x3x2x2xf32>) {
+  // expected-error@+1 {{'hip.avg_pool' op result #0 has type tensor<1x3x2x2xf32>, incompatible with the inferred type tensor<1x3x1x1xf32>}}
+  %0 = hip.avg_pool %x, %i {kernel_shape = array<i64: 3, 3>, strides = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, ceil_mode = true} : (tensor<1x3x2x2xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  return
+}

@@ -43,7 +43,8 @@ func.func @conv_transpose(%x: tensor<1x16x14x14xf32>, %w: tensor<16x8x4x4xf32>, 
 
 // -----
 
-// Pools: 'kernel_shape' is required; ceil_mode rounds the window count up; max_pool may
+// Pools: 'kernel_shape' is required; ceil_mode rounds the window count up (7, k 2, s 2: 4 windows,
+// the last one starting at 6, inside the input, so it stays); max_pool may
 // return i64 indices with their own destination.
 // CHECK-LABEL: func.func @pool
 // CHECK: hip.max_pool %arg0, %arg1 {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x3x32x32xf32>, tensor<1x3x16x16xf32>) -> tensor<1x3x16x16xf32>
@@ -61,5 +62,26 @@ func.func @pool(%x: tensor<1x3x32x32xf32>, %i0: tensor<1x3x16x16xf32>, %s: tenso
   %3 = hip.avg_pool %h, %h {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, count_include_pad = true} : (tensor<2x3x5x5xf16>, tensor<2x3x5x5xf16>) -> tensor<2x3x5x5xf16>
   %4 = hip.global_avg_pool %g, %i4 : (tensor<2x3x?x7xf32>, tensor<2x3x1x1xf32>) -> tensor<2x3x1x1xf32>
   %5 = hip.global_max_pool %g, %i4 : (tensor<2x3x?x7xf32>, tensor<2x3x1x1xf32>) -> tensor<2x3x1x1xf32>
+  return
+}
+
+// -----
+
+// ceil_mode drops a last window that would start in the end padding (ONNX, PyTorch):
+// 2 + pads 1 + 1, k 3, s 3: ceil(1 / 3) + 1 = 2 windows, but the second starts at 3 >= 2 + 1, so 1
+// (averagepool_2d_ceil_last_window_starts_on_pad). 5 + pads 1 + 1, k 2, s 2: ceil(5 / 2) + 1 = 4,
+// the fourth starts at 6 >= 5 + 1, so 3. 4, k 3, s 2: ceil(1 / 2) + 1 = 2, the second starts at
+// 2 < 4 and stays (maxpool_2d_ceil). VALID ignores ceil_mode: ceil((5 - 2 + 1) / 2) = 2.
+// CHECK-LABEL: func.func @pool_ceil
+// CHECK: hip.avg_pool %arg0, %arg1 {ceil_mode = true, count_include_pad = true, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 3, 3>} : (tensor<1x3x2x2xf32>, tensor<1x3x1x1xf32>) -> tensor<1x3x1x1xf32>
+// CHECK: hip.max_pool %arg2, %arg3 {ceil_mode = true, kernel_shape = array<i64: 2>, pads = array<i64: 1, 1>, strides = array<i64: 2>} : (tensor<1x1x5xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+// CHECK: hip.max_pool %arg4, %arg5 {ceil_mode = true, kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+// CHECK: hip.max_pool %arg2, %arg6 {auto_pad = "VALID", ceil_mode = true, kernel_shape = array<i64: 2>, strides = array<i64: 2>} : (tensor<1x1x5xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+func.func @pool_ceil(%a: tensor<1x3x2x2xf32>, %i0: tensor<1x3x1x1xf32>, %b: tensor<1x1x5xf32>, %i1: tensor<1x1x3xf32>,
+                     %c: tensor<1x1x4x4xf32>, %i2: tensor<1x1x2x2xf32>, %i3: tensor<1x1x2xf32>) {
+  %0 = hip.avg_pool %a, %i0 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, ceil_mode = true, count_include_pad = true} : (tensor<1x3x2x2xf32>, tensor<1x3x1x1xf32>) -> tensor<1x3x1x1xf32>
+  %1 = hip.max_pool %b, %i1 {kernel_shape = array<i64: 2>, strides = array<i64: 2>, pads = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x1x5xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+  %2 = hip.max_pool %c, %i2 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, ceil_mode = true} : (tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+  %3 = hip.max_pool %b, %i3 {kernel_shape = array<i64: 2>, strides = array<i64: 2>, auto_pad = "VALID", ceil_mode = true} : (tensor<1x1x5xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
   return
 }

@@ -237,11 +237,19 @@ public final class HipShapes {
 
     /**
      * One spatial output dimension of a convolution or pooling window (ONNX Conv, MaxPool,
-     * AveragePool): with explicit pads {@code floor((in + padBegin + padEnd - dilation * (kernel - 1)
-     * - 1) / stride) + 1} (ceiling instead of floor with {@code ceilMode}); {@code SAME_*}:
-     * {@code ceil(in / stride)}; {@code VALID}: no padding. A dynamic input or kernel gives
-     * {@code ?}. With {@code ceilMode} this is the plain formula of the ONNX operator text; the
-     * rule that drops a last window starting in the end padding is not applied.
+     * AveragePool), {@code window = dilation * (kernel - 1) + 1}:
+     * <ul>
+     * <li>explicit pads: {@code floor((in + padBegin + padEnd - window) / stride) + 1}; with
+     * {@code ceilMode} the division rounds up instead, and then a last window that would start in
+     * the end padding ({@code (out - 1) * stride >= in + padBegin}) is dropped, as ONNX
+     * ("sliding windows that would start in the right padded region are ignored") and PyTorch
+     * do;</li>
+     * <li>{@code SAME_UPPER}, {@code SAME_LOWER}: {@code ceil(in / stride)}, with or without
+     * {@code ceilMode};</li>
+     * <li>{@code VALID}: no padding, {@code floor((in - window) / stride) + 1}, which is also the
+     * spec's ceil-mode formula {@code ceil((in - window + 1) / stride)}.</li>
+     * </ul>
+     * A dynamic input gives {@code ?}, and so does a dynamic kernel except with {@code SAME_*}.
      */
     public static long windowOutput(long in, long kernel, long stride, long dilation, long padBegin, long padEnd,
             AutoPad autoPad, boolean ceilMode) {
@@ -254,13 +262,19 @@ public final class HipShapes {
         if (kernel == DYN) {
             return DYN;
         }
-        long pads = autoPad == AutoPad.VALID ? 0 : padBegin + padEnd;
+        boolean valid = autoPad == AutoPad.VALID;
+        long begin = valid ? 0 : padBegin;
+        long pads = valid ? 0 : padBegin + padEnd;
         long span = in + pads - dilation * (kernel - 1) - 1;
         if (span < 0) {
             throw new ShapeError("the window (kernel " + kernel + ", dilation " + dilation + ") is larger than the"
                     + " padded input dimension " + (in + pads));
         }
-        return (ceilMode ? Math.floorDiv(span + stride - 1, stride) : Math.floorDiv(span, stride)) + 1;
+        if (!ceilMode || valid) {
+            return Math.floorDiv(span, stride) + 1;
+        }
+        long out = Math.floorDiv(span + stride - 1, stride) + 1;
+        return (out - 1) * stride >= in + begin ? out - 1 : out;
     }
 
     /**

@@ -165,6 +165,64 @@ class HipShapesTest {
     }
 
     @Test
+    void ceilModeDropsALastWindowStartingInTheEndPadding() {
+        HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
+        // averagepool_2d_ceil_last_window_starts_on_pad: X 2x2, kernel 3, strides 3, pads 1, ceil_mode
+        // -> 1x1: ceil((2 + 2 - 3) / 3) + 1 = 2, but window 2 starts at 3 >= 2 + 1.
+        assertThat(HipShapes.windowOutput(2, 3, 3, 1, 1, 1, none, true)).isEqualTo(1);
+        assertThat(HipShapes.windowOutput(2, 3, 3, 1, 1, 1, none, false)).isEqualTo(1);
+        // X 5, kernel 2, strides 2, pads 1: ceil(5 / 2) + 1 = 4, window 4 starts at 6 >= 5 + 1 -> 3.
+        assertThat(HipShapes.windowOutput(5, 2, 2, 1, 1, 1, none, true)).isEqualTo(3);
+        // Only the begin padding counts: pads [0, 1] -> ceil(4 / 2) + 1 = 3, window 3 starts at 4 < 5.
+        assertThat(HipShapes.windowOutput(5, 2, 2, 1, 0, 1, none, true)).isEqualTo(3);
+        // pads [2, 0]: ceil(5 / 2) + 1 = 4, window 4 starts at 6 < 5 + 2, kept.
+        assertThat(HipShapes.windowOutput(5, 2, 2, 1, 2, 0, none, true)).isEqualTo(4);
+    }
+
+    @Test
+    void ceilModeKeepsALastWindowStartingInTheInput() {
+        HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
+        // maxpool_2d_ceil / averagepool_2d_ceil: X 4x4, kernel 3, strides 2 -> 2x2 (floor: 1x1).
+        assertThat(HipShapes.windowOutput(4, 3, 2, 1, 0, 0, none, true)).isEqualTo(2);
+        assertThat(HipShapes.windowOutput(4, 3, 2, 1, 0, 0, none, false)).isEqualTo(1);
+        // X 7, kernel 2, strides 2: ceil(5 / 2) + 1 = 4, window 4 starts at 6 < 7 (floor: 3).
+        assertThat(HipShapes.windowOutput(7, 2, 2, 1, 0, 0, none, true)).isEqualTo(4);
+        assertThat(HipShapes.windowOutput(7, 2, 2, 1, 0, 0, none, false)).isEqualTo(3);
+        // Dilation 2 (window 3) on 4, strides 2: ceil(1 / 2) + 1 = 2, window 2 starts at 2 < 4.
+        assertThat(HipShapes.windowOutput(4, 2, 2, 2, 0, 0, none, true)).isEqualTo(2);
+        // Exact division: ceil_mode changes nothing.
+        assertThat(HipShapes.windowOutput(32, 2, 2, 1, 0, 0, none, true)).isEqualTo(16);
+    }
+
+    @Test
+    void autoPadFollowsTheSpecFormulas() {
+        HipShapes.AutoPad valid = HipShapes.AutoPad.VALID;
+        // VALID: ceil((in - window + 1) / stride), equal to floor((in - window) / stride) + 1,
+        // with or without ceil_mode.
+        assertThat(HipShapes.windowOutput(5, 2, 2, 1, 0, 0, valid, true)).isEqualTo(2);
+        assertThat(HipShapes.windowOutput(5, 2, 2, 1, 0, 0, valid, false)).isEqualTo(2);
+        // Window 3 * 2 - 1 = 5 (dilation 2) on 7, strides 2: ceil(3 / 2) = 2.
+        assertThat(HipShapes.windowOutput(7, 3, 2, 2, 0, 0, valid, true)).isEqualTo(2);
+        // 32, kernel 3, strides 1: 30.
+        assertThat(HipShapes.windowOutput(32, 3, 1, 1, 0, 0, valid, false)).isEqualTo(30);
+        // Pads given beside VALID do not count.
+        assertThat(HipShapes.windowOutput(5, 3, 1, 1, 1, 1, valid, false)).isEqualTo(3);
+        // SAME_UPPER / SAME_LOWER: ceil(in / stride), with or without ceil_mode.
+        for (HipShapes.AutoPad same : List.of(HipShapes.AutoPad.SAME_UPPER, HipShapes.AutoPad.SAME_LOWER)) {
+            for (boolean ceil : new boolean[] {false, true}) {
+                // maxpool_2d_same_upper / same_lower: X 5x5, kernel 3, strides 2 -> 3x3.
+                assertThat(HipShapes.windowOutput(5, 3, 2, 1, 0, 0, same, ceil)).isEqualTo(3);
+                // averagepool_2d_same_upper: X 32x32, kernel 2, strides 1 -> 32x32.
+                assertThat(HipShapes.windowOutput(32, 2, 1, 1, 0, 0, same, ceil)).isEqualTo(32);
+                // Kernel 1 narrower than stride 2: ceil(4 / 2) = 2.
+                assertThat(HipShapes.windowOutput(4, 1, 2, 1, 0, 0, same, ceil)).isEqualTo(2);
+                // A dynamic kernel does not matter.
+                assertThat(HipShapes.windowOutput(7, RankedTensorType.DYNAMIC, 3, 1, 0, 0, same, ceil)).isEqualTo(3);
+            }
+        }
+    }
+
+    @Test
     void transposedWindows() {
         HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
         // ConvTranspose convtranspose_1d: X [1, 1, 3], W [1, 2, 3] -> [1, 2, 5]
