@@ -6,6 +6,7 @@ import java.util.Set;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.RankedTensorType;
 
 /**
@@ -28,6 +29,12 @@ final class DynamicDims {
      */
     static int[] source(String hipName, List<Type> inputs, Map<String, Attribute> attrs, int rank, int dim) {
         if (hipName.startsWith("hip.reduce_")) {
+            return null;
+        }
+        if (hipName.equals("hip.transpose")) {
+            return transposed(inputs.get(0), attrs, rank, dim);
+        }
+        if (RESHAPING.contains(hipName)) {
             return null;
         }
         switch (hipName) {
@@ -58,6 +65,26 @@ final class DynamicDims {
             return dim == 0 && !hipName.startsWith("hip.arg_") ? new int[] {0, 0} : null;
         }
         return broadcast(inputs, rank, dim, 0);
+    }
+
+    /**
+     * The data-movement and indexing ops other than transpose: a dynamic result dimension is not
+     * traced back to an input (none is sized yet, so such ops convert only with static results).
+     */
+    private static final Set<String> RESHAPING = Set.of("hip.reshape", "hip.concat", "hip.squeeze",
+            "hip.unsqueeze", "hip.flatten", "hip.gather", "hip.gather_elements", "hip.gather_nd", "hip.expand",
+            "hip.tile", "hip.slice", "hip.shape", "hip.size");
+
+    /** Transpose: result dimension {@code dim} is input dimension {@code perm[dim]} (reversed without perm). */
+    private static int[] transposed(Type input, Map<String, Attribute> attrs, int rank, int dim) {
+        if (!(input instanceof RankedTensorType t) || t.rank() != rank) {
+            return null;
+        }
+        if (attrs.get("perm") instanceof DenseArrayAttr perm) {
+            long[] p = perm.asLongs();
+            return dim < p.length && p[dim] >= 0 ? new int[] {0, (int) p[dim]} : null;
+        }
+        return new int[] {0, rank - 1 - dim};
     }
 
     private static int rankOf(Type t) {

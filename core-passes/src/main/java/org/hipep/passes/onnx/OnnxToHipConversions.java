@@ -165,6 +165,34 @@ final class OnnxToHipConversions {
                 Map.of())));
         all.add(new Conversion("onnx.GlobalAveragePool", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.global_avg_pool",
                 Map.of())));
+        // Data movement and indexing: ONNX parameter inputs become static attributes; a parameter
+        // computed at run time leaves the op unconverted (reshape alone takes a runtime shape operand).
+        all.add(new Conversion("onnx.Reshape", 5, ALL, OnnxToHipConversions::reshape));
+        all.add(new Conversion("onnx.Transpose", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.transpose",
+                copyInts(op, List.of("perm"), List.of(), List.of()))));
+        all.add(new Conversion("onnx.Concat", 4, ALL, (op, v) -> op.attribute("axis") instanceof IntegerAttr
+                ? inputs(op, 1, ALL, "hip.concat", Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 0))))
+                : Plan.skip("'axis' is missing")));
+        all.add(new Conversion("onnx.Squeeze", 1, 13, (op, v) -> axesAttribute(op, "hip.squeeze")));
+        all.add(new Conversion("onnx.Squeeze", 13, ALL, (op, v) -> axesInput(op, "hip.squeeze")));
+        all.add(new Conversion("onnx.Unsqueeze", 1, 13, (op, v) -> axesAttribute(op, "hip.unsqueeze")));
+        all.add(new Conversion("onnx.Unsqueeze", 13, ALL, (op, v) -> axesInput(op, "hip.unsqueeze")));
+        all.add(new Conversion("onnx.Flatten", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.flatten",
+                Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 1))))));
+        all.add(new Conversion("onnx.Gather", 1, ALL, (op, v) -> inputs(op, 2, 2, "hip.gather",
+                Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 0))))));
+        all.add(new Conversion("onnx.GatherElements", 11, ALL, (op, v) -> inputs(op, 2, 2, "hip.gather_elements",
+                Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 0))))));
+        all.add(new Conversion("onnx.GatherND", 11, ALL, (op, v) -> inputs(op, 2, 2, "hip.gather_nd",
+                Map.of("batch_dims", IntegerAttr.i64(intAttr(op, "batch_dims", 0))))));
+        all.add(new Conversion("onnx.Expand", 8, ALL, (op, v) -> constantParameter(op, "hip.expand", "shape")));
+        all.add(new Conversion("onnx.Tile", 6, ALL, (op, v) -> constantParameter(op, "hip.tile", "repeats")));
+        all.add(new Conversion("onnx.Slice", 1, 10, OnnxToHipConversions::sliceAttributes));
+        all.add(new Conversion("onnx.Slice", 10, ALL, OnnxToHipConversions::sliceInputs));
+        // Shape: 'start' and 'end' from 15; before, the whole shape.
+        all.add(new Conversion("onnx.Shape", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.shape",
+                copyInts(op, List.of(), List.of("start", "end"), List.of()))));
+        all.add(new Conversion("onnx.Size", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.size", Map.of())));
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);
@@ -453,5 +481,92 @@ final class OnnxToHipConversions {
         }
         return Plan.of("hip.max_pool", in, copyInts(op, List.of("kernel_shape", "strides", "pads", "dilations"),
                 List.of(), List.of("ceil_mode")));
+    }
+
+    /** The constant integers of input {@code i}, or {@code null} when it is absent or computed at run time. */
+    private static long[] constantInput(Operation op, int i) {
+        return OnnxRewrites.hasOperand(op, i) ? constantInts(op.operand(i)) : null;
+    }
+
+    /**
+     * Reshape: a constant shape becomes the {@code shape} attribute; any other shape stays the
+     * runtime operand (the result rank is its static length, every dimension {@code ?}).
+     */
+    private static Plan reshape(Operation op, int opset) {
+        if (op.numOperands() != 2 || op.numResults() != 1 || OnnxRewrites.isNoValue(op.operand(1))) {
+            return Plan.skip("expects data and shape");
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("allowzero", BoolAttr.of(intAttr(op, "allowzero", 0) != 0));
+        long[] shape = constantInts(op.operand(1));
+        if (shape == null) {
+            return Plan.of("hip.reshape", List.of(op.operand(0), op.operand(1)), attrs);
+        }
+        attrs.put("shape", DenseArrayAttr.i64(shape));
+        return Plan.of("hip.reshape", List.of(op.operand(0)), attrs);
+    }
+
+    /** Squeeze and Unsqueeze before opset 13: 'axes' is an attribute. */
+    private static Plan axesAttribute(Operation op, String hip) {
+        return inputs(op, 1, 1, hip, copyInts(op, List.of("axes"), List.of(), List.of()));
+    }
+
+    /** Squeeze and Unsqueeze from opset 13: 'axes' is an (optional for Squeeze) input that must be constant. */
+    private static Plan axesInput(Operation op, String hip) {
+        if (op.numResults() != 1 || op.numOperands() < 1 || op.numOperands() > 2) {
+            return Plan.skip("expects data, optional axes and one result");
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        if (OnnxRewrites.hasOperand(op, 1)) {
+            long[] axes = constantInts(op.operand(1));
+            if (axes == null) {
+                return Plan.skip("'axes' is computed at run time");
+            }
+            attrs.put("axes", DenseArrayAttr.i64(axes));
+        }
+        return Plan.of(hip, List.of(op.operand(0)), attrs);
+    }
+
+    /** Expand and Tile: the second input, constant, becomes the attribute {@code name}. */
+    private static Plan constantParameter(Operation op, String hip, String name) {
+        if (op.numOperands() != 2 || op.numResults() != 1) {
+            return Plan.skip("expects two inputs and one result");
+        }
+        long[] values = constantInput(op, 1);
+        if (values == null) {
+            return Plan.skip("'" + name + "' is computed at run time");
+        }
+        return Plan.of(hip, List.of(op.operand(0)), Map.of(name, DenseArrayAttr.i64(values)));
+    }
+
+    /** Slice before opset 10: 'starts', 'ends' and optional 'axes' are attributes. */
+    private static Plan sliceAttributes(Operation op, int opset) {
+        if (!(op.attribute("starts") instanceof DenseArrayAttr) || !(op.attribute("ends") instanceof DenseArrayAttr)) {
+            return Plan.skip("'starts' and 'ends' are required");
+        }
+        return inputs(op, 1, 1, "hip.slice", copyInts(op, List.of("starts", "ends", "axes"), List.of(), List.of()));
+    }
+
+    /** Slice from opset 10: data, starts, ends and optional axes and steps, all constant. */
+    private static Plan sliceInputs(Operation op, int opset) {
+        if (op.numResults() != 1 || op.numOperands() < 3 || op.numOperands() > 5) {
+            return Plan.skip("expects data, starts, ends, optional axes and steps");
+        }
+        String[] names = {"starts", "ends", "axes", "steps"};
+        Map<String, Attribute> attrs = new HashMap<>();
+        for (int i = 1; i <= 4; i++) {
+            if (!OnnxRewrites.hasOperand(op, i)) {
+                if (i <= 2) {
+                    return Plan.skip("'" + names[i - 1] + "' is required");
+                }
+                continue;
+            }
+            long[] values = constantInts(op.operand(i));
+            if (values == null) {
+                return Plan.skip("'" + names[i - 1] + "' is computed at run time");
+            }
+            attrs.put(names[i - 1], DenseArrayAttr.i64(values));
+        }
+        return Plan.of("hip.slice", List.of(op.operand(0)), attrs);
     }
 }

@@ -31,10 +31,12 @@ import org.junit.jupiter.api.Test;
  */
 class OnnxToHipSharedModelsTest {
     /**
-     * Measured: 170 of 294 models fully converted (2026-11-30; 16 more fail on run-time reduction axes). The floor leaves no slack:
+     * Measured: 202 of 294 models fully converted (2026-11-30, with Reshape, Transpose, Concat, Squeeze,
+     * Unsqueeze, Flatten, Gather*, Expand, Tile, Slice, Shape and Size; 16 more fail on run-time
+     * reduction axes; most frequent leftovers: Split, Trilu, CumSum, ConstantOfShape, Attention). The floor leaves no slack:
      * raise it when a conversion lands.
      */
-    private static final int FULLY_CONVERTED_FLOOR = 170;
+    private static final int FULLY_CONVERTED_FLOOR = 202;
 
     private static final Set<String> DONE_DIALECTS = Set.of("func", "hip", "tensor", "arith", "builtin");
 
