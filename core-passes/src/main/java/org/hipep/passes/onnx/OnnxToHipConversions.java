@@ -193,6 +193,24 @@ final class OnnxToHipConversions {
         all.add(new Conversion("onnx.Shape", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.shape",
                 copyInts(op, List.of(), List.of("start", "end"), List.of()))));
         all.add(new Conversion("onnx.Size", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.size", Map.of())));
+        // Split: sizes from the 'split' attribute before 13, from an input from 13 (or 'num_outputs' from 18).
+        all.add(new Conversion("onnx.Split", 2, 13, (op, v) -> split(op, op.attribute("split") instanceof DenseArrayAttr d
+                ? d.asLongs() : null)));
+        all.add(new Conversion("onnx.Split", 13, ALL, OnnxToHipConversions::splitInput));
+        all.add(new Conversion("onnx.Trilu", 14, ALL, OnnxToHipConversions::trilu));
+        all.add(new Conversion("onnx.CumSum", 11, ALL, OnnxToHipConversions::cumsum));
+        all.add(new Conversion("onnx.TopK", 1, 10, (op, v) -> topk(op, intAttr(op, "k", -1))));
+        all.add(new Conversion("onnx.TopK", 10, ALL, OnnxToHipConversions::topkInput));
+        all.add(new Conversion("onnx.ConstantOfShape", 9, ALL, OnnxToHipConversions::constantOfShape));
+        all.add(new Conversion("onnx.Pad", 2, 11, OnnxToHipConversions::padAttributes));
+        all.add(new Conversion("onnx.Pad", 11, ALL, OnnxToHipConversions::padInputs));
+        all.add(new Conversion("onnx.Einsum", 12, ALL, (op, v) -> op.attribute("equation") instanceof StringAttr e
+                ? inputs(op, 1, ALL, "hip.einsum", Map.of("equation", e)) : Plan.skip("'equation' is missing")));
+        all.add(new Conversion("onnx.ScatterElements", 11, ALL, (op, v) -> inputs(op, 3, 3, "hip.scatter_elements",
+                Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 0)),
+                        "reduction", new StringAttr(stringAttr(op, "reduction", "none"))))));
+        all.add(new Conversion("onnx.ScatterND", 11, ALL, (op, v) -> inputs(op, 3, 3, "hip.scatter_nd",
+                Map.of("reduction", new StringAttr(stringAttr(op, "reduction", "none"))))));
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);
@@ -568,5 +586,161 @@ final class OnnxToHipConversions {
             attrs.put(names[i - 1], DenseArrayAttr.i64(values));
         }
         return Plan.of("hip.slice", List.of(op.operand(0)), attrs);
+    }
+
+    /** Split into one result per piece, sized by {@code sizes} or evenly when {@code null}. */
+    private static Plan split(Operation op, long[] sizes) {
+        if (op.numOperands() < 1 || op.numResults() < 1 || OnnxRewrites.isNoValue(op.operand(0))) {
+            return Plan.skip("expects an input and results");
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("axis", IntegerAttr.i64(intAttr(op, "axis", 0)));
+        if (sizes != null && sizes.length > 0) {
+            attrs.put("split", DenseArrayAttr.i64(sizes));
+        }
+        return Plan.of("hip.split", List.of(op.operand(0)), attrs);
+    }
+
+    /** Split from opset 13: the sizes are an optional constant input; without it, even pieces (one per result). */
+    private static Plan splitInput(Operation op, int opset) {
+        long[] sizes = null;
+        if (OnnxRewrites.hasOperand(op, 1)) {
+            sizes = constantInts(op.operand(1));
+            if (sizes == null) {
+                return Plan.skip("'split' is computed at run time");
+            }
+        }
+        return split(op, sizes);
+    }
+
+    private static Plan trilu(Operation op, int opset) {
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("upper", BoolAttr.of(intAttr(op, "upper", 1) != 0));
+        if (OnnxRewrites.hasOperand(op, 1)) {
+            long[] k = constantInts(op.operand(1));
+            if (k == null || k.length != 1) {
+                return Plan.skip("'k' is not a constant scalar");
+            }
+            attrs.put("k", IntegerAttr.i64(k[0]));
+        }
+        if (op.numResults() != 1) {
+            return Plan.skip("expects one result");
+        }
+        return Plan.of("hip.trilu", List.of(op.operand(0)), attrs);
+    }
+
+    private static Plan cumsum(Operation op, int opset) {
+        if (op.numOperands() != 2 || op.numResults() != 1) {
+            return Plan.skip("expects x and axis");
+        }
+        long[] axis = constantInts(op.operand(1));
+        if (axis == null || axis.length != 1) {
+            return Plan.skip("'axis' is not a constant scalar");
+        }
+        return Plan.of("hip.cumsum", List.of(op.operand(0)), Map.of("axis", IntegerAttr.i64(axis[0]),
+                "exclusive", BoolAttr.of(intAttr(op, "exclusive", 0) != 0),
+                "reverse", BoolAttr.of(intAttr(op, "reverse", 0) != 0)));
+    }
+
+    /** TopK with a known {@code k} (negative: unknown); 'largest' and 'sorted' exist from opset 11. */
+    private static Plan topk(Operation op, long k) {
+        if (k < 0 || op.numResults() != 2) {
+            return Plan.skip("'k' is unknown or the op does not have two results");
+        }
+        return Plan.of("hip.topk", List.of(op.operand(0)), Map.of("k", IntegerAttr.i64(k),
+                "axis", IntegerAttr.i64(intAttr(op, "axis", -1)),
+                "largest", BoolAttr.of(intAttr(op, "largest", 1) != 0),
+                "sorted", BoolAttr.of(intAttr(op, "sorted", 1) != 0)));
+    }
+
+    /** TopK from opset 10: 'k' is a constant 1-element input. */
+    private static Plan topkInput(Operation op, int opset) {
+        long[] k = op.numOperands() == 2 ? constantInts(op.operand(1)) : null;
+        return k == null || k.length != 1 ? Plan.skip("'k' is not a constant") : topk(op, k[0]);
+    }
+
+    /** ConstantOfShape with a constant shape: {@code hip.fill} with the typed scalar 'value' (default float 0). */
+    private static Plan constantOfShape(Operation op, int opset) {
+        if (op.numOperands() != 1 || op.numResults() != 1) {
+            return Plan.skip("expects one input and one result");
+        }
+        long[] shape = constantInts(op.operand(0));
+        if (shape == null) {
+            return Plan.skip("'shape' is computed at run time");
+        }
+        Attribute value = FloatAttr.f32(0.0);
+        if (op.attribute("value") instanceof DenseElementsAttr d) {
+            if (d.numElements() != 1) {
+                return Plan.skip("'value' must have one element");
+            }
+            if (d.elementType() instanceof FloatType f) {
+                value = new FloatAttr(f, d.getDouble(0));
+            } else if (d.elementType() instanceof IntegerType i && i.width() > 1) {
+                value = IntegerAttr.of(i, d.getLong(0));
+            } else {
+                return Plan.skip("boolean 'value' is not supported");
+            }
+        }
+        return Plan.of("hip.fill", List.of(), Map.of("value", value, "shape", DenseArrayAttr.i64(shape)));
+    }
+
+    /** The constant padding value as an attribute of the data's element type; none for 0; null when not representable. */
+    private static Map<String, Attribute> padValue(Type et, double value, Map<String, Attribute> attrs) {
+        if (value == 0.0) {
+            return attrs;
+        }
+        if (et instanceof FloatType f) {
+            attrs.put("value", new FloatAttr(f, value));
+        } else if (et instanceof IntegerType i && i.width() > 1 && value == Math.rint(value)) {
+            attrs.put("value", IntegerAttr.of(i, (long) value));
+        } else {
+            return null;
+        }
+        return attrs;
+    }
+
+    /** Pad before opset 11: 'pads', 'mode' and a float 'value' are attributes. */
+    private static Plan padAttributes(Operation op, int opset) {
+        if (!(op.attribute("pads") instanceof DenseArrayAttr pads)) {
+            return Plan.skip("'pads' is required");
+        }
+        String mode = stringAttr(op, "mode", "constant");
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("pads", pads);
+        attrs.put("mode", new StringAttr(mode));
+        if (mode.equals("constant")) {
+            attrs = padValue(OnnxRewrites.elementType(op.operand(0).type()), floatAttr(op, "value", 0.0), attrs);
+            if (attrs == null) {
+                return Plan.skip("the padding value does not fit the element type");
+            }
+        }
+        return inputs(op, 1, 1, "hip.pad", attrs);
+    }
+
+    /** Pad from opset 11: constant pads and optional constant value inputs; an 'axes' input (18) is not converted. */
+    private static Plan padInputs(Operation op, int opset) {
+        if (op.numOperands() < 2 || op.numResults() != 1 || OnnxRewrites.hasOperand(op, 3)) {
+            return Plan.skip("expects data, pads, an optional constant value and no axes");
+        }
+        long[] pads = constantInts(op.operand(1));
+        if (pads == null) {
+            return Plan.skip("'pads' is computed at run time");
+        }
+        String mode = stringAttr(op, "mode", "constant");
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("pads", DenseArrayAttr.i64(pads));
+        attrs.put("mode", new StringAttr(mode));
+        if (mode.equals("constant") && OnnxRewrites.hasOperand(op, 2)) {
+            Type et = OnnxRewrites.elementType(op.operand(0).type());
+            Attribute value = constantScalar(op.operand(2), et);
+            if (value == null) {
+                return Plan.skip("'constant_value' is not a constant scalar");
+            }
+            boolean zero = value instanceof FloatAttr f ? f.value() == 0.0 : ((IntegerAttr) value).longValue() == 0;
+            if (!zero) {
+                attrs.put("value", value);
+            }
+        }
+        return Plan.of("hip.pad", List.of(op.operand(0)), attrs);
     }
 }
