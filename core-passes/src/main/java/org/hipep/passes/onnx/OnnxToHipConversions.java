@@ -431,8 +431,8 @@ final class OnnxToHipConversions {
 
     /**
      * Before opset 13 the input is flattened to 2-D at {@code axis}: the same as one axis only
-     * when {@code axis} is the last; the other axes need a reshape, which the hip dialect lacks
-     * so far.
+     * when {@code axis} is the last; {@link ConvertOnnxToHipPass} builds flatten, softmax and
+     * reshape for the other axes of a static-shaped input.
      */
     private static Plan softmaxCoerced(Operation op, String hip) {
         if (!(op.operand(0).type() instanceof RankedTensorType t)) {
