@@ -128,3 +128,63 @@ module attributes {onnx.opset_import = {"" = 18 : i64}} {
     "onnx.Return"(%0, %1, %2) : (tensor<2x4xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> ()
   }
 }
+
+// -----
+
+// Range and NonZero convert when the ONNX result type fixes their run-time length; Range's
+// scalars may be computed at run time (they are operands). A `?` length stays.
+// CHECK-LABEL: func.func @range_nonzero
+// CHECK:         hip.range %arg0, %arg1, %arg2, %{{.*}} : (tensor<f32>, tensor<f32>, tensor<f32>, tensor<5xf32>) -> tensor<5xf32>
+// CHECK:         hip.non_zero %arg3, %{{.*}} : (tensor<2x3xf32>, tensor<2x4xi64>) -> tensor<2x4xi64>
+// CHECK:         onnx.NonZero
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @range_nonzero(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %x: tensor<2x3xf32>) -> (tensor<5xf32>, tensor<2x4xi64>, tensor<2x?xi64>) {
+    %0 = "onnx.Range"(%a, %b, %c) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<5xf32>
+    %1 = "onnx.NonZero"(%x) : (tensor<2x3xf32>) -> tensor<2x4xi64>
+    %2 = "onnx.NonZero"(%x) : (tensor<2x3xf32>) -> tensor<2x?xi64>
+    "onnx.Return"(%0, %1, %2) : (tensor<5xf32>, tensor<2x4xi64>, tensor<2x?xi64>) -> ()
+  }
+}
+
+// -----
+
+// OneHot with a constant depth (here a float scalar) inserts it at 'axis'; values are [off, on].
+// CHECK-LABEL: func.func @one_hot
+// CHECK:         hip.one_hot %arg0, %arg1, %{{.*}} {axis = -1 : i64, depth = 4 : i64} : (tensor<3xi64>, tensor<2xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK:         hip.one_hot %arg0, %arg1, %{{.*}} {axis = 0 : i64, depth = 4 : i64} : (tensor<3xi64>, tensor<2xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+module attributes {onnx.opset_import = {"" = 11 : i64}} {
+  func.func @one_hot(%i: tensor<3xi64>, %v: tensor<2xf32>) -> (tensor<3x4xf32>, tensor<4x3xf32>) {
+    %d = "onnx.Constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
+    %0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<f32>, tensor<2xf32>) -> tensor<3x4xf32>
+    %1 = "onnx.OneHot"(%i, %d, %v) {axis = 0 : i64} : (tensor<3xi64>, tensor<f32>, tensor<2xf32>) -> tensor<4x3xf32>
+    "onnx.Return"(%0, %1) : (tensor<3x4xf32>, tensor<4x3xf32>) -> ()
+  }
+}
+
+// -----
+
+// Resize 10 takes scales as its second input and Upsample's coordinates (asymmetric, floor).
+// CHECK-LABEL: func.func @resize10
+// CHECK:         hip.resize %arg0, %{{.*}} {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor", scales = array<f32: 1.{{0*}}e+00, 1.{{0*}}e+00, 2.{{0*}}e+00, 2.{{0*}}e+00>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
+module attributes {onnx.opset_import = {"" = 10 : i64}} {
+  func.func @resize10(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+    %s = "onnx.Constant"() {value = dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+    %0 = "onnx.Resize"(%x, %s) : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<1x1x4x4xf32>
+    "onnx.Return"(%0) : (tensor<1x1x4x4xf32>) -> ()
+  }
+}
+
+// -----
+
+// From 11: X, roi, scales, sizes; constant sizes (scales empty) with the default coordinates.
+// CHECK-LABEL: func.func @resize13
+// CHECK:         hip.resize %arg0, %{{.*}} {coordinate_transformation_mode = "half_pixel", cubic_coeff_a = -7.500000e-01 : f32, mode = "linear", nearest_mode = "round_prefer_floor", sizes = array<i64: 1, 1, 3, 5>} : (tensor<1x1x2x2xf32>, tensor<1x1x3x5xf32>) -> tensor<1x1x3x5xf32>
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @resize13(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x3x5xf32> {
+    %roi = "onnx.Constant"() {value = dense<> : tensor<0xf32>} : () -> tensor<0xf32>
+    %sc = "onnx.Constant"() {value = dense<> : tensor<0xf32>} : () -> tensor<0xf32>
+    %sz = "onnx.Constant"() {value = dense<[1, 1, 3, 5]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %0 = "onnx.Resize"(%x, %roi, %sc, %sz) {mode = "linear"} : (tensor<1x1x2x2xf32>, tensor<0xf32>, tensor<0xf32>, tensor<4xi64>) -> tensor<1x1x3x5xf32>
+    "onnx.Return"(%0) : (tensor<1x1x3x5xf32>) -> ()
+  }
+}

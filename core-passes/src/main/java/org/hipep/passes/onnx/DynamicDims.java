@@ -74,7 +74,8 @@ final class DynamicDims {
     private static final Set<String> RESHAPING = Set.of("hip.reshape", "hip.concat", "hip.squeeze",
             "hip.unsqueeze", "hip.flatten", "hip.gather", "hip.gather_elements", "hip.gather_nd", "hip.expand",
             "hip.tile", "hip.slice", "hip.shape", "hip.size", "hip.split", "hip.topk", "hip.fill", "hip.pad",
-            "hip.einsum", "hip.scatter_elements", "hip.scatter_nd");
+            "hip.einsum", "hip.scatter_elements", "hip.scatter_nd", "hip.range", "hip.non_zero", "hip.one_hot",
+            "hip.resize");
 
     /** Transpose: result dimension {@code dim} is input dimension {@code perm[dim]} (reversed without perm). */
     private static int[] transposed(Type input, Map<String, Attribute> attrs, int rank, int dim) {

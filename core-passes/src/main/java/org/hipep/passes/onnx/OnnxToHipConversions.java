@@ -211,6 +211,13 @@ final class OnnxToHipConversions {
                         "reduction", new StringAttr(stringAttr(op, "reduction", "none"))))));
         all.add(new Conversion("onnx.ScatterND", 11, ALL, (op, v) -> inputs(op, 3, 3, "hip.scatter_nd",
                 Map.of("reduction", new StringAttr(stringAttr(op, "reduction", "none"))))));
+        // Range and NonZero have a run-time length: they convert when the ONNX result type fixes it.
+        all.add(new Conversion("onnx.Range", 11, ALL, (op, v) -> inputs(op, 3, 3, "hip.range", Map.of())));
+        all.add(new Conversion("onnx.NonZero", 9, ALL, (op, v) -> inputs(op, 1, 1, "hip.non_zero", Map.of())));
+        all.add(new Conversion("onnx.OneHot", 9, ALL, OnnxToHipConversions::oneHot));
+        // Resize 10 has Upsample's coordinates (asymmetric, nearest floor); from 11 they are attributes.
+        all.add(new Conversion("onnx.Resize", 10, 11, OnnxToHipConversions::resize10));
+        all.add(new Conversion("onnx.Resize", 11, ALL, OnnxToHipConversions::resize));
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);
@@ -742,5 +749,88 @@ final class OnnxToHipConversions {
             }
         }
         return Plan.of("hip.pad", List.of(op.operand(0)), attrs);
+    }
+
+    /** The numbers of a constant operand of any integer or float element type, else null. */
+    private static double[] constantNumbers(Value v) {
+        Operation def = v.definingOp();
+        if (def == null || !(def.is(OnnxDialect.CONSTANT) || def.is("hip.constant"))
+                || !(def.attribute("value") instanceof DenseElementsAttr d)) {
+            return null;
+        }
+        boolean isFloat = d.elementType() instanceof FloatType;
+        if (!isFloat && !(d.elementType() instanceof IntegerType)) {
+            return null;
+        }
+        double[] out = new double[(int) d.numElements()];
+        for (int i = 0; i < out.length; i++) {
+            int at = d.isSplat() ? 0 : i;
+            out[i] = isFloat ? d.getDouble(at) : d.getLong(at);
+        }
+        return out;
+    }
+
+    /** OneHot: indices, a constant one-element depth (any numeric type) and values [off, on]. */
+    private static Plan oneHot(Operation op, int opset) {
+        if (op.numOperands() != 3 || op.numResults() != 1 || present(op) == null || present(op).size() != 3) {
+            return Plan.skip("expects indices, depth and values");
+        }
+        double[] depth = constantNumbers(op.operand(1));
+        if (depth == null || depth.length != 1 || depth[0] != Math.floor(depth[0])) {
+            return Plan.skip("'depth' is not a constant integral scalar");
+        }
+        return Plan.of("hip.one_hot", List.of(op.operand(0), op.operand(2)), Map.of(
+                "depth", IntegerAttr.i64((long) depth[0]), "axis", IntegerAttr.i64(intAttr(op, "axis", -1))));
+    }
+
+    /** Resize with constant {@code scales} or {@code sizes} (absent or empty: not given) and the given attributes. */
+    private static Plan resizeWith(Operation op, Value scales, Value sizes, Map<String, Attribute> attrs) {
+        double[] sc = scales == null ? null : constantNumbers(scales);
+        long[] sz = sizes == null ? null : constantInts(sizes);
+        if ((scales != null && sc == null) || (sizes != null && sz == null)) {
+            return Plan.skip("'scales' or 'sizes' is computed at run time");
+        }
+        if (sz != null && sz.length > 0) {
+            attrs.put("sizes", DenseArrayAttr.i64(sz));
+        } else if (sc != null && sc.length > 0) {
+            attrs.put("scales", DenseArrayAttr.ofDoubles(FloatType.F32, sc));
+        } else {
+            return Plan.skip("neither 'scales' nor 'sizes' is given");
+        }
+        if (op.numResults() != 1) {
+            return Plan.skip("expects one result");
+        }
+        return Plan.of("hip.resize", List.of(op.operand(0)), attrs);
+    }
+
+    private static Plan resize10(Operation op, int opset) {
+        if (op.numOperands() != 2) {
+            return Plan.skip("expects X and scales");
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("mode", new StringAttr(stringAttr(op, "mode", "nearest")));
+        attrs.put("coordinate_transformation_mode", new StringAttr("asymmetric"));
+        attrs.put("nearest_mode", new StringAttr("floor"));
+        return resizeWith(op, op.operand(1), null, attrs);
+    }
+
+    /** Resize from opset 11: X, roi, scales, sizes; not tf_crop_and_resize (roi), exclude_outside, antialias or axes. */
+    private static Plan resize(Operation op, int opset) {
+        String ctm = stringAttr(op, "coordinate_transformation_mode", "half_pixel");
+        if (ctm.equals("tf_crop_and_resize") || intAttr(op, "exclude_outside", 0) != 0
+                || intAttr(op, "antialias", 0) != 0 || op.attribute("axes") != null
+                || !stringAttr(op, "keep_aspect_ratio_policy", "stretch").equals("stretch")) {
+            return Plan.skip("roi, exclude_outside, antialias, axes and aspect-ratio policies are not supported");
+        }
+        if (op.numOperands() < 2 || op.numOperands() > 4) {
+            return Plan.skip("expects X, roi, scales and sizes");
+        }
+        Map<String, Attribute> attrs = new HashMap<>();
+        attrs.put("mode", new StringAttr(stringAttr(op, "mode", "nearest")));
+        attrs.put("coordinate_transformation_mode", new StringAttr(ctm));
+        attrs.put("nearest_mode", new StringAttr(stringAttr(op, "nearest_mode", "round_prefer_floor")));
+        attrs.put("cubic_coeff_a", FloatAttr.f32(floatAttr(op, "cubic_coeff_a", -0.75)));
+        return resizeWith(op, OnnxRewrites.hasOperand(op, 2) ? op.operand(2) : null,
+                OnnxRewrites.hasOperand(op, 3) ? op.operand(3) : null, attrs);
     }
 }
