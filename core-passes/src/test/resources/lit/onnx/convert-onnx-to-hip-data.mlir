@@ -181,3 +181,31 @@ module attributes {onnx.opset_import = {"" = 15 : i64}} {
     "onnx.Return"(%0, %1, %2) : (tensor<3xi64>, tensor<1xi64>, tensor<i64>) -> ()
   }
 }
+
+// -----
+
+// Dynamic dimensions that reshape (a 0 copies), concat (off the axis) and unsqueeze (around the
+// new axes) carry over from the first input are sized with tensor.dim of it.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[D0:.*]] = tensor.dim %arg0, %[[C0]]
+// CHECK:         %[[E0:.*]] = tensor.empty(%[[D0]]) : tensor<?x12xf32>
+// CHECK:         hip.reshape %arg0, %[[E0]] {allowzero = false, shape = array<i64: 0, 12>} : (tensor<?x3x4xf32>, tensor<?x12xf32>) -> tensor<?x12xf32>
+// CHECK:         tensor.dim %arg0
+// CHECK:         hip.concat %arg0, %arg0, %{{.*}} {axis = 1 : i64} : (tensor<?x3x4xf32>, tensor<?x3x4xf32>, tensor<?x6x4xf32>) -> tensor<?x6x4xf32>
+// CHECK:         %[[C00:.*]] = arith.constant 0 : index
+// CHECK:         %[[D2:.*]] = tensor.dim %arg0, %[[C00]]
+// CHECK:         %[[E2:.*]] = tensor.empty(%[[D2]]) : tensor<1x?x3x4xf32>
+// CHECK:         hip.unsqueeze %arg0, %[[E2]] {axes = array<i64: 0>}
+// CHECK:         onnx.Reshape
+module attributes {onnx.opset_import = {"" = 11 : i64}} {
+  func.func @dynamic_batch(%x: tensor<?x3x4xf32>) -> (tensor<?x12xf32>, tensor<?x6x4xf32>, tensor<1x?x3x4xf32>, tensor<?x4xf32>) {
+    %s = "onnx.Constant"() {value = dense<[0, 12]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %t = "onnx.Constant"() {value = dense<[-1, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %0 = "onnx.Reshape"(%x, %s) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x12xf32>
+    %1 = "onnx.Concat"(%x, %x) {axis = 1 : i64} : (tensor<?x3x4xf32>, tensor<?x3x4xf32>) -> tensor<?x6x4xf32>
+    %2 = "onnx.Unsqueeze"(%x) {axes = array<i64: 0>} : (tensor<?x3x4xf32>) -> tensor<1x?x3x4xf32>
+    %3 = "onnx.Reshape"(%x, %t) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x4xf32>
+    "onnx.Return"(%0, %1, %2, %3) : (tensor<?x12xf32>, tensor<?x6x4xf32>, tensor<1x?x3x4xf32>, tensor<?x4xf32>) -> ()
+  }
+}
