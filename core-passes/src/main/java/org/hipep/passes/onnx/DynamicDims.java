@@ -72,14 +72,13 @@ final class DynamicDims {
     }
 
     /**
-     * The data-movement and indexing ops other than transpose: a dynamic result dimension is not
-     * traced back to an input (none is sized yet, so such ops convert only with static results).
+     * The data-movement and indexing ops whose dynamic result dimensions are not traced back to
+     * an input (transpose, reshape, concat and unsqueeze are), so they convert only with static results.
      */
-    private static final Set<String> RESHAPING = Set.of("hip.reshape", "hip.concat", "hip.squeeze",
-            "hip.unsqueeze", "hip.flatten", "hip.gather", "hip.gather_elements", "hip.gather_nd", "hip.expand",
-            "hip.tile", "hip.slice", "hip.shape", "hip.size", "hip.split", "hip.topk", "hip.fill", "hip.pad",
-            "hip.einsum", "hip.scatter_elements", "hip.scatter_nd", "hip.range", "hip.non_zero", "hip.one_hot",
-            "hip.resize");
+    private static final Set<String> RESHAPING = Set.of("hip.squeeze", "hip.flatten", "hip.gather",
+            "hip.gather_elements", "hip.gather_nd", "hip.expand", "hip.tile", "hip.slice", "hip.shape", "hip.size",
+            "hip.split", "hip.topk", "hip.fill", "hip.pad", "hip.einsum", "hip.scatter_elements", "hip.scatter_nd",
+            "hip.range", "hip.non_zero", "hip.one_hot", "hip.resize");
 
     /** Transpose: result dimension {@code dim} is input dimension {@code perm[dim]} (reversed without perm). */
     private static int[] transposed(Type input, Map<String, Attribute> attrs, int rank, int dim) {
