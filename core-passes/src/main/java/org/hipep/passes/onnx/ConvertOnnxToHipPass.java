@@ -15,6 +15,8 @@ import org.hipep.ir.OpDefinition;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
@@ -106,6 +108,10 @@ public final class ConvertOnnxToHipPass extends Pass {
                 }
                 if (VARIADIC.containsKey(op.nameString()) && OnnxOpsets.opsetOf(op, "") >= 8) {
                     convertVariadic(rewriter, op, order);
+                    continue;
+                }
+                if (SOFTMAX_COERCED.containsKey(op.nameString()) && OnnxOpsets.opsetOf(op, "") < 13
+                        && convertCoercedSoftmax(rewriter, op)) {
                     continue;
                 }
                 Conversion c = OnnxToHipConversions.lookup(op, OnnxOpsets.opsetOf(op, ""));
@@ -341,6 +347,43 @@ public final class ConvertOnnxToHipPass extends Pass {
             acc = build(rewriter, op, "hip.div", List.of(acc, n.result(0)), result, Map.of());
         }
         replaceKeepingTypes(rewriter, op, List.of(acc));
+    }
+
+    /** Softmax and LogSoftmax before opset 13, and the hip op each becomes on the 2-D coerced input. */
+    private static final Map<String, String> SOFTMAX_COERCED = Map.of("onnx.Softmax", "hip.softmax",
+            "onnx.LogSoftmax", "hip.log_softmax");
+
+    /**
+     * Softmax or LogSoftmax before opset 13 at an axis other than the last (the table converts
+     * the last): the input, of static shape, is flattened to 2-D at {@code axis}, normalized
+     * along dimension 1 and reshaped back. Returns whether it converted {@code op}.
+     */
+    private boolean convertCoercedSoftmax(PatternRewriter rewriter, Operation op) {
+        if (op.numOperands() != 1 || op.numResults() != 1 || OnnxRewrites.isNoValue(op.operand(0))
+                || !(op.operand(0).type() instanceof RankedTensorType t) || !t.hasStaticShape()) {
+            return false;
+        }
+        long axis = OnnxToHipConversions.intAttr(op, "axis", 1);
+        if (axis < 0) {
+            axis += t.rank();
+        }
+        if (axis < 0 || axis >= t.rank() - 1) {
+            return false;
+        }
+        Map<String, Attribute> flatAttrs = Map.of("axis", IntegerAttr.i64(axis));
+        Type flat = inferStatic("hip.flatten", List.of(t), flatAttrs, null);
+        if (flat == null || !t.equals(refine(op.result(0).type(), t))) {
+            return false;
+        }
+        long[] shape = t.shape().stream().mapToLong(Long::longValue).toArray();
+        rewriter.setInsertionPoint(op);
+        Value x = build(rewriter, op, "hip.flatten", List.of(op.operand(0)), flat, flatAttrs);
+        x = build(rewriter, op, SOFTMAX_COERCED.get(op.nameString()), List.of(x), flat,
+                Map.of("axis", IntegerAttr.i64(1)));
+        x = build(rewriter, op, "hip.reshape", List.of(x), t, Map.of("shape", DenseArrayAttr.i64(shape),
+                "allowzero", BoolAttr.of(false)));
+        replaceKeepingTypes(rewriter, op, List.of(x));
+        return true;
     }
 
     private static Value build(PatternRewriter rewriter, Operation op, String hipName, List<Value> inputs, Type type,

@@ -6,6 +6,8 @@ import java.util.Set;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.RankedTensorType;
 
 /**
@@ -28,6 +30,15 @@ final class DynamicDims {
      */
     static int[] source(String hipName, List<Type> inputs, Map<String, Attribute> attrs, int rank, int dim) {
         if (hipName.startsWith("hip.reduce_")) {
+            return null;
+        }
+        if (hipName.equals("hip.transpose")) {
+            return transposed(inputs.get(0), attrs, rank, dim);
+        }
+        if (hipName.equals("hip.reshape") || hipName.equals("hip.concat") || hipName.equals("hip.unsqueeze")) {
+            return kept(hipName, inputs.get(0), attrs, rank, dim);
+        }
+        if (RESHAPING.contains(hipName)) {
             return null;
         }
         switch (hipName) {
@@ -58,6 +69,68 @@ final class DynamicDims {
             return dim == 0 && !hipName.startsWith("hip.arg_") ? new int[] {0, 0} : null;
         }
         return broadcast(inputs, rank, dim, 0);
+    }
+
+    /**
+     * The data-movement and indexing ops whose dynamic result dimensions are not traced back to
+     * an input (transpose, reshape, concat and unsqueeze are), so they convert only with static results.
+     */
+    private static final Set<String> RESHAPING = Set.of("hip.squeeze", "hip.flatten", "hip.gather",
+            "hip.gather_elements", "hip.gather_nd", "hip.expand", "hip.tile", "hip.slice", "hip.shape", "hip.size",
+            "hip.split", "hip.topk", "hip.fill", "hip.pad", "hip.einsum", "hip.scatter_elements", "hip.scatter_nd",
+            "hip.range", "hip.non_zero", "hip.one_hot", "hip.resize");
+
+    /** Transpose: result dimension {@code dim} is input dimension {@code perm[dim]} (reversed without perm). */
+    private static int[] transposed(Type input, Map<String, Attribute> attrs, int rank, int dim) {
+        if (!(input instanceof RankedTensorType t) || t.rank() != rank) {
+            return null;
+        }
+        if (attrs.get("perm") instanceof DenseArrayAttr perm) {
+            long[] p = perm.asLongs();
+            return dim < p.length && p[dim] >= 0 ? new int[] {0, (int) p[dim]} : null;
+        }
+        return new int[] {0, rank - 1 - dim};
+    }
+
+    /**
+     * Dimensions that reshape, concat and unsqueeze carry over from their first input: a reshape
+     * {@code 0} (without allowzero) copies the input dimension at its position; concat keeps
+     * every dimension but {@code axis} (equal in all inputs); unsqueeze keeps the input's
+     * dimensions around the inserted ones.
+     */
+    private static int[] kept(String hipName, Type input, Map<String, Attribute> attrs, int rank, int dim) {
+        if (!(input instanceof RankedTensorType t)) {
+            return null;
+        }
+        switch (hipName) {
+            case "hip.reshape": {
+                boolean allowZero = attrs.get("allowzero") instanceof BoolAttr b && b.value();
+                long[] shape = attrs.get("shape") instanceof DenseArrayAttr a ? a.asLongs() : null;
+                return shape != null && !allowZero && dim < shape.length && shape[dim] == 0 && dim < t.rank()
+                        ? new int[] {0, dim} : null;
+            }
+            case "hip.concat": {
+                long axis = attrs.get("axis") instanceof IntegerAttr a ? a.longValue() : 0;
+                return (axis < 0 ? axis + rank : axis) != dim && t.rank() == rank ? new int[] {0, dim} : null;
+            }
+            default: {
+                long[] axes = attrs.get("axes") instanceof DenseArrayAttr a ? a.asLongs() : null;
+                if (axes == null) {
+                    return null;
+                }
+                int before = 0;
+                for (long axis : axes) {
+                    long at = axis < 0 ? axis + rank : axis;
+                    if (at == dim) {
+                        return null;
+                    }
+                    if (at < dim) {
+                        before++;
+                    }
+                }
+                return dim - before < t.rank() ? new int[] {0, dim - before} : null;
+            }
+        }
     }
 
     private static int rankOf(Type t) {

@@ -165,6 +165,8 @@ final class OnnxToHipConversions {
                 Map.of())));
         all.add(new Conversion("onnx.GlobalAveragePool", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.global_avg_pool",
                 Map.of())));
+        // Data movement and indexing.
+        OnnxToHipDataConversions.addTo(all);
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);
@@ -201,7 +203,7 @@ final class OnnxToHipConversions {
     }
 
     /** The present inputs of {@code op}, or {@code null} when one in the middle is omitted. */
-    private static List<Value> present(Operation op) {
+    static List<Value> present(Operation op) {
         List<Value> in = new ArrayList<>();
         boolean gap = false;
         for (int i = 0; i < op.numOperands(); i++) {
@@ -217,7 +219,7 @@ final class OnnxToHipConversions {
         return in;
     }
 
-    private static Plan inputs(Operation op, int min, int max, String hip, Map<String, Attribute> attrs) {
+    static Plan inputs(Operation op, int min, int max, String hip, Map<String, Attribute> attrs) {
         List<Value> in = present(op);
         if (in == null || in.size() < min || in.size() > max) {
             return Plan.skip("expects " + min + " to " + max + " present inputs");
@@ -263,7 +265,7 @@ final class OnnxToHipConversions {
         return null;
     }
 
-    private static Map<String, Attribute> copyInts(Operation op, List<String> arrays, List<String> ints,
+    static Map<String, Attribute> copyInts(Operation op, List<String> arrays, List<String> ints,
             List<String> flags) {
         Map<String, Attribute> attrs = new HashMap<>();
         for (String a : arrays) {
@@ -385,8 +387,8 @@ final class OnnxToHipConversions {
 
     /**
      * Before opset 13 the input is flattened to 2-D at {@code axis}: the same as one axis only
-     * when {@code axis} is the last; the other axes need a reshape, which the hip dialect lacks
-     * so far.
+     * when {@code axis} is the last; {@link ConvertOnnxToHipPass} builds flatten, softmax and
+     * reshape for the other axes of a static-shaped input.
      */
     private static Plan softmaxCoerced(Operation op, String hip) {
         if (!(op.operand(0).type() instanceof RankedTensorType t)) {

@@ -31,10 +31,15 @@ import org.junit.jupiter.api.Test;
  */
 class OnnxToHipSharedModelsTest {
     /**
-     * Measured: 170 of 294 models fully converted (2026-11-30; 16 more fail on run-time reduction axes). The floor leaves no slack:
-     * raise it when a conversion lands.
+     * Measured: 216 of 294 models fully converted (2026-11-30, with the data-movement and indexing
+     * conversions: Reshape, Transpose, Concat, Squeeze, Unsqueeze, Flatten, Slice, Split, Gather*,
+     * Expand, Tile, Shape, Size, ConstantOfShape, Pad, Trilu, CumSum, TopK, Einsum, Scatter*, Range,
+     * NonZero, OneHot, Resize, and Softmax before 13 at a non-last axis). 16 more fail on run-time
+     * reduction axes; most of the rest keep an op whose parameter is a graph input (CumSum, Slice,
+     * Unsqueeze, Resize, TopK, Trilu, Pad, Split) or a contrib op (Attention, RotaryEmbedding). The
+     * floor leaves no slack: raise it when a conversion lands.
      */
-    private static final int FULLY_CONVERTED_FLOOR = 170;
+    private static final int FULLY_CONVERTED_FLOOR = 216;
 
     private static final Set<String> DONE_DIALECTS = Set.of("func", "hip", "tensor", "arith", "builtin");
 
