@@ -2,6 +2,7 @@ package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -28,6 +29,7 @@ public final class CorePasses {
         registry.registerPass(OnnxLoopOutlinePass::new, OWNER);
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
+        registry.registerPass(InferShapesPass::new, OWNER);
         return registry;
     }
 }

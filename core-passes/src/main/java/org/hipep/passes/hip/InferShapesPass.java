@@ -1,0 +1,379 @@
+package org.hipep.passes.hip;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipShapes;
+import org.hipep.dialects.hip.InferShapes;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Type;
+import org.hipep.ir.Value;
+import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DenseElementsAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
+import org.hipep.ir.builtin.IntegerAttr;
+import org.hipep.ir.builtin.IntegerType;
+import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.rewrite.PatternRewriter;
+import org.hipep.ir.text.AttrTypePrinter;
+import org.hipep.pass.Pass;
+
+/**
+ * {@code hip-infer-shapes}: walks each function in order and, for every {@code hip} op with
+ * {@link InferShapes}, recomputes its result types from its current operand types. Where the
+ * inferred type is more precise (a {@code ?} becomes static) the result takes it, and so does
+ * its destination: a {@code tensor.empty} is rebuilt with the new type and without the size
+ * operands it no longer needs, any other destination gets a {@code tensor.cast}. {@code hip}
+ * users see the new type (and are re-inferred when reached); any other user (a
+ * {@code func.return}, an op of another dialect) gets a {@code tensor.cast} back to the old type.
+ * A type never becomes less precise; a static dimension that contradicts the inferred one is an
+ * error naming the op and both types. Dimensions that stay unknown stay {@code ?}.
+ *
+ * <p>Shape arithmetic whose inputs are known folds to {@code hip.constant} carriers (inline
+ * i64 {@code value}, no {@code serialization_order}: they are synthesized): {@code hip.shape}
+ * and {@code hip.size} of a statically shaped input, then {@code hip.gather} of a 1-D constant
+ * and {@code hip.concat} of 1-D constants; a {@code hip.reshape} whose shape operand became a
+ * constant takes the static {@code shape} attribute form with its refined static result.
+ */
+public final class InferShapesPass extends Pass {
+    private static final long DYN = RankedTensorType.DYNAMIC;
+
+    @Override
+    public String argument() {
+        return "hip-infer-shapes";
+    }
+
+    @Override
+    public String name() {
+        return "HipInferShapes";
+    }
+
+    @Override
+    public String description() {
+        return "Refine the result types of hip ops from their operands and fold known shape arithmetic to constants";
+    }
+
+    @Override
+    public String anchorName() {
+        return "builtin.module";
+    }
+
+    @Override
+    protected void runOnOperation() {
+        PatternRewriter rewriter = new PatternRewriter(getContext());
+        boolean failed = false;
+        List<Operation> funcs = new ArrayList<>();
+        getOperation().region(0).front().forEach(funcs::add);
+        for (Operation func : funcs) {
+            if (!func.is(FuncDialect.FUNC)) {
+                continue;
+            }
+            List<Operation> ops = new ArrayList<>();
+            func.walk(ops::add);
+            for (Operation op : ops) {
+                if (op.block() == null || !op.nameString().startsWith("hip.")) {
+                    continue;
+                }
+                if (!refine(rewriter, op)) {
+                    failed = true;
+                    continue;
+                }
+                fold(rewriter, op);
+            }
+        }
+        if (failed) {
+            signalPassFailure();
+        }
+    }
+
+    /** Refines {@code op}'s results from its operands; false (after an error) on a contradiction. */
+    private static boolean refine(PatternRewriter rewriter, Operation op) {
+        InferShapes.Inferred inferred = InferShapes.inferFor(op);
+        if (inferred == null) {
+            return true;
+        }
+        if (!inferred.succeeded()) {
+            op.emitOpError("shape inference failed: " + inferred.error());
+            return false;
+        }
+        int inputs = op.numOperands() - op.numResults();
+        for (int i = 0; i < op.numResults(); i++) {
+            Value result = op.result(i);
+            Type old = result.type();
+            Type now;
+            try {
+                now = HipShapes.refine(old, inferred.types().get(i));
+            } catch (HipShapes.ShapeError e) {
+                op.emitOpError("result #" + i + " is declared " + text(old) + " but its operands give "
+                        + text(inferred.types().get(i)));
+                return false;
+            }
+            if (now.equals(old)) {
+                continue;
+            }
+            result.setType(now);
+            setDestination(rewriter, op, inputs + i, (RankedTensorType) now);
+            keepForeignUsers(rewriter, op, result, old);
+        }
+        return true;
+    }
+
+    /** Gives operand {@code index} of {@code op} (a destination) the type {@code type}. */
+    private static void setDestination(PatternRewriter rewriter, Operation op, int index, RankedTensorType type) {
+        Value dest = op.operand(index);
+        Operation def = dest.definingOp();
+        rewriter.setInsertionPoint(op);
+        if (def != null && def.is("tensor.empty") && dest.type() instanceof RankedTensorType oldType
+                && oldType.rank() == type.rank()) {
+            List<Value> sizes = new ArrayList<>();
+            int k = 0;
+            for (int d = 0; d < oldType.rank(); d++) {
+                if (oldType.shape().get(d) == DYN) {
+                    if (type.shape().get(d) == DYN) {
+                        sizes.add(def.operand(k));
+                    }
+                    k++;
+                }
+            }
+            Value empty = rewriter.create(def.location(), "tensor.empty", sizes, List.of(type), Map.of()).result(0);
+            op.setOperand(index, empty);
+            eraseDeadEmpty(rewriter, def);
+        } else {
+            op.setOperand(index, rewriter.create(op.location(), "tensor.cast", List.of(dest), List.of(type), Map.of())
+                    .result(0));
+        }
+    }
+
+    /** Erases an unused {@code tensor.empty} and the {@code tensor.dim} (and index constant) chains only it used. */
+    private static void eraseDeadEmpty(PatternRewriter rewriter, Operation empty) {
+        if (empty == null || empty.block() == null || !empty.is("tensor.empty") || !empty.result(0).useEmpty()) {
+            return;
+        }
+        List<Operation> defs = new ArrayList<>();
+        for (Value v : empty.operands()) {
+            if (v.definingOp() != null) {
+                defs.add(v.definingOp());
+            }
+        }
+        rewriter.eraseOp(empty);
+        for (Operation dim : defs) {
+            if (dim.block() != null && dim.is("tensor.dim") && dim.result(0).useEmpty()) {
+                Operation index = dim.operand(1).definingOp();
+                rewriter.eraseOp(dim);
+                if (index != null && index.is("arith.constant") && index.result(0).useEmpty()) {
+                    rewriter.eraseOp(index);
+                }
+            }
+        }
+    }
+
+    /** Users outside {@code hip} take a {@code tensor.cast} of {@code result} back to {@code old}. */
+    private static void keepForeignUsers(PatternRewriter rewriter, Operation op, Value result, Type old) {
+        if (result.users().stream().allMatch(u -> u.nameString().startsWith("hip."))) {
+            return;
+        }
+        rewriter.setInsertionPointAfter(op);
+        Operation cast = rewriter.create(op.location(), "tensor.cast", List.of(result), List.of(old), Map.of());
+        result.replaceUsesWithIf(cast.result(0),
+                use -> use.owner() != cast && !use.owner().nameString().startsWith("hip."));
+    }
+
+    // ---- folding -------------------------------------------------------------------------------
+
+    private static void fold(PatternRewriter rewriter, Operation op) {
+        switch (op.nameString()) {
+            case "hip.shape" -> {
+                if (op.operand(0).type() instanceof RankedTensorType t && t.hasStaticShape()) {
+                    int r = t.rank();
+                    long start = clamp(intAttr(op, "start", 0), r);
+                    long end = clamp(intAttr(op, "end", r), r);
+                    List<Long> dims = new ArrayList<>();
+                    for (long d = start; d < end; d++) {
+                        dims.add(t.shape().get((int) d));
+                    }
+                    replaceWithConstant(rewriter, op, List.of((long) dims.size()), dims);
+                }
+            }
+            case "hip.size" -> {
+                if (op.operand(0).type() instanceof RankedTensorType t && t.hasStaticShape()) {
+                    long n = 1;
+                    for (long d : t.shape()) {
+                        n *= d;
+                    }
+                    replaceWithConstant(rewriter, op, List.of(), List.of(n));
+                }
+            }
+            case "hip.gather" -> foldGather(rewriter, op);
+            case "hip.concat" -> foldConcat(rewriter, op);
+            case "hip.reshape" -> foldReshape(rewriter, op);
+            default -> {
+            }
+        }
+    }
+
+    /** Gather along axis 0 of a 1-D i64 constant by constant indices. */
+    private static void foldGather(PatternRewriter rewriter, Operation op) {
+        List<Long> data = constantI64(op.operand(0));
+        DenseElementsAttr indices = constant(op.operand(1));
+        if (data == null || indices == null || !(indices.type() instanceof RankedTensorType it)
+                || ((RankedTensorType) op.operand(0).type()).rank() != 1) {
+            return;
+        }
+        List<Long> out = new ArrayList<>();
+        for (long i = 0; i < indices.numElements(); i++) {
+            long idx = indices.getLong(i);
+            long k = idx < 0 ? idx + data.size() : idx;
+            if (k < 0 || k >= data.size()) {
+                return;
+            }
+            out.add(data.get((int) k));
+        }
+        replaceWithConstant(rewriter, op, it.shape(), out);
+    }
+
+    /** Concat of 1-D i64 constants. */
+    private static void foldConcat(PatternRewriter rewriter, Operation op) {
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < op.numOperands() - 1; i++) {
+            List<Long> part = constantI64(op.operand(i));
+            if (part == null || ((RankedTensorType) op.operand(i).type()).rank() != 1) {
+                return;
+            }
+            out.addAll(part);
+        }
+        replaceWithConstant(rewriter, op, List.of((long) out.size()), out);
+    }
+
+    /** A reshape by a constant shape operand becomes the static {@code shape} attribute form, when its result is then static. */
+    private static void foldReshape(PatternRewriter rewriter, Operation op) {
+        if (op.numOperands() != 3) {
+            return;
+        }
+        List<Long> target = constantI64(op.operand(1));
+        if (target == null) {
+            return;
+        }
+        Map<String, Attribute> attrs = allAttributes(op);
+        attrs.put("shape", DenseArrayAttr.i64(target.stream().mapToLong(Long::longValue).toArray()));
+        boolean allowZero = attrs.get("allowzero") instanceof org.hipep.ir.builtin.BoolAttr b ? b.value()
+                : attrs.get("allowzero") instanceof IntegerAttr a && a.longValue() != 0;
+        List<Long> shape;
+        try {
+            shape = HipShapes.reshape(((RankedTensorType) op.operand(0).type()).shape(), toArray(target), allowZero);
+        } catch (HipShapes.ShapeError e) {
+            return;
+        }
+        RankedTensorType old = (RankedTensorType) op.result(0).type();
+        RankedTensorType result = RankedTensorType.of(shape, old.elementType());
+        if (!result.hasStaticShape()) {
+            return;
+        }
+        Type refined;
+        try {
+            refined = HipShapes.refine(old, result);
+        } catch (HipShapes.ShapeError e) {
+            op.emitOpError("result is declared " + text(old) + " but its constant shape gives " + text(result));
+            return;
+        }
+        rewriter.setInsertionPoint(op);
+        Value empty = rewriter.create(op.location(), "tensor.empty", List.of(), List.of(refined), Map.of()).result(0);
+        Operation reshaped = rewriter.create(op.location(), "hip.reshape", List.of(op.operand(0), empty),
+                List.of(refined), attrs);
+        Operation oldDest = op.operand(2).definingOp();
+        Operation shapeDef = op.operand(1).definingOp();
+        Value res = op.result(0);
+        if (!refined.equals(old)) {
+            op.result(0).setType(refined);
+            keepForeignUsers(rewriter, op, res, old);
+        }
+        rewriter.replaceOp(op, List.of(reshaped.result(0)));
+        if (oldDest != null) {
+            eraseDeadEmpty(rewriter, oldDest);
+        }
+        eraseDeadConstant(rewriter, shapeDef);
+    }
+
+    private static long[] toArray(List<Long> l) {
+        return l.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Replaces {@code op} by a synthesized i64 constant of {@code shape} holding {@code values}. */
+    private static void replaceWithConstant(PatternRewriter rewriter, Operation op, List<Long> shape,
+            List<Long> values) {
+        RankedTensorType type = RankedTensorType.of(shape, IntegerType.I64);
+        if (!(op.result(0).type() instanceof RankedTensorType declared) || !HipShapes.compatible(declared, type)) {
+            return;
+        }
+        rewriter.setInsertionPoint(op);
+        Operation c = rewriter.create(op.location(), "hip.constant", List.of(), List.of(type),
+                Map.of("value", DenseElementsAttr.ofLongs(type, toArray(values))));
+        List<Operation> inputs = new ArrayList<>();
+        for (Value v : op.operands()) {
+            inputs.add(v.definingOp());
+        }
+        Value res = op.result(0);
+        if (!type.equals(declared)) {
+            res.setType(type);
+            keepForeignUsers(rewriter, op, res, declared);
+        }
+        rewriter.replaceOp(op, List.of(c.result(0)));
+        for (Operation def : inputs) {
+            eraseDeadEmpty(rewriter, def);
+            eraseDeadConstant(rewriter, def);
+        }
+    }
+
+    /** Erases a folded-away constant nobody uses any more. */
+    private static void eraseDeadConstant(PatternRewriter rewriter, Operation def) {
+        if (def != null && def.block() != null && def.is("hip.constant") && def.result(0).useEmpty()
+                && def.attribute("serialization_order") == null) {
+            rewriter.eraseOp(def);
+        }
+    }
+
+    private static DenseElementsAttr constant(Value v) {
+        Operation def = v.definingOp();
+        if (def != null && def.is("hip.constant") && def.attribute("value") instanceof DenseElementsAttr d
+                && d.elementType() instanceof IntegerType) {
+            return d;
+        }
+        return null;
+    }
+
+    /** The values of an inline i64 constant, or null. */
+    private static List<Long> constantI64(Value v) {
+        DenseElementsAttr d = constant(v);
+        if (d == null || !(d.elementType() instanceof IntegerType it) || it.width() != 64) {
+            return null;
+        }
+        List<Long> out = new ArrayList<>();
+        for (long i = 0; i < d.numElements(); i++) {
+            out.add(d.getLong(i));
+        }
+        return out;
+    }
+
+    private static long intAttr(Operation op, String name, long dflt) {
+        return allAttributes(op).get(name) instanceof IntegerAttr a ? a.longValue() : dflt;
+    }
+
+    /** Inherent (properties) and discardable attributes together, as the hip op models read them. */
+    private static Map<String, Attribute> allAttributes(Operation op) {
+        Map<String, Attribute> all = new HashMap<>(op.attributes());
+        if (op.properties() instanceof DictionaryAttr props) {
+            all.putAll(props.entries());
+        }
+        return all;
+    }
+
+    private static long clamp(long v, int rank) {
+        return Math.max(0, Math.min(rank, v < 0 ? v + rank : v));
+    }
+
+    private static String text(Type t) {
+        return AttrTypePrinter.typeToString(t);
+    }
+}
