@@ -87,3 +87,25 @@ func.func @stays_dynamic(%arg0: tensor<?x3xf32>) -> tensor<2xi64> {
   %s = hip.shape %0, %e1 : (tensor<?x3xf32>, tensor<2xi64>) -> tensor<2xi64>
   return %s : tensor<2xi64>
 }
+
+// The rest of the i64 shape arithmetic over constants folds too: unsqueeze, slice, mul, cast.
+// CHECK-LABEL: func.func @arith
+// CHECK-NEXT:    %[[C:.*]] = hip.constant {value = dense<[24, 6]> : tensor<2xi64>} : tensor<2xi64>
+// CHECK-NEXT:    return %[[C]] : tensor<2xi64>
+func.func @arith(%arg0: tensor<2x3x4xf32>) -> tensor<2xi64> {
+  %n = hip.constant {value = dense<24> : tensor<i64>} : tensor<i64>
+  %e0 = tensor.empty() : tensor<1xi64>
+  %u = hip.unsqueeze %n, %e0 {axes = array<i64: 0>} : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+  %e1 = tensor.empty() : tensor<3xi64>
+  %s = hip.shape %arg0, %e1 : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<3xi64>
+  %e2 = tensor.empty() : tensor<1xi64>
+  %sl = hip.slice %s, %e2 {starts = array<i64: 0>, ends = array<i64: 1>} : (tensor<3xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %k = hip.constant {value = dense<3> : tensor<1xi32>} : tensor<1xi32>
+  %e3 = tensor.empty() : tensor<1xi64>
+  %k64 = hip.cast %k, %e3 {to = i64} : (tensor<1xi32>, tensor<1xi64>) -> tensor<1xi64>
+  %e4 = tensor.empty() : tensor<1xi64>
+  %m = hip.mul %sl, %k64, %e4 : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %e5 = tensor.empty() : tensor<2xi64>
+  %cat = hip.concat %u, %m, %e5 {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>, tensor<2xi64>) -> tensor<2xi64>
+  return %cat : tensor<2xi64>
+}

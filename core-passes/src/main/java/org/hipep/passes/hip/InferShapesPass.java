@@ -209,6 +209,9 @@ public final class InferShapesPass extends Pass {
             case "hip.gather" -> foldGather(rewriter, op);
             case "hip.concat" -> foldConcat(rewriter, op);
             case "hip.reshape" -> foldReshape(rewriter, op);
+            case "hip.squeeze", "hip.unsqueeze", "hip.cast" -> foldSameValues(rewriter, op);
+            case "hip.slice" -> foldSlice(rewriter, op);
+            case "hip.add", "hip.sub", "hip.mul", "hip.div" -> foldArithmetic(rewriter, op);
             default -> {
             }
         }
@@ -232,6 +235,83 @@ public final class InferShapesPass extends Pass {
             out.add(data.get((int) k));
         }
         replaceWithConstant(rewriter, op, it.shape(), out);
+    }
+
+    /** Squeeze, unsqueeze and an integer-to-i64 cast of a constant keep its values; the (static) result type gives the shape. */
+    private static void foldSameValues(PatternRewriter rewriter, Operation op) {
+        DenseElementsAttr in = constant(op.operand(0));
+        if (in == null || ((IntegerType) in.elementType()).width() < 8
+                || !(op.result(0).type() instanceof RankedTensorType out) || !out.hasStaticShape()
+                || !(out.elementType() instanceof IntegerType it) || it.width() != 64) {
+            return;
+        }
+        List<Long> values = new ArrayList<>();
+        for (long i = 0; i < in.numElements(); i++) {
+            values.add(in.getLong(i));
+        }
+        replaceWithConstant(rewriter, op, out.shape(), values);
+    }
+
+    /** A static slice of a 1-D i64 constant (ONNX clamping). */
+    private static void foldSlice(PatternRewriter rewriter, Operation op) {
+        List<Long> data = constantI64(op.operand(0));
+        Map<String, Attribute> attrs = allAttributes(op);
+        long[] starts = attrs.get("starts") instanceof DenseArrayAttr a ? a.asLongs() : null;
+        long[] ends = attrs.get("ends") instanceof DenseArrayAttr a ? a.asLongs() : null;
+        long[] steps = attrs.get("steps") instanceof DenseArrayAttr a ? a.asLongs() : new long[] {1};
+        if (data == null || starts == null || ends == null || starts.length != 1 || ends.length != 1
+                || steps.length != 1 || steps[0] == 0 || ((RankedTensorType) op.operand(0).type()).rank() != 1) {
+            return;
+        }
+        long n = data.size();
+        long step = steps[0];
+        long start = starts[0] < 0 ? starts[0] + n : starts[0];
+        long end = ends[0] < 0 ? ends[0] + n : ends[0];
+        if (step > 0) {
+            start = Math.max(0, Math.min(n, start));
+            end = Math.max(0, Math.min(n, end));
+        } else {
+            start = Math.max(-1, Math.min(n - 1, start));
+            end = Math.max(-1, Math.min(n - 1, end));
+        }
+        List<Long> out = new ArrayList<>();
+        for (long i = start; step > 0 ? i < end : i > end; i += step) {
+            out.add(data.get((int) i));
+        }
+        replaceWithConstant(rewriter, op, List.of((long) out.size()), out);
+    }
+
+    /** Elementwise i64 arithmetic over two constants of one shape, or one of them a single value. */
+    private static void foldArithmetic(PatternRewriter rewriter, Operation op) {
+        List<Long> a = constantI64(op.operand(0));
+        List<Long> b = constantI64(op.operand(1));
+        if (a == null || b == null || !(op.result(0).type() instanceof RankedTensorType out) || !out.hasStaticShape()) {
+            return;
+        }
+        int n = Math.max(a.size(), b.size());
+        if ((a.size() != n && a.size() != 1) || (b.size() != n && b.size() != 1) || out.shape().stream().reduce(1L, (x, y) -> x * y) != n) {
+            return;
+        }
+        List<Long> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long x = a.get(a.size() == 1 ? 0 : i);
+            long y = b.get(b.size() == 1 ? 0 : i);
+            switch (op.nameString()) {
+                case "hip.add" -> values.add(x + y);
+                case "hip.sub" -> values.add(x - y);
+                case "hip.mul" -> values.add(x * y);
+                default -> {
+                    if (y == 0) {
+                        return;
+                    }
+                    values.add(Math.floorDiv(x, y) == x / y ? x / y : null);
+                    if (values.get(values.size() - 1) == null) {
+                        return; // truncating and flooring division disagree: leave it to run time
+                    }
+                }
+            }
+        }
+        replaceWithConstant(rewriter, op, out.shape(), values);
     }
 
     /** Concat of 1-D i64 constants. */
