@@ -109,3 +109,26 @@ func.func @arith(%arg0: tensor<2x3x4xf32>) -> tensor<2xi64> {
   %cat = hip.concat %u, %m, %e5 {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>, tensor<2xi64>) -> tensor<2xi64>
   return %cat : tensor<2xi64>
 }
+
+// A range over constant scalars gets a static length; an i64 range becomes a constant.
+// CHECK-LABEL: func.func @range
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT:    %[[R:.*]] = hip.range %{{.*}}, %{{.*}}, %{{.*}}, %[[E]] : (tensor<f32>, tensor<f32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[C:.*]] = tensor.cast %[[R]] : tensor<4xf32> to tensor<?xf32>
+// CHECK:         %[[I:.*]] = hip.constant {value = dense<[5, 3, 1]> : tensor<3xi64>} : tensor<3xi64>
+// CHECK:         return %[[C]], %{{.*}} : tensor<?xf32>, tensor<?xi64>
+func.func @range(%arg0: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi64>) {
+  %s = hip.constant {value = dense<0.0> : tensor<f32>} : tensor<f32>
+  %l = hip.constant {value = dense<3.5> : tensor<f32>} : tensor<f32>
+  %d = hip.constant {value = dense<1.0> : tensor<f32>} : tensor<f32>
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %arg0, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = hip.range %s, %l, %d, %e : (tensor<f32>, tensor<f32>, tensor<f32>, tensor<?xf32>) -> tensor<?xf32>
+  %is = hip.constant {value = dense<5> : tensor<i64>} : tensor<i64>
+  %il = hip.constant {value = dense<0> : tensor<i64>} : tensor<i64>
+  %id = hip.constant {value = dense<-2> : tensor<i64>} : tensor<i64>
+  %ie = tensor.empty(%n) : tensor<?xi64>
+  %ir = hip.range %is, %il, %id, %ie : (tensor<i64>, tensor<i64>, tensor<i64>, tensor<?xi64>) -> tensor<?xi64>
+  return %r, %ir : tensor<?xf32>, tensor<?xi64>
+}

@@ -211,6 +211,7 @@ public final class InferShapesPass extends Pass {
             case "hip.reshape" -> foldReshape(rewriter, op);
             case "hip.squeeze", "hip.unsqueeze", "hip.cast" -> foldSameValues(rewriter, op);
             case "hip.slice" -> foldSlice(rewriter, op);
+            case "hip.range" -> foldRange(rewriter, op);
             case "hip.add", "hip.sub", "hip.mul", "hip.div" -> foldArithmetic(rewriter, op);
             default -> {
             }
@@ -312,6 +313,57 @@ public final class InferShapesPass extends Pass {
             }
         }
         replaceWithConstant(rewriter, op, out.shape(), values);
+    }
+
+    /**
+     * A range over constant scalars: its length becomes static (result and destination), and an
+     * i64 range becomes a constant.
+     */
+    private static void foldRange(PatternRewriter rewriter, Operation op) {
+        DenseElementsAttr[] in = new DenseElementsAttr[3];
+        for (int i = 0; i < 3; i++) {
+            Operation def = op.operand(i).definingOp();
+            if (def == null || !def.is("hip.constant") || !(def.attribute("value") instanceof DenseElementsAttr d)
+                    || d.numElements() != 1) {
+                return;
+            }
+            in[i] = d;
+        }
+        if (!(op.result(0).type() instanceof RankedTensorType old) || old.rank() != 1) {
+            return;
+        }
+        long n;
+        boolean integer = old.elementType() instanceof IntegerType;
+        if (integer) {
+            long start = in[0].getLong(0);
+            long delta = in[2].getLong(0);
+            if (delta == 0) {
+                return;
+            }
+            long span = in[1].getLong(0) - start;
+            n = Math.max(0, span / delta + (span % delta != 0 && (span < 0) == (delta < 0) ? 1 : 0));
+        } else {
+            double delta = in[2].getDouble(0);
+            if (delta == 0) {
+                return;
+            }
+            n = (long) Math.max(0, Math.ceil((in[1].getDouble(0) - in[0].getDouble(0)) / delta));
+        }
+        RankedTensorType exact = RankedTensorType.of(List.of(n), old.elementType());
+        if (old.elementType() instanceof IntegerType it && it.width() == 64) {
+            List<Long> values = new ArrayList<>();
+            for (long i = 0; i < n; i++) {
+                values.add(in[0].getLong(0) + i * in[2].getLong(0));
+            }
+            replaceWithConstant(rewriter, op, List.of(n), values);
+            return;
+        }
+        if (!HipShapes.compatible(old, exact) || exact.equals(old)) {
+            return;
+        }
+        op.result(0).setType(exact);
+        setDestination(rewriter, op, 3, exact);
+        keepForeignUsers(rewriter, op, op.result(0), old);
     }
 
     /** Concat of 1-D i64 constants. */
