@@ -11,6 +11,7 @@ import org.hipep.ir.Attribute;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
@@ -35,8 +36,11 @@ import org.hipep.pass.Pass;
  * <p>Shape arithmetic whose inputs are known folds to {@code hip.constant} carriers (inline
  * i64 {@code value}, no {@code serialization_order}: they are synthesized): {@code hip.shape}
  * and {@code hip.size} of a statically shaped input, then {@code hip.gather} of a 1-D constant
- * and {@code hip.concat} of 1-D constants; a {@code hip.reshape} whose shape operand became a
- * constant takes the static {@code shape} attribute form with its refined static result.
+ * and {@code hip.concat} of 1-D constants, {@code hip.squeeze}/{@code hip.unsqueeze}/integer
+ * {@code hip.cast} to i64, a 1-D static {@code hip.slice} and i64 {@code hip.add/sub/mul/div} of
+ * constants; a {@code hip.reshape} whose shape operand became a constant takes the static
+ * {@code shape} attribute form with its refined static result; a {@code hip.range} over constant
+ * scalars gets a static length (an i64 one becomes a constant).
  */
 public final class InferShapesPass extends Pass {
     private static final long DYN = RankedTensorType.DYNAMIC;
@@ -390,7 +394,7 @@ public final class InferShapesPass extends Pass {
         }
         Map<String, Attribute> attrs = allAttributes(op);
         attrs.put("shape", DenseArrayAttr.i64(target.stream().mapToLong(Long::longValue).toArray()));
-        boolean allowZero = attrs.get("allowzero") instanceof org.hipep.ir.builtin.BoolAttr b ? b.value()
+        boolean allowZero = attrs.get("allowzero") instanceof BoolAttr b ? b.value()
                 : attrs.get("allowzero") instanceof IntegerAttr a && a.longValue() != 0;
         List<Long> shape;
         try {
