@@ -10,6 +10,7 @@ import org.hipep.passes.onnx.SimplifyOnnxPass;
 import org.hipep.passes.transforms.CanonicalizePass;
 import org.hipep.passes.transforms.CsePass;
 import org.hipep.passes.transforms.SymbolDcePass;
+import org.hipep.plugin.PipelineSlotHook;
 
 /** Registers every in-tree pass and named pipeline of this module. */
 public final class CorePasses {
@@ -21,6 +22,14 @@ public final class CorePasses {
 
     /** Adds the core passes to {@code registry} and returns it. */
     public static PassRegistry register(PassRegistry registry) {
+        return register(registry, PipelineSlotHook.NONE);
+    }
+
+    /**
+     * Adds the core passes to {@code registry} and returns it; the named pipelines call
+     * {@code slotHook} at their plugin slots.
+     */
+    public static PassRegistry register(PassRegistry registry, PipelineSlotHook slotHook) {
         registry.registerPass(CanonicalizePass::new, OWNER);
         registry.registerPass(CsePass::new, OWNER);
         registry.registerPass(SymbolDcePass::new, OWNER);
@@ -30,6 +39,10 @@ public final class CorePasses {
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
+        registry.registerPipeline(OnnxToHipPipeline.NAME,
+                "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
+                OnnxToHipPipeline::textualOptions,
+                (pm, o) -> OnnxToHipPipeline.build(pm, OnnxToHipPipeline.fromTextual(o), slotHook), OWNER);
         return registry;
     }
 }

@@ -1,0 +1,109 @@
+package org.hipep.passes;
+
+import java.util.Objects;
+import org.hipep.pass.OpPassManager;
+import org.hipep.pass.options.Option;
+import org.hipep.pass.options.PassOptions;
+import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.hip.VerifyNoConstantCarriersPass;
+import org.hipep.passes.onnx.ConvertOnnxToHipPass;
+import org.hipep.passes.onnx.OnnxIfOutlinePass;
+import org.hipep.passes.onnx.OnnxLoopOutlinePass;
+import org.hipep.passes.onnx.SimplifyOnnxPass;
+import org.hipep.passes.transforms.CanonicalizePass;
+import org.hipep.passes.transforms.CsePass;
+import org.hipep.plugin.PipelineSlot;
+import org.hipep.plugin.PipelineSlotHook;
+
+/**
+ * The seed's {@code buildOnnxToHipPipeline} (hip-ep-contracts §3.1 rows 1-12) up to the
+ * late-carrier guard, registered as the textual pipeline {@code onnx-to-hip-pipeline} (§3.2).
+ *
+ * <p>Stages in the seed's order, as far as they exist here: {@code simplify-onnx}, slot
+ * AfterSimplifyOnnx, {@code onnx-loop-outline}, {@code onnx-if-outline}, slot
+ * AfterOnnxLoopOutline, {@code convert-onnx-to-hip}, slot AfterConvertOnnxToHip,
+ * {@code hip-infer-shapes}, {@code hip-externalize-constants}, {@code canonicalize}, {@code cse},
+ * slot BeforeBufferization, then {@link VerifyNoConstantCarriersPass}.
+ *
+ * <p>Not yet ported, so skipped: {@code hip-add-context-arg} (row 2),
+ * {@code hip-infer-loop-body-shapes} (row 5), {@code hip-split-duplicate-dps-inits} (row 10),
+ * {@code hip-resolve-tensor-dims} (row 11), and everything from {@code one-shot-bufferize} on.
+ */
+public final class OnnxToHipPipeline {
+    /** The textual pipeline name. */
+    public static final String NAME = "onnx-to-hip-pipeline";
+
+    private OnnxToHipPipeline() {
+    }
+
+    /**
+     * The pipeline's options (§3.2).
+     *
+     * @param externalizeOutputDir where the constants sidecar goes ({@code ""}: the working directory)
+     * @param externalizeMinNumElements the externalisation threshold (0: inline every constant)
+     * @param skipConstantData streaming mode: record sources instead of writing the blob
+     */
+    public record Options(String externalizeOutputDir, long externalizeMinNumElements, boolean skipConstantData) {
+        /** The textual pipeline's defaults: cwd, 0, false. */
+        public static final Options DEFAULTS = new Options("", 0L, false);
+
+        /** Validates the components. */
+        public Options {
+            Objects.requireNonNull(externalizeOutputDir, "externalizeOutputDir");
+        }
+    }
+
+    /** Fresh textual options with the §3.2 names and defaults. */
+    public static PassOptions textualOptions() {
+        PassOptions o = new PassOptions();
+        o.stringOption("externalize-output-dir",
+                "Directory for the constants sidecar files (empty: the working directory)", "");
+        o.longOption("externalize-min-num-elements",
+                "Externalize constants with at least this many elements (0: inline every constant)", 0L);
+        o.boolOption("skip-constant-data",
+                "Record per-constant source metadata instead of writing the bulk blob", false);
+        return o;
+    }
+
+    /** The {@link Options} that parsed textual options stand for. */
+    public static Options fromTextual(PassOptions o) {
+        return new Options(
+                (String) o.find("externalize-output-dir").map(Option::get).orElseThrow(),
+                (Long) o.find("externalize-min-num-elements").map(Option::get).orElseThrow(),
+                (Boolean) o.find("skip-constant-data").map(Option::get).orElseThrow());
+    }
+
+    /**
+     * Adds the pipeline to {@code pm} (a module-level manager), calling {@code hook} at each of
+     * the four slots this part of the pipeline has.
+     */
+    public static void build(OpPassManager pm, Options options, PipelineSlotHook hook) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(hook, "hook");
+        pm.addPass(SimplifyOnnxPass::new);
+        hook.addPasses(pm, PipelineSlot.AFTER_SIMPLIFY_ONNX);
+        pm.addPass(OnnxLoopOutlinePass::new);
+        pm.addPass(OnnxIfOutlinePass::new);
+        hook.addPasses(pm, PipelineSlot.AFTER_ONNX_LOOP_OUTLINE);
+        pm.addPass(ConvertOnnxToHipPass::new);
+        hook.addPasses(pm, PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP);
+        pm.addPass(InferShapesPass::new);
+        pm.addPass(() -> externalize(options));
+        pm.addPass(CanonicalizePass::new);
+        pm.addPass(CsePass::new);
+        hook.addPasses(pm, PipelineSlot.BEFORE_BUFFERIZATION);
+        pm.addPass(VerifyNoConstantCarriersPass::new);
+    }
+
+    // The textual pass (default file system, as the seed's options-only construction), so the
+    // printed pipeline shows the options.
+    @SuppressWarnings("unchecked")
+    private static ExternalizeConstantsPass externalize(Options options) {
+        ExternalizeConstantsPass pass = new ExternalizeConstantsPass();
+        ((Option<String>) pass.options().find("output-dir").orElseThrow()).set(options.externalizeOutputDir());
+        ((Option<Long>) pass.options().find("min-num-elements").orElseThrow()).set(options.externalizeMinNumElements());
+        ((Option<Boolean>) pass.options().find("skip-constant-data").orElseThrow()).set(options.skipConstantData());
+        return pass;
+    }
+}
