@@ -28,7 +28,11 @@ import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrParser;
 import org.hipep.ir.text.IrPrinter;
 import org.hipep.dialects.CoreDialects;
+import org.hipep.ir.Severity;
 import org.hipep.pass.PassManager;
+import org.hipep.pass.PassRegistry;
+import org.hipep.passes.CorePasses;
+import org.hipep.passes.OnnxToHipPipeline;
 import org.hipep.passes.hip.ConstantMemory;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.plugin.PipelineSlot;
@@ -144,6 +148,68 @@ class SamplePluginContractTest {
             PluginSnapshot explicit = host.snapshot(PluginSources.of(List.of(new SamplePlugin())), List.of(SamplePlugin.ID));
             assertThat(explicit.passesForSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP)).containsExactly(PRINT_SLOT);
             assertThat(explicit.passesForSlot(PipelineSlot.BEFORE_BUFFERIZATION)).containsExactly(LATE_SLOT);
+        }
+    }
+
+    /**
+     * Mode EXPECT_SAMPLE=0, checks 8–9: the in-tree pipeline with the sample plugin's slot hook.
+     * A function marked {@code hip_ep_sample.emit_constant} gets a carrier at
+     * AfterConvertOnnxToHip, which is externalized; one marked
+     * {@code hip_ep_sample.emit_late_constant} gets one at BeforeBufferization, which the
+     * late-carrier guard rejects.
+     */
+    @Nested
+    class OnnxToHipPipelineWithSlots {
+        private final PluginSnapshot snapshot = new PluginHost().snapshot(sources(), List.of(SamplePlugin.ID));
+        private final List<String> errors = new java.util.ArrayList<>();
+        private final List<String> warnings = new java.util.ArrayList<>();
+
+        @TempDir
+        Path out;
+
+        private Operation module;
+
+        private boolean run(String marker) {
+            Context ctx = new Context(snapshot.applyDialects(CoreDialects.register(new DialectRegistry())));
+            ctx.allowUnregisteredDialects(true);
+            ctx.diagnostics().registerHandler(d -> {
+                if (d.severity() == Severity.ERROR) {
+                    errors.add(d.message());
+                }
+                return true;
+            });
+            module = IrParser.parse(ctx, """
+                    func.func @main_graph(%input: tensor<2xf32> {onnx.name = "input"}) -> tensor<2xf32> attributes {%MARK%} {
+                      "onnx.Return"(%input) : (tensor<2xf32>) -> ()
+                    }
+                    """.replace("%MARK%", marker), "main.mlir");
+            PassRegistry registry = snapshot.registerPasses(CorePasses.register(new PassRegistry()));
+            PassManager pm = new PassManager();
+            OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(out.toString(), 1, false),
+                    snapshot.slotHook(registry, warnings::add));
+            return pm.run(module).succeeded();
+        }
+
+        @Test
+        void aSlotConstantIsExternalized() throws Exception {
+            assertThat(run(SamplePrintFunctionsPass.EMIT_CONSTANT)).as("pipeline succeeds").isTrue();
+            assertThat(warnings).isEmpty();
+            assertThat(((DenseArrayAttr) module.attribute("hipdnn.constant_sizes")).asLongs()).containsExactly(2);
+            assertThat(((DenseArrayAttr) module.attribute("hipdnn.constant_offsets")).asLongs()).containsExactly(0);
+            assertThat(Files.readAllBytes(out.resolve("model.constants.bin"))).isEqualTo(new byte[] {101, 102});
+            List<Operation> carriers = new java.util.ArrayList<>();
+            module.walk(op -> {
+                if (op.is("hip.constant")) {
+                    carriers.add(op);
+                }
+            });
+            assertThat(carriers).isEmpty();
+        }
+
+        @Test
+        void aLateConstantFailsTheGuard() {
+            assertThat(run(SampleEmitLateConstantPass.EMIT_LATE_CONSTANT)).as("pipeline fails").isFalse();
+            assertThat(errors).anySatisfy(m -> assertThat(m).contains("hip.constant survived past hip-externalize-constants"));
         }
     }
 
