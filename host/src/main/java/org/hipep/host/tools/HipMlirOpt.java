@@ -31,7 +31,17 @@ public final class HipMlirOpt {
 
     /** The passes and pipelines: in-tree, then the plugins' (a name collision names both owners). */
     public static PassRegistry passes(PluginSnapshot plugins) {
-        return plugins.registerPasses(CorePasses.register(new PassRegistry()));
+        return passes(plugins, System.err::println);
+    }
+
+    /**
+     * As {@link #passes(PluginSnapshot)}; the in-tree named pipelines add the plugins' slot
+     * requests at their slots, and a request that does not resolve is reported to
+     * {@code warnings} and skipped.
+     */
+    public static PassRegistry passes(PluginSnapshot plugins, java.util.function.Consumer<String> warnings) {
+        PassRegistry registry = new PassRegistry();
+        return plugins.registerPasses(CorePasses.register(registry, plugins.slotHook(registry, warnings)));
     }
 
     /**
@@ -60,7 +70,10 @@ public final class HipMlirOpt {
         try {
             snapshot = PluginHost.processSnapshot(PluginSelection.resolve(selection));
             dialects = dialects(snapshot);
-            passes = passes(snapshot);
+            passes = passes(snapshot, line -> {
+                err.println(line);
+                err.flush();
+            });
         } catch (PluginException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             err.flush();
