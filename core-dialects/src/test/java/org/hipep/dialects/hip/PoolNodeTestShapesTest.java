@@ -30,6 +30,7 @@ import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.StringAttr;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.hipep.testing.data.SharedData;
 
 /**
  * Every pooling node test of {@code ../shared/onnx-node-tests} (a folder whose name contains
@@ -43,16 +44,7 @@ class PoolNodeTestShapesTest {
             "hip.avg_pool", "GlobalMaxPool", "hip.global_max_pool", "GlobalAveragePool", "hip.global_avg_pool");
 
     private static Path nodeTests() {
-        String dir = System.getProperty("hipep.shared.dir");
-        if (dir == null) {
-            throw new AssertionError("system property hipep.shared.dir is not set: run the tests through Maven");
-        }
-        Path p = Path.of(dir, "onnx-node-tests");
-        if (!Files.isDirectory(p)) {
-            throw new AssertionError("the shared node tests are missing at " + p.toAbsolutePath()
-                    + " (expected shared/onnx-node-tests beside the checkout)");
-        }
-        return p;
+        return SharedData.dir(SharedData.NODE_TESTS);
     }
 
     private static List<Path> poolTests() throws IOException {

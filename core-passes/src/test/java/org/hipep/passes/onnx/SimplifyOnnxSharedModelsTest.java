@@ -22,6 +22,7 @@ import org.hipep.ir.Verifier;
 import org.hipep.pass.PassManager;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.hipep.testing.data.SharedData;
 
 /**
  * {@code simplify-onnx} on every model of {@code ../shared/onnx-node-tests} and
@@ -35,28 +36,8 @@ class SimplifyOnnxSharedModelsTest {
     private static final Set<String> GONE = Set.of("onnx.CastLike", "onnx.Greater", "onnx.GreaterOrEqual",
             "onnx.LessOrEqual", "onnx.Relu", "onnx.Identity");
 
-    static Path shared() {
-        String dir = System.getProperty("hipep.shared.dir");
-        if (dir == null) {
-            throw new AssertionError("system property hipep.shared.dir is not set: run the tests through Maven");
-        }
-        Path p = Path.of(dir);
-        if (!Files.isDirectory(p.resolve("onnx-node-tests")) || !Files.isDirectory(p.resolve("models"))) {
-            throw new AssertionError("the shared test data is missing at " + p.toAbsolutePath()
-                    + " (expected onnx-node-tests/ and models/ beside the checkout)");
-        }
-        return p;
-    }
-
     static List<Path> models() throws IOException {
-        List<Path> out = new ArrayList<>();
-        for (String group : List.of("onnx-node-tests", "models")) {
-            try (Stream<Path> s = Files.list(shared().resolve(group))) {
-                s.filter(d -> Files.isRegularFile(d.resolve("model.onnx"))).sorted()
-                        .forEach(d -> out.add(d.resolve("model.onnx")));
-            }
-        }
-        return out;
+        return SharedData.models();
     }
 
     /**

@@ -13,6 +13,7 @@ import org.hipep.testing.lit.ToolRegistry;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
+import org.hipep.testing.data.SharedData;
 
 /**
  * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-onnx-import} and
@@ -22,10 +23,7 @@ import picocli.CommandLine;
 class HostToolsLitTest {
     @TestFactory
     Stream<DynamicNode> lit() {
-        String shared = System.getProperty("hipep.shared.dir");
-        if (shared == null || !Files.isDirectory(Path.of(shared, "onnx-node-tests"))) {
-            throw new AssertionError("the shared test data is missing (hipep.shared.dir=" + shared + ")");
-        }
+        Path shared = SharedData.dir(SharedData.NODE_TESTS).getParent();
         ToolRegistry tools = ToolRegistry.withBuiltins()
                 .register("hip-onnx-import", (args, ctx) -> {
                     StringWriter out = new StringWriter();
@@ -48,7 +46,7 @@ class HostToolsLitTest {
                     ctx.stderr().append(err.toString());
                     return rc;
                 });
-        LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", Path.of(shared).toAbsolutePath().toString());
+        LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", shared.toAbsolutePath().toString());
         return LitSuite.discover(Path.of("src/test/resources/lit"), config);
     }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.hipep.testing.data.SharedData;
 
 /**
  * Loads every model of the shared ONNX node tests and real models, and decodes every
@@ -38,11 +39,7 @@ class SharedTestDataLoadTest {
 
     /** The shared folder from surefire's {@code hipep.shared.dir}; missing data is a failure. */
     static Path sharedDir(String sub) {
-        String shared = System.getProperty("hipep.shared.dir");
-        assertThat(shared).as("system property hipep.shared.dir (set by surefire in the parent POM)").isNotNull();
-        Path dir = Path.of(shared, sub);
-        assertThat(dir).as("shared test data folder " + dir.toAbsolutePath().normalize()).isDirectory();
-        return dir;
+        return SharedData.dir(sub);
     }
 
     private static Stream<DynamicNode> folders(String sub, int atLeast) throws IOException {
