@@ -5,14 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.hipep.dialects.CoreDialects;
-import org.hipep.dialects.onnx.importer.OnnxImporter;
-import org.hipep.dialects.onnx.load.OnnxModelLoader;
-import org.hipep.ir.Context;
 import org.hipep.ir.Diagnostic;
-import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
-import org.hipep.ir.Severity;
 import org.hipep.ir.Type;
 import org.hipep.ir.Verifier;
 import org.hipep.ir.builtin.RankedTensorType;
@@ -40,16 +34,10 @@ class InferShapesSharedModelsTest {
         long shapeOpsBefore = 0;
         long shapeOpsAfter = 0;
         for (Path m : models) {
-            String name = m.getParent().getParent().getFileName() + "/" + m.getParent().getFileName();
-            Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
-            List<Diagnostic> errors = new ArrayList<>();
-            ctx.diagnostics().registerHandler(d -> {
-                if (d.severity() == Severity.ERROR) {
-                    errors.add(d);
-                }
-                return true;
-            });
-            Operation module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(m));
+            ImportedModel imported = ImportedModel.load(m);
+            String name = imported.name();
+            List<Diagnostic> errors = imported.errors();
+            Operation module = imported.module();
             PassManager convert = new PassManager();
             convert.enableVerifier(false);
             convert.addPass(SimplifyOnnxPass::new);

@@ -9,14 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.hipep.dialects.CoreDialects;
-import org.hipep.dialects.onnx.importer.OnnxImporter;
-import org.hipep.dialects.onnx.load.OnnxModelLoader;
-import org.hipep.ir.Context;
 import org.hipep.ir.Diagnostic;
-import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
-import org.hipep.ir.Severity;
 import org.hipep.ir.Verifier;
 import org.hipep.pass.PassManager;
 import org.junit.jupiter.api.Test;
@@ -52,16 +46,10 @@ class OnnxToHipSharedModelsTest {
         Map<String, Integer> byOp = new TreeMap<>();
         List<String> failures = new ArrayList<>();
         for (Path m : models) {
-            String name = m.getParent().getParent().getFileName() + "/" + m.getParent().getFileName();
-            Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
-            List<Diagnostic> errors = new ArrayList<>();
-            ctx.diagnostics().registerHandler(d -> {
-                if (d.severity() == Severity.ERROR) {
-                    errors.add(d);
-                }
-                return true;
-            });
-            Operation module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(m));
+            ImportedModel imported = ImportedModel.load(m);
+            String name = imported.name();
+            List<Diagnostic> errors = imported.errors();
+            Operation module = imported.module();
             PassManager pm = new PassManager();
             pm.enableVerifier(false);
             pm.addPass(SimplifyOnnxPass::new);

@@ -5,19 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.hipep.dialects.CoreDialects;
-import org.hipep.dialects.onnx.importer.OnnxImporter;
-import org.hipep.dialects.onnx.load.OnnxModelLoader;
-import org.hipep.ir.Context;
 import org.hipep.ir.Diagnostic;
-import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
-import org.hipep.ir.Severity;
 import org.hipep.ir.Verifier;
 import org.hipep.pass.PassManager;
 import org.junit.jupiter.api.DynamicTest;
@@ -54,15 +47,9 @@ class SimplifyOnnxSharedModelsTest {
         List<Path> models = models();
         assertThat(models).as("models in the shared folders").hasSizeGreaterThanOrEqualTo(294);
         return models.stream().map(m -> DynamicTest.dynamicTest(m.getParent().getFileName().toString(), () -> {
-            Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
-            List<Diagnostic> errors = new ArrayList<>();
-            ctx.diagnostics().registerHandler(d -> {
-                if (d.severity() == Severity.ERROR) {
-                    errors.add(d);
-                }
-                return true;
-            });
-            Operation module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(m));
+            ImportedModel imported = ImportedModel.load(m);
+            List<Diagnostic> errors = imported.errors();
+            Operation module = imported.module();
             assertThat(Verifier.verify(module).succeeded()).as("verifies before: %s", errors).isTrue();
 
             PassManager pm = new PassManager();
