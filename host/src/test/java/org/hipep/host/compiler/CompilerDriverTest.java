@@ -1,0 +1,123 @@
+package org.hipep.host.compiler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.hipep.host.plugins.Contributions.SlotRequest;
+import org.hipep.host.plugins.PluginReport;
+import org.hipep.host.plugins.PluginSnapshot;
+import org.hipep.ir.Operation;
+import org.hipep.plugin.PipelineSlot;
+import org.hipep.testing.data.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compiler driver: the built-in pipeline, and the HIPDNN_EP_PIPELINE override's three seed cases. */
+class CompilerDriverTest {
+    private static final PluginReport NO_PLUGINS = new PluginReport(List.of(), List.of(), List.of(), List.of(), List.of());
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private static Path mnist() {
+        return SharedData.dir(SharedData.MODELS).resolve("mnist-8").resolve("model.onnx");
+    }
+
+    private static PluginSnapshot withSlotRequest(String text) {
+        return new PluginSnapshot(new PluginReport(List.of(), List.of("p"), List.of("p"), List.of(), List.of()),
+                List.of(), List.of(new SlotRequest("p", PipelineSlot.AFTER_SIMPLIFY_ONNX, text)),
+                List.of(), List.of(), List.of(), List.of(), List.of());
+    }
+
+    private static List<String> opNames(Operation module) {
+        List<String> names = new ArrayList<>();
+        module.walk(op -> names.add(op.name().toString()));
+        return names;
+    }
+
+    @Test
+    void builtInPipelineConvertsMnistAndWritesTheSidecar() throws Exception {
+        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(NO_PLUGINS), warnings::add);
+        CompilerDriver.Compilation c = driver.compile(mnist(), CompilerDriver.Options.defaults(dir));
+        assertThat(opNames(c.module())).noneMatch(n -> n.startsWith("onnx.")).contains("hip.conv", "hip.matmul");
+        assertThat(opNames(c.module())).doesNotContain("hip.constant");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .anyMatch(n -> n.endsWith(".constants.bin")).anyMatch(n -> n.endsWith(".constants.json"));
+        }
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void overrideThatDoesNotParseFailsUpFront() {
+        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(NO_PLUGINS), warnings::add);
+        String value = "builtin.module(no-such-pass)";
+        assertThatThrownBy(() -> driver.compile(mnist(), CompilerDriver.Options.defaults(dir).withPipelineOverride(value)))
+                .isInstanceOf(CompileException.class)
+                .hasMessageStartingWith("HIPDNN_EP_PIPELINE: failed to parse pipeline 'builtin.module(no-such-pass)': ")
+                .hasMessageContaining("no-such-pass");
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void overrideWithoutGenerateInterfaceHitsTheGuard() {
+        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(NO_PLUGINS), warnings::add);
+        for (String value : List.of("builtin.module(func.func(canonicalize))", "  builtin.module(hip-infer-shapes) ",
+                "func.func(canonicalize)")) {
+            assertThatThrownBy(() -> driver.compile(mnist(),
+                    CompilerDriver.Options.defaults(dir).withPipelineOverride(value)))
+                    .as(value)
+                    .isInstanceOf(CompileException.class)
+                    .hasMessage("HIPDNN_EP_PIPELINE: the custom pipeline did not produce an 'inference_compute' entry"
+                            + " point (did it omit generate-interface?)");
+        }
+    }
+
+    @Test
+    void overrideSkipsSlotRequestsWithOneWarning() {
+        CompilerDriver driver = new CompilerDriver(withSlotRequest("cse"), warnings::add);
+        assertThatThrownBy(() -> driver.compile(mnist(),
+                CompilerDriver.Options.defaults(dir).withPipelineOverride("builtin.module(cse)")))
+                .isInstanceOf(CompileException.class);
+        assertThat(warnings).containsExactly("[plugin] WARNING: HIPDNN_EP_PIPELINE is set, so the built-in pipeline is"
+                + " bypassed and plugin requestPipelineSlot() injections do NOT run. Name the plugin pass directly in"
+                + " the HIPDNN_EP_PIPELINE string to run it under the override.");
+    }
+
+    @Test
+    void builtInPipelineRunsSlotRequestsWithoutTheOverrideWarning() throws Exception {
+        CompilerDriver driver = new CompilerDriver(withSlotRequest("no-such-plugin-pass"), warnings::add);
+        driver.compile(mnist(), CompilerDriver.Options.defaults(dir));
+        assertThat(warnings).anyMatch(w -> w.startsWith("[plugin] WARNING: could not add pass pipeline"
+                + " 'no-such-plugin-pass' requested for pipeline slot 0."));
+        assertThat(warnings).noneMatch(w -> w.contains("HIPDNN_EP_PIPELINE"));
+    }
+
+    @Test
+    void systemPropertyWinsOverTheEnvironmentAndBlankMeansUnset() {
+        Properties props = new Properties();
+        Map<String, String> env = Map.of("HIPDNN_EP_PIPELINE", "from-env");
+        assertThat(CompilerDriver.pipelineOverride(env, props)).contains("from-env");
+        props.setProperty("HIPDNN_EP_PIPELINE", "from-property");
+        assertThat(CompilerDriver.pipelineOverride(env, props)).contains("from-property");
+        props.setProperty("HIPDNN_EP_PIPELINE", "   ");
+        assertThat(CompilerDriver.pipelineOverride(env, props)).contains("from-env");
+        assertThat(CompilerDriver.pipelineOverride(Map.of("HIPDNN_EP_PIPELINE", ""), new Properties())).isEmpty();
+    }
+
+    @Test
+    void aFileThatIsNoModelIsReportedWithItsPath() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.onnx"), "not a protobuf");
+        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(NO_PLUGINS), warnings::add);
+        assertThatThrownBy(() -> driver.compile(bad, CompilerDriver.Options.defaults(dir)))
+                .isInstanceOf(CompileException.class).hasMessageContaining("bad.onnx");
+    }
+}
