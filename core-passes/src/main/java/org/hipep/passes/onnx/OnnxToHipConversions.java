@@ -170,6 +170,8 @@ final class OnnxToHipConversions {
                 Map.of())));
         // Data movement and indexing.
         OnnxToHipDataConversions.addTo(all);
+        // Attention and RotaryEmbedding (opset 23).
+        OnnxToHipAttentionConversions.addTo(all);
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);
