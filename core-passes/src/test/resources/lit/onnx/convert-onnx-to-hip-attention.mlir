@@ -114,3 +114,21 @@ module attributes {onnx.opset_import = {"" = 23 : i64}} {
     "onnx.Return"(%0, %1) : (tensor<2x4x3x8xf32>, tensor<2x3x32xf32>) -> ()
   }
 }
+
+// -----
+
+// Dynamic dimensions: rotary_embedding's result is X, so its destination takes X's dimension;
+// attention's results are not traced back to an input, so a dynamic result keeps the op.
+// CHECK-LABEL: func.func @dynamic
+// CHECK:         %[[C:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[D:.*]] = tensor.dim %arg0, %[[C]] : tensor<2x4x?x8xf32>
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty(%[[D]]) : tensor<2x4x?x8xf32>
+// CHECK-NEXT:    hip.rotary_embedding %arg0, %arg1, %arg1, %[[E]] {interleaved = false} : (tensor<2x4x?x8xf32>, tensor<2x?x4xf32>, tensor<2x?x4xf32>, tensor<2x4x?x8xf32>) -> tensor<2x4x?x8xf32>
+// CHECK-NEXT:    "onnx.Attention"(%arg2, %arg3, %arg3)
+module attributes {onnx.opset_import = {"" = 23 : i64}} {
+  func.func @dynamic(%x: tensor<2x4x?x8xf32>, %c: tensor<2x?x4xf32>, %q: tensor<2x3x?x8xf32>, %k: tensor<2x3x6x8xf32>) -> (tensor<2x4x?x8xf32>, tensor<2x3x?x8xf32>) {
+    %0 = "onnx.RotaryEmbedding"(%x, %c, %c) : (tensor<2x4x?x8xf32>, tensor<2x?x4xf32>, tensor<2x?x4xf32>) -> tensor<2x4x?x8xf32>
+    %1 = "onnx.Attention"(%q, %k, %k) : (tensor<2x3x?x8xf32>, tensor<2x3x6x8xf32>, tensor<2x3x6x8xf32>) -> tensor<2x3x?x8xf32>
+    "onnx.Return"(%0, %1) : (tensor<2x4x?x8xf32>, tensor<2x3x?x8xf32>) -> ()
+  }
+}
