@@ -165,3 +165,19 @@ func.func @f(%a: tensor<3xf32>, %i: tensor<3xf16>) {
   %0 = hip.cast %a, %i {to = tensor<3xf16>} : (tensor<3xf32>, tensor<3xf16>) -> tensor<3xf16>
   return
 }
+
+// -----
+
+func.func @f(%a: tensor<3xi32>) {
+  // expected-error@+1 {{'hip.hard_sigmoid' op the operand must have a floating-point element type, got tensor<3xi32>}}
+  %0 = hip.hard_sigmoid %a, %a : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<3xf32>) {
+  // expected-error@+1 {{'hip.hard_sigmoid' op 'beta' must be a float attribute}}
+  %0 = hip.hard_sigmoid %a, %a {beta = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}

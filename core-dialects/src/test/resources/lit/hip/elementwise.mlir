@@ -99,6 +99,8 @@ func.func @logical(%p: tensor<4xi1>, %q: tensor<1xi1>, %init: tensor<4xi1>, %x: 
 // CHECK: hip.neg %arg1, %arg1 : (tensor<3xi8>, tensor<3xi8>) -> tensor<3xi8>
 // CHECK: hip.cast %arg0, %arg2 {to = f16} : (tensor<?x4xf32>, tensor<?x4xf16>) -> tensor<?x4xf16>
 // GENERIC: "hip.cast"(%arg0, %arg2) <{to = f16}> : (tensor<?x4xf32>, tensor<?x4xf16>) -> tensor<?x4xf16>
+// CHECK: hip.hard_sigmoid %arg0, %arg0 {alpha = 5.000000e-01 : f32, beta = 6.000000e-01 : f32} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+// GENERIC: "hip.hard_sigmoid"(%arg0, %arg0) <{alpha = 5.000000e-01 : f32, beta = 6.000000e-01 : f32}> : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
 func.func @unary(%x: tensor<?x4xf32>, %i: tensor<3xi8>, %h: tensor<?x4xf16>) {
   %0 = hip.neg %x, %x : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   %1 = hip.abs %x, %x : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
@@ -120,6 +122,7 @@ func.func @unary(%x: tensor<?x4xf32>, %i: tensor<3xi8>, %h: tensor<?x4xf16>) {
   %17 = hip.leaky_relu %x, %x {alpha = 0.2 : f32} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   %18 = hip.neg %i, %i : (tensor<3xi8>, tensor<3xi8>) -> tensor<3xi8>
   %19 = hip.cast %x, %h {to = f16} : (tensor<?x4xf32>, tensor<?x4xf16>) -> tensor<?x4xf16>
+  %20 = hip.hard_sigmoid %x, %x {alpha = 0.5 : f32, beta = 0.6 : f32} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   return
 }
 

@@ -153,3 +153,18 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0) : (tensor<*xf32>) -> ()
   }
 }
+
+// -----
+
+// HardSigmoid (from opset 6): alpha and beta, 0.2 and 0.5 when absent.
+// CHECK-LABEL: func.func @hard_sigmoid
+// CHECK:         hip.hard_sigmoid %arg0, %{{.*}} {alpha = 5.000000e-01 : f32, beta = 6.000000e-01 : f32} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK:         hip.hard_sigmoid %{{.*}}, %{{.*}} {alpha = 2.000000e-01 : f32, beta = 5.000000e-01 : f32}
+// CHECK-NOT:     "onnx.
+module attributes {onnx.opset_import = {"" = 22 : i64}} {
+  func.func @hard_sigmoid(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = "onnx.HardSigmoid"(%x) {alpha = 5.000000e-01 : f32, beta = 6.000000e-01 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+    %1 = "onnx.HardSigmoid"(%0) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+    "onnx.Return"(%1) : (tensor<3x4xf32>) -> ()
+  }
+}

@@ -87,6 +87,19 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // -----
 
+// A boolean ConstantOfShape (simplify-onnx's all-true Dropout mask) is hip.fill of i1.
+// CHECK-LABEL: func.func @constant_of_shape_bool
+// CHECK:         hip.fill %{{.*}} {shape = array<i64: 3, 4>, value = true} : (tensor<3x4xi1>) -> tensor<3x4xi1>
+module attributes {onnx.opset_import = {"" = 22 : i64}} {
+  func.func @constant_of_shape_bool() -> tensor<3x4xi1> {
+    %s = "onnx.Constant"() {value = dense<[3, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %0 = "onnx.ConstantOfShape"(%s) {value = dense<true> : tensor<1xi1>} : (tensor<2xi64>) -> tensor<3x4xi1>
+    "onnx.Return"(%0) : (tensor<3x4xi1>) -> ()
+  }
+}
+
+// -----
+
 // Pad before opset 11: pads, mode and a float value are attributes (all begins, then all ends).
 // CHECK-LABEL: func.func @pad2
 // CHECK:         hip.pad %arg0, %{{.*}} {mode = "constant", pads = array<i64: 0, 1, 0, 2>, value = 1.500000e+00 : f32} : (tensor<2x3xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>

@@ -188,20 +188,51 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // -----
 
-// Left alone: Dropout in training mode, with a non-constant training_mode, or whose mask is used.
+// Left alone: Dropout in training mode, with a non-constant training_mode, or whose used mask
+// has no static shape.
 // CHECK-LABEL: func.func @dropout_kept
 // CHECK:         "onnx.Dropout"(%arg0, %{{.*}}, %{{.*}}) : (tensor<2xf32>, tensor<f32>, tensor<i1>) -> tensor<2xf32>
 // CHECK-NEXT:    "onnx.Dropout"(%arg0, %{{.*}}, %arg1) : (tensor<2xf32>, none, tensor<i1>) -> tensor<2xf32>
-// CHECK-NEXT:    "onnx.Dropout"(%arg0) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi1>)
+// CHECK-NEXT:    "onnx.Dropout"(%arg2) : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi1>)
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
-  func.func @dropout_kept(%x: tensor<2xf32>, %t: tensor<i1>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xi1>) {
+  func.func @dropout_kept(%x: tensor<2xf32>, %t: tensor<i1>, %d: tensor<?xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<?xi1>) {
     %none = "onnx.NoValue"() : () -> none
     %true = "onnx.Constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
     %ratio = "onnx.Constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
     %a = "onnx.Dropout"(%x, %ratio, %true) : (tensor<2xf32>, tensor<f32>, tensor<i1>) -> tensor<2xf32>
     %b = "onnx.Dropout"(%x, %none, %t) : (tensor<2xf32>, none, tensor<i1>) -> tensor<2xf32>
-    %c, %m = "onnx.Dropout"(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi1>)
-    "onnx.Return"(%a, %b, %m) : (tensor<2xf32>, tensor<2xf32>, tensor<2xi1>) -> ()
+    %c, %m = "onnx.Dropout"(%d) : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi1>)
+    "onnx.Return"(%a, %b, %m) : (tensor<2xf32>, tensor<2xf32>, tensor<?xi1>) -> ()
+  }
+}
+
+// -----
+
+// An inference Dropout whose mask is used: the input, and an all-true mask of the input's
+// static shape as ConstantOfShape of a constant shape (a rank-0 input has an empty shape).
+// CHECK-LABEL: func.func @dropout_mask
+// CHECK-NEXT:    %[[S:.*]] = "onnx.Constant"() {value = dense<[3, 4, 5]> : tensor<3xi64>} : () -> tensor<3xi64>
+// CHECK-NEXT:    %[[M:.*]] = "onnx.ConstantOfShape"(%[[S]]) {value = dense<true> : tensor<1xi1>} : (tensor<3xi64>) -> tensor<3x4x5xi1>
+// CHECK-NEXT:    %[[E:.*]] = "onnx.Constant"() {value = dense<[]> : tensor<0xi64>} : () -> tensor<0xi64>
+// CHECK-NEXT:    %[[N:.*]] = "onnx.ConstantOfShape"(%[[E]]) {value = dense<true> : tensor<1xi1>} : (tensor<0xi64>) -> tensor<i1>
+// CHECK-NEXT:    "onnx.Return"(%arg0, %[[M]], %[[N]])
+module attributes {onnx.opset_import = {"" = 22 : i64}} {
+  func.func @dropout_mask(%x: tensor<3x4x5xf32>, %s: tensor<f32>) -> (tensor<3x4x5xf32>, tensor<3x4x5xi1>, tensor<i1>) {
+    %y, %m = "onnx.Dropout"(%x) {seed = 0 : i64} : (tensor<3x4x5xf32>) -> (tensor<3x4x5xf32>, tensor<3x4x5xi1>)
+    %z, %n = "onnx.Dropout"(%s) : (tensor<f32>) -> (tensor<f32>, tensor<i1>)
+    "onnx.Return"(%y, %m, %n) : (tensor<3x4x5xf32>, tensor<3x4x5xi1>, tensor<i1>) -> ()
+  }
+}
+
+// -----
+
+// Before opset 10 the mask has the input's element type: a used one keeps the Dropout.
+// CHECK-LABEL: func.func @dropout_mask_old
+// CHECK-NEXT:    "onnx.Dropout"(%arg0) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+module attributes {onnx.opset_import = {"" = 7 : i64}} {
+  func.func @dropout_mask_old(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %y, %m = "onnx.Dropout"(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+    "onnx.Return"(%m) : (tensor<2xf32>) -> ()
   }
 }
 

@@ -8,7 +8,7 @@ import org.hipep.ir.OpTrait;
  * The {@code hip} dialect: the tensor-level ops {@code convert-onnx-to-hip} produces and the
  * runtime ops below them: {@code hip.constant}, the constant carrier whose contract plugins
  * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
- * reductions, softmax, normalizations, convolutions and pools) in destination-passing style, each implementing
+ * reductions, softmax, normalizations, convolutions and pools, attention) in destination-passing style, each implementing
  * {@link InferShapes} (see the package documentation).
  */
 public final class HipDialect extends Dialect {

@@ -226,6 +226,12 @@ final class HipOps {
         return unary(Kind.FLOAT).apply(in, attrs, n);
     };
 
+    private static final Rule HARD_SIGMOID = (in, attrs, n) -> {
+        floatAttr(attrs, "alpha", 0.2);
+        floatAttr(attrs, "beta", 0.5);
+        return unary(Kind.FLOAT).apply(in, attrs, n);
+    };
+
     /** Cast keeps the shape; the result's element type is the target, so only the shape is inferred. */
     private static final Rule CAST = (in, attrs, n) -> {
         Attribute to = attrs.get("to");
@@ -421,6 +427,8 @@ final class HipOps {
         ops.add(op("not", "Elementwise logical not", 1, 1, List.of(), unary(Kind.BOOL)));
         ops.add(op("gelu", "Elementwise GELU (approximate = \"none\" or \"tanh\")", 1, 1, List.of("approximate"), GELU));
         ops.add(op("leaky_relu", "Elementwise leaky ReLU with slope alpha", 1, 1, List.of("alpha"), LEAKY_RELU));
+        ops.add(op("hard_sigmoid", "Elementwise max(0, min(1, alpha * x + beta))", 1, 1, List.of("alpha", "beta"),
+                HARD_SIGMOID));
         ops.add(op("cast", "Elementwise conversion to the element type 'to'", 1, 1, List.of("to"), CAST));
         ops.add(op("where", "Elementwise select with three-way numpy broadcasting", 3, 3, List.of(), WHERE));
         ops.add(op("clip", "Elementwise clamp to optional 'min' and 'max' bounds", 1, 1, List.of("min", "max"), CLIP));
@@ -450,6 +458,7 @@ final class HipOps {
         ops.addAll(HipDataOps.SPECS);
         ops.addAll(HipIndexOps.SPECS);
         ops.add(HipEinsum.SPEC);
+        ops.addAll(HipAttentionOps.SPECS);
         ALL = List.copyOf(ops);
     }
 

@@ -18,7 +18,8 @@
  * The generic form ({@code "hip.add"(%a, %b, %init) : (...) -> ...}, attributes as properties)
  * round-trips too. Attribute kinds: flags ({@code keepdims}, {@code transA}, {@code fmod}, ...)
  * are {@code BoolAttr}; scalars ({@code axis}, {@code num_groups}) are i64 {@code IntegerAttr};
- * {@code alpha}, {@code beta}, {@code epsilon} are {@code FloatAttr}; {@code axes} is
+ * {@code alpha}, {@code beta}, {@code epsilon}, {@code scale}, {@code softcap} are
+ * {@code FloatAttr}; {@code axes} is
  * {@code array<i64>}; {@code clip}'s optional {@code min}/{@code max} are attributes of the
  * operand's element type (a conversion with non-constant bounds uses {@code hip.max}/{@code hip.min});
  * {@code cast}'s target is the {@code to} type attribute; window attributes ({@code kernel_shape},
@@ -32,7 +33,10 @@
  * unsqueeze and flatten ({@code HipDataOps}); and gather, gather_elements, gather_nd,
  * scatter_elements, scatter_nd, cumsum, trilu, range, topk, resize, shape, size, fill, one_hot
  * and non_zero ({@code HipIndexOps}); einsum, its result shape read off {@code equation}
- * ({@code HipEinsum}). ONNX inputs that act as parameters (Reshape's and Expand's
+ * ({@code HipEinsum}); attention and rotary_embedding, the opset-23 transformer ops
+ * ({@code HipAttentionOps}: 3-D or 4-D inputs with head-count attributes, grouped-query heads,
+ * an optional mask and key/value cache told apart by input count, the optional present and
+ * qk_matmul_output results). ONNX inputs that act as parameters (Reshape's and Expand's
  * shape, Slice's starts/ends/axes/steps, Pad's pads and constant value, Tile's repeats, Split's
  * sizes, the axes of Squeeze/Unsqueeze, CumSum's axis, TopK's k, OneHot's depth, Resize's
  * scales or sizes) are static attributes; {@code reshape} alone also accepts its shape as a

@@ -61,6 +61,12 @@ final class DynamicDims {
                 boolean tb = attrs.get("transB") instanceof BoolAttr b2 && b2.value();
                 return dim == 0 ? new int[] {0, ta ? 1 : 0} : new int[] {1, tb ? 0 : 1};
             }
+            case "hip.rotary_embedding":
+                // The result is X, dimension for dimension.
+                return new int[] {0, dim};
+            case "hip.attention":
+                // Several results of different layouts: not traced, the op converts with static results.
+                return null;
             default:
                 break;
         }

@@ -114,6 +114,9 @@ final class OnnxToHipConversions {
                 Map.of("approximate", new StringAttr(stringAttr(op, "approximate", "none"))))));
         all.add(new Conversion("onnx.LeakyRelu", 6, ALL, (op, v) -> inputs(op, 1, 1, "hip.leaky_relu",
                 Map.of("alpha", FloatAttr.f32(floatAttr(op, "alpha", 0.01))))));
+        all.add(new Conversion("onnx.HardSigmoid", 6, ALL, (op, v) -> inputs(op, 1, 1, "hip.hard_sigmoid",
+                Map.of("alpha", FloatAttr.f32(floatAttr(op, "alpha", 0.2)),
+                        "beta", FloatAttr.f32(floatAttr(op, "beta", 0.5))))));
         all.add(new Conversion("onnx.Cast", 6, ALL, OnnxToHipConversions::cast));
         all.add(new Conversion("onnx.Clip", 6, 11, OnnxToHipConversions::clipAttributes));
         all.add(new Conversion("onnx.Clip", 11, ALL, OnnxToHipConversions::clipInputs));
@@ -167,6 +170,8 @@ final class OnnxToHipConversions {
                 Map.of())));
         // Data movement and indexing.
         OnnxToHipDataConversions.addTo(all);
+        // Attention and RotaryEmbedding (opset 23).
+        OnnxToHipAttentionConversions.addTo(all);
         Map<String, List<Conversion>> table = new HashMap<>();
         for (Conversion c : all) {
             table.computeIfAbsent(c.onnxName(), k -> new ArrayList<>()).add(c);

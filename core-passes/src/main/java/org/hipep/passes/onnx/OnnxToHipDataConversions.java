@@ -273,7 +273,7 @@ final class OnnxToHipDataConversions {
             } else if (d.elementType() instanceof IntegerType i && i.width() > 1) {
                 value = IntegerAttr.of(i, d.getLong(0));
             } else {
-                return Plan.skip("boolean 'value' is not supported");
+                value = BoolAttr.of(d.rawBits(0) != 0);
             }
         }
         return Plan.of("hip.fill", List.of(), Map.of("value", value, "shape", DenseArrayAttr.i64(shape)));

@@ -9,7 +9,8 @@ import org.hipep.pass.Pass;
  * {@code simplify-onnx}: rewrites ONNX ops into the canonical forms {@code convert-onnx-to-hip}
  * lowers, with the greedy driver on the module: CastLike → Cast; Greater, GreaterOrEqual and
  * LessOrEqual → Less (and Not); Relu → Max with zero; Clip → Max/Min; Pow with exponent 1, 2,
- * 0.5 or -1 → x, Mul, Sqrt, Div; Identity and inference Dropout → their input. Every rewrite
+ * 0.5 or -1 → x, Mul, Sqrt, Div; Identity and inference Dropout → their input (a used Dropout
+ * mask → an all-true ConstantOfShape of the input's static shape). Every rewrite
  * keeps the module valid at its opset; unused pure ops are removed.
  */
 public final class SimplifyOnnxPass extends Pass {

@@ -25,15 +25,16 @@ import org.junit.jupiter.api.Test;
  */
 class OnnxToHipSharedModelsTest {
     /**
-     * Measured: 217 of 294 models fully converted (2026-11-30, with the ceil-mode pooling rule and the data-movement and indexing
+     * Measured: 231 of 294 models fully converted (2026-11-30, with the ceil-mode pooling rule and the data-movement and indexing
      * conversions: Reshape, Transpose, Concat, Squeeze, Unsqueeze, Flatten, Slice, Split, Gather*,
      * Expand, Tile, Shape, Size, ConstantOfShape, Pad, Trilu, CumSum, TopK, Einsum, Scatter*, Range,
-     * NonZero, OneHot, Resize, and Softmax before 13 at a non-last axis). 16 more fail on run-time
+     * NonZero, OneHot, Resize, and Softmax before 13 at a non-last axis; then HardSigmoid, the
+     * used Dropout mask, Attention and RotaryEmbedding: +14). 16 more fail on run-time
      * reduction axes; most of the rest keep an op whose parameter is a graph input (CumSum, Slice,
-     * Unsqueeze, Resize, TopK, Trilu, Pad, Split) or a contrib op (Attention, RotaryEmbedding). The
-     * floor leaves no slack: raise it when a conversion lands.
+     * Unsqueeze, Resize, TopK, Trilu, Pad, Split). The floor leaves no slack: raise it when a
+     * conversion lands.
      */
-    private static final int FULLY_CONVERTED_FLOOR = 217;
+    private static final int FULLY_CONVERTED_FLOOR = 231;
 
     private static final Set<String> DONE_DIALECTS = Set.of("func", "hip", "tensor", "arith", "builtin");
 
