@@ -137,7 +137,7 @@ func.func @multiple_results(%x: tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x4
 
 // A read-only argument and a dynamic dimension: the new buffer takes its size from the
 // argument's buffer.
-// CHECK-LABEL: func.func @read_only_dynamic(%arg0: memref<?x4xf32> {bufferization.writable = false}) -> memref<?x4xf32>
+// CHECK-LABEL: func.func @read_only_dynamic(%arg0: memref<?x4xf32>) -> memref<?x4xf32>
 // CHECK-NEXT:    [[Z:%.+]] = arith.constant 0 : index
 // CHECK-NEXT:    [[D:%.+]] = memref.dim %arg0, [[Z]] : memref<?x4xf32>
 // CHECK-NEXT:    [[B:%.+]] = memref.alloc([[D]]) {alignment = 64 : i64} : memref<?x4xf32>

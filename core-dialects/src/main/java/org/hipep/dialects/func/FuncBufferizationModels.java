@@ -2,6 +2,8 @@ package org.hipep.dialects.func;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import org.hipep.dialects.bufferization.BufferizationModel;
 import org.hipep.ir.Attribute;
@@ -15,6 +17,8 @@ import org.hipep.ir.OperationState;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.ArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.RankedTensorType;
@@ -31,6 +35,9 @@ import org.hipep.ir.interfaces.BufferizationState;
  * passes buffers, and writes an operand when the callee writes that argument in place.
  */
 public final class FuncBufferizationModels {
+    /** The argument attribute that marks a function argument's buffer read-only ({@code false}). */
+    public static final String WRITABLE = "bufferization.writable";
+
     private FuncBufferizationModels() {
     }
 
@@ -70,7 +77,28 @@ public final class FuncBufferizationModels {
                 results.addAll(ret.operandTypes());
             }
             op.setAttribute(FuncDialect.FUNCTION_TYPE, new TypeAttr(new FunctionType(inputs, results)));
+            dropWritableMarks(op);
             return LogicalResult.success();
+        }
+
+        /** Removes the {@code bufferization.writable} argument attributes, which only the analysis reads. */
+        private static void dropWritableMarks(Operation op) {
+            if (!(op.attribute(FuncDialect.ARG_ATTRS) instanceof ArrayAttr all)) {
+                return;
+            }
+            List<Attribute> kept = new ArrayList<>();
+            boolean any = false;
+            for (Attribute a : all.elements()) {
+                Map<String, Attribute> entries = a instanceof DictionaryAttr d ? new TreeMap<>(d.entries()) : new TreeMap<>();
+                entries.remove(WRITABLE);
+                any |= !entries.isEmpty();
+                kept.add(DictionaryAttr.of(entries));
+            }
+            if (any) {
+                op.setAttribute(FuncDialect.ARG_ATTRS, new ArrayAttr(kept));
+            } else {
+                op.removeAttribute(FuncDialect.ARG_ATTRS);
+            }
         }
     }
 

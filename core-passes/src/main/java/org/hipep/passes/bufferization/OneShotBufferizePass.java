@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.dialects.bufferization.BufferOps;
+import org.hipep.dialects.func.FuncBufferizationModels;
 import org.hipep.dialects.func.FuncDialect;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Block;
@@ -71,7 +72,7 @@ public final class OneShotBufferizePass extends Pass {
     /** The environment variable that turns {@code copy-before-write} on in the pipeline (when non-empty). */
     public static final String COPY_BEFORE_WRITE_ENV = "HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE";
 
-    private static final String WRITABLE_ATTR = "bufferization.writable";
+    private static final String WRITABLE_ATTR = FuncBufferizationModels.WRITABLE;
 
     private final Option<Boolean> bufferizeFunctionBoundaries = options().boolOption("bufferize-function-boundaries",
             "Bufferize function boundaries (tensor arguments and results of func.func, func.call, func.return)",
