@@ -17,4 +17,13 @@ func.func @carrier() -> tensor<2xi8> {
   return %0 : tensor<2xi8>
 }
 
+// -----
+
+// Unranked tensors have no identity-layout buffer type here.
+// CHECK: one-shot-bufferize-errors.mlir:[[@LINE+3]]:3: error: 'func.return' op has an unranked tensor operand or result; one-shot-bufferize handles ranked tensors only
+// CHECK: one-shot-bufferize-errors.mlir:[[@LINE+1]]:1: error: 'func.func' op has an unranked tensor in its signature; one-shot-bufferize handles ranked tensors only
+func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
+  return %a : tensor<*xf32>
+}
+
 // LAYOUT: error: one-shot-bufferize: function-boundary-type-conversion=fully-dynamic-layout-map is not supported (identity-layout-map is)

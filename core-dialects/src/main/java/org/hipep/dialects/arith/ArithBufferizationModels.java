@@ -36,10 +36,13 @@ public final class ArithBufferizationModels {
 
     /** Attaches the models when the {@code arith} dialect loads. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(DialectExtension.of(Set.of(ArithDialect.NAMESPACE),
-                ctx -> ctx.lookupOperation("arith.constant").attachInterface(BufferizableOpInterface.class,
-                        new Constant())));
+        return registry.addExtension(EXTENSION);
     }
+
+    /** One extension object, so that registering twice in one registry attaches once. */
+    private static final DialectExtension EXTENSION = DialectExtension.of(Set.of(ArithDialect.NAMESPACE),
+            ctx -> ctx.lookupOperation("arith.constant").attachInterface(BufferizableOpInterface.class,
+                    new Constant()));
 
     /** {@code arith.constant} of a tensor type. */
     static final class Constant extends BufferizationModel {

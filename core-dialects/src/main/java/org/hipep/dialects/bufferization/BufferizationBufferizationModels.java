@@ -26,14 +26,17 @@ public final class BufferizationBufferizationModels {
 
     /** Attaches the models when the {@code bufferization} dialect loads. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(DialectExtension.of(Set.of(BufferizationDialect.NAMESPACE), ctx -> {
-            attach(ctx, "to_tensor", new ToTensor());
-            attach(ctx, "to_buffer", new ToBuffer());
-            attach(ctx, "alloc_tensor", new AllocTensor());
-            attach(ctx, "materialize_in_destination", new MaterializeInDestination());
-            attach(ctx, "dealloc_tensor", new DeallocTensor());
-        }));
+        return registry.addExtension(EXTENSION);
     }
+
+    /** One extension object, so that registering twice in one registry attaches once. */
+    private static final DialectExtension EXTENSION = DialectExtension.of(Set.of(BufferizationDialect.NAMESPACE), ctx -> {
+        attach(ctx, "to_tensor", new ToTensor());
+        attach(ctx, "to_buffer", new ToBuffer());
+        attach(ctx, "alloc_tensor", new AllocTensor());
+        attach(ctx, "materialize_in_destination", new MaterializeInDestination());
+        attach(ctx, "dealloc_tensor", new DeallocTensor());
+    });
 
     private static void attach(org.hipep.ir.Context ctx, String op, BufferizableOpInterface model) {
         ctx.lookupOperation(BufferizationDialect.NAMESPACE + "." + op).attachInterface(BufferizableOpInterface.class,

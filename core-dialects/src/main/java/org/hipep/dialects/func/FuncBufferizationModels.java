@@ -43,12 +43,15 @@ public final class FuncBufferizationModels {
 
     /** Attaches the models when the {@code func} dialect loads. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(DialectExtension.of(Set.of(FuncDialect.NAMESPACE), ctx -> {
-            attach(ctx, FuncDialect.FUNC, new Func());
-            attach(ctx, FuncDialect.RETURN, new Return());
-            attach(ctx, FuncDialect.CALL, new Call());
-        }));
+        return registry.addExtension(EXTENSION);
     }
+
+    /** One extension object, so that registering twice in one registry attaches once. */
+    private static final DialectExtension EXTENSION = DialectExtension.of(Set.of(FuncDialect.NAMESPACE), ctx -> {
+        attach(ctx, FuncDialect.FUNC, new Func());
+        attach(ctx, FuncDialect.RETURN, new Return());
+        attach(ctx, FuncDialect.CALL, new Call());
+    });
 
     private static boolean isTensor(Type t) {
         return t instanceof RankedTensorType || t instanceof UnrankedTensorType;

@@ -35,17 +35,20 @@ public final class TensorBufferizationModels {
 
     /** Attaches the models when the {@code tensor} dialect loads. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(DialectExtension.of(Set.of(TensorDialect.NAMESPACE), ctx -> {
-            attach(ctx, "empty", new Empty());
-            attach(ctx, "dim", new Dim());
-            attach(ctx, "cast", new View("memref.cast"));
-            attach(ctx, "extract", new Extract());
-            attach(ctx, "insert", new Insert());
-            attach(ctx, "collapse_shape", new View("memref.collapse_shape"));
-            attach(ctx, "expand_shape", new View("memref.expand_shape"));
-            attach(ctx, "from_elements", new FromElements());
-        }));
+        return registry.addExtension(EXTENSION);
     }
+
+    /** One extension object, so that registering twice in one registry attaches once. */
+    private static final DialectExtension EXTENSION = DialectExtension.of(Set.of(TensorDialect.NAMESPACE), ctx -> {
+        attach(ctx, "empty", new Empty());
+        attach(ctx, "dim", new Dim());
+        attach(ctx, "cast", new View("memref.cast"));
+        attach(ctx, "extract", new Extract());
+        attach(ctx, "insert", new Insert());
+        attach(ctx, "collapse_shape", new View("memref.collapse_shape"));
+        attach(ctx, "expand_shape", new View("memref.expand_shape"));
+        attach(ctx, "from_elements", new FromElements());
+    });
 
     private static void attach(Context ctx, String op, BufferizableOpInterface model) {
         ctx.lookupOperation(TensorDialect.NAMESPACE + "." + op).attachInterface(BufferizableOpInterface.class, model);

@@ -208,7 +208,19 @@ public final class OneShotBufferizePass extends Pass {
     private boolean checkModels(Operation module) {
         boolean[] ok = {true};
         module.walk(op -> {
+            if (op.is(FuncDialect.FUNC) && hasUnrankedTensor(FuncDialect.functionType(op).inputs(),
+                    FuncDialect.functionType(op).results())) {
+                op.emitOpError("has an unranked tensor in its signature; one-shot-bufferize handles ranked tensors only");
+                ok[0] = false;
+                return;
+            }
             if (op.parentOfName(FuncDialect.FUNC) == null || !hasTensorSemantics(op)) {
+                return;
+            }
+            if (hasUnrankedTensor(op.operandTypes(), op.resultTypes())) {
+                op.emitOpError("has an unranked tensor operand or result; one-shot-bufferize handles ranked tensors"
+                        + " only");
+                ok[0] = false;
                 return;
             }
             if (op.getInterface(BufferizableOpInterface.class) == null) {
@@ -219,6 +231,11 @@ public final class OneShotBufferizePass extends Pass {
             }
         });
         return ok[0];
+    }
+
+    private static boolean hasUnrankedTensor(List<Type> a, List<Type> b) {
+        return a.stream().anyMatch(UnrankedTensorType.class::isInstance)
+                || b.stream().anyMatch(UnrankedTensorType.class::isInstance);
     }
 
     /** Functions with a body, callees before their callers (a call cycle in some order). */
