@@ -188,3 +188,23 @@ func.func @tensor_ops(%a: tensor<2x3xf32>, %i: index, %f: f32) -> (tensor<6xf32>
   %ins = tensor.insert %f into %c[%i] : tensor<6xf32>
   return %ins, %x, %d, %fe : tensor<6xf32>, f32, index, tensor<2xf32>
 }
+
+// -----
+
+// One tensor.empty as the destination of three ops: matmul writes it in place; the add cannot
+// (it reads the matmul's result, which lives there), so it gets a new buffer; the neg can again,
+// the matmul's result being read by nothing after it.
+// CHECK-LABEL: func.func @shared_init(%arg0: memref<2x3xf32>, %arg1: memref<3x4xf32>, %arg2: memref<4xf32>) -> memref<2x4xf32>
+// CHECK-NEXT:    [[E:%.+]] = memref.alloc() {alignment = 64 : i64} : memref<2x4xf32>
+// CHECK-NEXT:    hip.matmul %arg0, %arg1, [[E]] : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
+// CHECK-NEXT:    [[A:%.+]] = memref.alloc() {alignment = 64 : i64} : memref<2x4xf32>
+// CHECK-NEXT:    hip.add [[E]], %arg2, [[A]] : (memref<2x4xf32>, memref<4xf32>, memref<2x4xf32>) -> ()
+// CHECK-NEXT:    hip.neg [[A]], [[E]] : (memref<2x4xf32>, memref<2x4xf32>) -> ()
+// CHECK-NEXT:    return [[E]] : memref<2x4xf32>
+func.func @shared_init(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>, %b: tensor<4xf32>) -> tensor<2x4xf32> {
+  %e = tensor.empty() : tensor<2x4xf32>
+  %0 = hip.matmul %x, %w, %e : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %1 = hip.add %0, %b, %e : (tensor<2x4xf32>, tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %2 = hip.neg %1, %e : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %2 : tensor<2x4xf32>
+}
