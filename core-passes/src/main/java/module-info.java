@@ -3,6 +3,7 @@ module org.hipep.passes {
     requires transitive org.hipep.dialects;
 
     exports org.hipep.passes;
+    exports org.hipep.passes.bufferization;
     exports org.hipep.passes.hip;
     exports org.hipep.passes.onnx;
     exports org.hipep.passes.transforms;

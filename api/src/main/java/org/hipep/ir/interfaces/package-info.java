@@ -1,2 +1,2 @@
-/** Interfaces that dialects and ops implement for the pipeline: lowering to LLVM, and later bufferization, memory effects and shape inference. */
+/** Interfaces that dialects and ops implement for the pipeline: lowering to LLVM, bufferization, memory effects. */
 package org.hipep.ir.interfaces;

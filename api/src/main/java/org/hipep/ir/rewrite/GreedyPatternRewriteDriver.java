@@ -152,11 +152,12 @@ public final class GreedyPatternRewriteDriver {
 
     /**
      * Whether {@code op} can be erased without changing the program: it is registered,
-     * {@link OpTrait.Pure} (taken to cover its regions), not a terminator, and its results are
-     * unused.
+     * {@link OpTrait.Pure} (taken to cover its regions) with no reported
+     * {@link org.hipep.ir.interfaces.MemoryEffects}, not a terminator, and its results are unused.
      */
     public static boolean isTriviallyDead(Operation op) {
-        return op.isRegistered() && op.hasTrait(OpTrait.Pure.class) && !op.hasTrait(OpTrait.IsTerminator.class)
+        return op.isRegistered() && org.hipep.ir.interfaces.MemoryEffects.isPure(op)
+                && !op.hasTrait(OpTrait.IsTerminator.class)
                 && op.useEmpty();
     }
 

@@ -34,7 +34,7 @@ public final class HipDialect extends Dialect {
                     .summary(spec.summary())
                     .traits(OpTrait.Pure.class)
                     .inherentAttributes(spec.attributes().toArray(String[]::new))
-                    .verifier(op -> HipOps.verify(spec, op))
+                    .verifier(op -> HipMemRefForm.verify(spec, op))
                     .assembly(HipOps.ASSEMBLY)
                     .implement(InferShapes.class, spec.model())
                     .register();

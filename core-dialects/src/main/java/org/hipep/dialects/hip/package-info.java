@@ -9,6 +9,14 @@
  * optional inputs (gemm's {@code C}, layer_norm's {@code bias}) are told apart by count. The
  * ops are {@code Pure} (they only read their operands on tensors).
  *
+ * <h2>Memref form</h2>
+ * {@code one-shot-bufferize} turns each compute op into its memref form: the same name and
+ * attributes, memref operands with the destinations last, no results
+ * ({@code hip.add %a, %b, %out : (memref<...>, memref<...>, memref<...>) -> ()}); the verifier
+ * accepts it ({@code HipMemRefForm}) and its {@code MemoryEffects} (read inputs, write
+ * destinations) keep it from being treated as pure. The models are attached by
+ * {@link org.hipep.dialects.hip.HipBufferizationModels}.
+ *
  * <h2>Form</h2>
  * One custom form for all compute ops, with every attribute in the dictionary:
  * <pre>{@code

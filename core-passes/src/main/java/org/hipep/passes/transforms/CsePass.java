@@ -11,6 +11,7 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.Region;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.interfaces.MemoryEffects;
 import org.hipep.pass.Pass;
 
 /**
@@ -89,7 +90,7 @@ public final class CsePass extends Pass {
                     }
                     continue;
                 }
-                if (!op.hasTrait(OpTrait.Pure.class) || op.hasTrait(OpTrait.IsTerminator.class)) {
+                if (!MemoryEffects.isPure(op) || op.hasTrait(OpTrait.IsTerminator.class)) {
                     continue;
                 }
                 Key k = new Key(op.nameString(), op.operands(), Map.copyOf(op.attributes()), op.properties(),
