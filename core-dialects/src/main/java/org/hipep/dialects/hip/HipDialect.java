@@ -3,13 +3,17 @@ package org.hipep.dialects.hip;
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
 import org.hipep.ir.OpTrait;
+import org.hipep.ir.Type;
+import org.hipep.ir.text.DialectAsmParser;
+import org.hipep.ir.text.DialectAsmPrinter;
 
 /**
  * The {@code hip} dialect: the tensor-level ops {@code convert-onnx-to-hip} produces and the
  * runtime ops below them: {@code hip.constant}, the constant carrier whose contract plugins
  * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
  * reductions, softmax, normalizations, convolutions and pools) in destination-passing style, each implementing
- * {@link InferShapes} (see the package documentation).
+ * {@link InferShapes} (see the package documentation); and the type {@code !hip.context}
+ * ({@link ContextType}), the run-time state argument of device functions.
  */
 public final class HipDialect extends Dialect {
     /** The namespace. */
@@ -39,5 +43,22 @@ public final class HipDialect extends Dialect {
                     .implement(InferShapes.class, spec.model())
                     .register();
         }
+    }
+
+    @Override
+    public Type parseType(DialectAsmParser parser) {
+        String kw = parser.parseKeyword();
+        if (!kw.equals(ContextType.KEYWORD)) {
+            throw parser.error("unknown hip type '" + kw + "' (expected context)");
+        }
+        return parser.context().intern(ContextType.INSTANCE);
+    }
+
+    @Override
+    public void printType(Type type, DialectAsmPrinter printer) {
+        if (!(type instanceof ContextType)) {
+            throw new IllegalArgumentException("not a hip type: " + type.getClass().getName());
+        }
+        printer.print(ContextType.KEYWORD);
     }
 }
