@@ -1,6 +1,7 @@
 package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
+import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
@@ -39,6 +40,7 @@ public final class CorePasses {
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
+        registry.registerPass(AddContextArgPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
