@@ -4,6 +4,8 @@ import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.hip.ResolveTensorDimsPass;
+import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -41,6 +43,8 @@ public final class CorePasses {
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
         registry.registerPass(AddContextArgPass::new, OWNER);
+        registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
+        registry.registerPass(ResolveTensorDimsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
