@@ -3,6 +3,7 @@ package org.hipep.passes;
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
@@ -43,6 +44,7 @@ public final class CorePasses {
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
         registry.registerPass(AddContextArgPass::new, OWNER);
+        registry.registerPass(InferLoopBodyShapesPass::new, OWNER);
         registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
         registry.registerPass(ResolveTensorDimsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
