@@ -48,7 +48,7 @@ public final class CorePasses {
         registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
         registry.registerPass(ResolveTensorDimsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
-                "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
+                "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
                 (pm, o) -> OnnxToHipPipeline.build(pm, OnnxToHipPipeline.fromTextual(o), slotHook), OWNER);
         return registry;
