@@ -2,8 +2,10 @@ package org.hipep.dialects.hip;
 
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
+import org.hipep.ir.OpDefinition;
 import org.hipep.ir.OpTrait;
 import org.hipep.ir.Type;
+import org.hipep.ir.rewrite.CanonicalizationPatterns;
 import org.hipep.ir.text.DialectAsmParser;
 import org.hipep.ir.text.DialectAsmPrinter;
 
@@ -12,7 +14,8 @@ import org.hipep.ir.text.DialectAsmPrinter;
  * runtime ops below them: {@code hip.constant}, the constant carrier whose contract plugins
  * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
  * reductions, softmax, normalizations, convolutions and pools) in destination-passing style, each implementing
- * {@link InferShapes} (see the package documentation); and the type {@code !hip.context}
+ * {@link InferShapes} (see the package documentation), cast/transpose/reshape with
+ * {@code canonicalize} patterns ({@link HipCanonicalization}); and the type {@code !hip.context}
  * ({@link ContextType}), the run-time state argument of device functions.
  */
 public final class HipDialect extends Dialect {
@@ -34,14 +37,18 @@ public final class HipDialect extends Dialect {
                 .assembly(new ConstantOp.Assembly())
                 .register();
         for (HipOps.Spec spec : HipOps.ALL) {
-            addOperation(spec.name())
+            OpDefinition.Builder op = addOperation(spec.name())
                     .summary(spec.summary())
                     .traits(OpTrait.Pure.class)
                     .inherentAttributes(spec.attributes().toArray(String[]::new))
-                    .verifier(op -> HipOps.verify(spec, op))
+                    .verifier(o -> HipOps.verify(spec, o))
                     .assembly(HipOps.ASSEMBLY)
-                    .implement(InferShapes.class, spec.model())
-                    .register();
+                    .implement(InferShapes.class, spec.model());
+            CanonicalizationPatterns patterns = HipCanonicalization.forOp(spec.name());
+            if (patterns != null) {
+                op.implement(CanonicalizationPatterns.class, patterns);
+            }
+            op.register();
         }
     }
 
