@@ -81,3 +81,22 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     return %a : tensor<?xf32>
   }
 }
+
+// -----
+
+// After hip-add-context-arg the context leads on both sides and is passed over: the capture
+// reaches the capture argument; the carried one joins the initial 5 with the ? the body returns.
+// CHECK-LABEL: func.func private @m_l_body
+// CHECK-SAME:    (%{{.*}}: !hip.context, %{{.*}}: tensor<i64>, %{{.*}}: tensor<i1>, %{{.*}}: tensor<?xf32>, %{{.*}}: tensor<5xf32>) -> (tensor<i1>, tensor<?xf32>)
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @m(%ctx: !hip.context, %v0: tensor<5xf32>, %y: tensor<5xf32>) -> tensor<5xf32> {
+    %none = "onnx.NoValue"() : () -> none
+    %trip = "onnx.Constant"() {value = dense<3> : tensor<i64>} : () -> tensor<i64>
+    %r = "onnx.OutlinedLoop"(%ctx, %trip, %none, %v0, %y) {body = @m_l_body, onnx.num_captures = 1 : i64} : (!hip.context, tensor<i64>, none, tensor<5xf32>, tensor<5xf32>) -> tensor<5xf32>
+    "onnx.Return"(%r) : (tensor<5xf32>) -> ()
+  }
+  func.func private @m_l_body(%ctx: !hip.context, %i: tensor<i64>, %c: tensor<i1>, %v: tensor<?xf32>, %yy: tensor<?xf32>) -> (tensor<i1>, tensor<?xf32>) {
+    %s = "onnx.Add"(%v, %yy) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    return %c, %s : tensor<i1>, tensor<?xf32>
+  }
+}
