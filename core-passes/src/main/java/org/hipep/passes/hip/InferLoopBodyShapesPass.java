@@ -15,6 +15,7 @@ import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.FunctionType;
+import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
@@ -205,7 +206,7 @@ public final class InferLoopBodyShapesPass extends Pass {
     }
 
     private static int captures(Call c) {
-        return c.site().attribute("onnx.num_captures") instanceof org.hipep.ir.builtin.IntegerAttr n
+        return c.site().attribute("onnx.num_captures") instanceof IntegerAttr n
                 ? (int) n.longValue() : 0;
     }
 
