@@ -1,22 +1,65 @@
-// RUN: hip-mlir-opt %s --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' | FileCheck %s
-// RUN: hip-mlir-opt %s --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' --mlir-print-ir-after=hip-externalize-constants 2>&1 >/dev/null | FileCheck %s --check-prefix=AFTER
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' | FileCheck %s
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' --mlir-print-ir-after=hip-externalize-constants 2>&1 >/dev/null | FileCheck %s --check-prefix=AFTER
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' | FileCheck %s --check-prefix=DYN
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' --mlir-print-ir-after-all 2>&1 >/dev/null | FileCheck %s --check-prefix=ORDER
 
 // The named pipeline lowers ONNX to HIP and externalizes the initializer: Add and MatMul become
 // hip ops, the initializer a private global in the sidecar blob, and no onnx op is left.
 // CHECK: module attributes {hip.constants_file = "model.constants.bin"
 // CHECK: memref.global "private" @hip_ext_constant_w_0
 // CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%{{.*}}: !hip.context, %{{.*}}: tensor<2x3xf32>, %{{.*}}: tensor<3x4xf32>)
 // CHECK: memref.get_global @hip_ext_constant_w_0
 // CHECK: hip.add
 // CHECK: hip.matmul
-// CHECK-NOT: onnx.
+// CHECK-NOT: onnx.{{[A-Z]}}
 // CHECK-NOT: hip.constant
 // AFTER: IR Dump After {{.*}}hip-externalize-constants
+
+// The seed's order (§3.1 rows 1-12).
+// ORDER: IR Dump After {{.*}}simplify-onnx
+// ORDER: IR Dump After {{.*}}hip-add-context-arg
+// ORDER: IR Dump After {{.*}}onnx-loop-outline
+// ORDER: IR Dump After {{.*}}onnx-if-outline
+// ORDER: IR Dump After {{.*}}hip-infer-loop-body-shapes
+// ORDER: IR Dump After {{.*}}convert-onnx-to-hip
+// ORDER: IR Dump After {{.*}}hip-infer-shapes
+// ORDER: IR Dump After {{.*}}hip-externalize-constants
+// ORDER: IR Dump After {{.*}}canonicalize
+// ORDER: IR Dump After {{.*}}cse
+// ORDER: IR Dump After {{.*}}hip-split-duplicate-dps-inits
+// ORDER: IR Dump After {{.*}}hip-resolve-tensor-dims
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @main_graph(%x: tensor<2x3xf32>, %y: tensor<3x4xf32>) -> tensor<2x4xf32> {
     %w = "onnx.Constant"() {value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32> loc("w")
     %0 = "onnx.Add"(%x, %w) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
     %1 = "onnx.MatMul"(%0, %y) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
     "onnx.Return"(%1) : (tensor<2x4xf32>) -> ()
+  }
+}
+
+// -----
+
+// Dynamic batch: the entry takes !hip.context first (onnx.name shifted with its argument); the
+// two results that cse left on one tensor.empty get one each again, and the Neg's size, taken
+// by the conversion from the Add's result, is computed from the argument.
+// DYN-LABEL: func.func @dynamic
+// DYN-SAME:    (%[[CTX:.*]]: !hip.context, %[[X:[a-z0-9]+]]: tensor<?x3xf32> {onnx.name = "x"}, %[[B:[a-z0-9]+]]: tensor<3xf32>)
+// DYN:         %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
+// DYN-NEXT:    %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x3xf32>
+// DYN-NEXT:    %[[A:.*]] = hip.add %[[X]], %[[B]], %[[E]]
+// DYN-NOT:     tensor.dim %[[A]]
+// DYN:         tensor.dim %[[X]]
+// DYN:         %[[E2:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf32>
+// DYN-NEXT:    hip.neg %[[A]], %[[E2]]
+// DYN:         %[[E3:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf32>
+// DYN-NEXT:    hip.abs %[[X]], %[[E3]]
+// DYN-NOT:     onnx.{{[A-Z]}}
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @dynamic(%x: tensor<?x3xf32> {onnx.name = "x"}, %b: tensor<3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {
+    %0 = "onnx.Add"(%x, %b) : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
+    %1 = "onnx.Neg"(%0) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+    %2 = "onnx.Abs"(%x) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+    "onnx.Return"(%1, %2) : (tensor<?x3xf32>, tensor<?x3xf32>) -> ()
   }
 }

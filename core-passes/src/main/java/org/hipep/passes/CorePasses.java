@@ -2,8 +2,12 @@ package org.hipep.passes;
 
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.bufferization.OneShotBufferizePass;
+import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.hip.ResolveTensorDimsPass;
+import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -41,8 +45,12 @@ public final class CorePasses {
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
         registry.registerPass(OneShotBufferizePass::new, OWNER);
+        registry.registerPass(AddContextArgPass::new, OWNER);
+        registry.registerPass(InferLoopBodyShapesPass::new, OWNER);
+        registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
+        registry.registerPass(ResolveTensorDimsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
-                "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
+                "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
                 (pm, o) -> OnnxToHipPipeline.build(pm, OnnxToHipPipeline.fromTextual(o), slotHook), OWNER);
         return registry;

@@ -4,8 +4,12 @@ import java.util.Objects;
 import org.hipep.pass.OpPassManager;
 import org.hipep.pass.options.Option;
 import org.hipep.pass.options.PassOptions;
+import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.hip.ResolveTensorDimsPass;
+import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.hip.VerifyNoConstantCarriersPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
@@ -21,14 +25,14 @@ import org.hipep.plugin.PipelineSlotHook;
  * late-carrier guard, registered as the textual pipeline {@code onnx-to-hip-pipeline} (§3.2).
  *
  * <p>Stages in the seed's order, as far as they exist here: {@code simplify-onnx}, slot
- * AfterSimplifyOnnx, {@code onnx-loop-outline}, {@code onnx-if-outline}, slot
- * AfterOnnxLoopOutline, {@code convert-onnx-to-hip}, slot AfterConvertOnnxToHip,
- * {@code hip-infer-shapes}, {@code hip-externalize-constants}, {@code canonicalize}, {@code cse},
+ * AfterSimplifyOnnx, {@code hip-add-context-arg}, {@code onnx-loop-outline},
+ * {@code onnx-if-outline}, {@code hip-infer-loop-body-shapes}, slot AfterOnnxLoopOutline,
+ * {@code convert-onnx-to-hip}, slot AfterConvertOnnxToHip, {@code hip-infer-shapes},
+ * {@code hip-externalize-constants}, {@code canonicalize}, {@code cse}, then on each
+ * {@code func.func} {@code hip-split-duplicate-dps-inits} and {@code hip-resolve-tensor-dims},
  * slot BeforeBufferization, then {@link VerifyNoConstantCarriersPass}.
  *
- * <p>Not yet ported, so skipped: {@code hip-add-context-arg} (row 2),
- * {@code hip-infer-loop-body-shapes} (row 5), {@code hip-split-duplicate-dps-inits} (row 10),
- * {@code hip-resolve-tensor-dims} (row 11), and everything from {@code one-shot-bufferize} on.
+ * <p>Not yet ported, so skipped: everything from {@code one-shot-bufferize} (row 13) on.
  */
 public final class OnnxToHipPipeline {
     /** The textual pipeline name. */
@@ -83,8 +87,10 @@ public final class OnnxToHipPipeline {
         Objects.requireNonNull(hook, "hook");
         pm.addPass(SimplifyOnnxPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_SIMPLIFY_ONNX);
+        pm.addPass(AddContextArgPass::new);
         pm.addPass(OnnxLoopOutlinePass::new);
         pm.addPass(OnnxIfOutlinePass::new);
+        pm.addPass(InferLoopBodyShapesPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_ONNX_LOOP_OUTLINE);
         pm.addPass(ConvertOnnxToHipPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP);
@@ -92,6 +98,9 @@ public final class OnnxToHipPipeline {
         pm.addPass(() -> externalize(options));
         pm.addPass(CanonicalizePass::new);
         pm.addPass(CsePass::new);
+        OpPassManager funcs = pm.nest("func.func");
+        funcs.addPass(SplitDuplicateDpsInitsPass::new);
+        funcs.addPass(ResolveTensorDimsPass::new);
         hook.addPasses(pm, PipelineSlot.BEFORE_BUFFERIZATION);
         pm.addPass(VerifyNoConstantCarriersPass::new);
     }

@@ -2,14 +2,21 @@ package org.hipep.dialects.hip;
 
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
+import org.hipep.ir.OpDefinition;
 import org.hipep.ir.OpTrait;
+import org.hipep.ir.Type;
+import org.hipep.ir.rewrite.CanonicalizationPatterns;
+import org.hipep.ir.text.DialectAsmParser;
+import org.hipep.ir.text.DialectAsmPrinter;
 
 /**
  * The {@code hip} dialect: the tensor-level ops {@code convert-onnx-to-hip} produces and the
  * runtime ops below them: {@code hip.constant}, the constant carrier whose contract plugins
  * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
  * reductions, softmax, normalizations, convolutions and pools, attention) in destination-passing style, each implementing
- * {@link InferShapes} (see the package documentation).
+ * {@link InferShapes} (see the package documentation), cast/transpose/reshape with
+ * {@code canonicalize} patterns ({@link HipCanonicalization}); and the type {@code !hip.context}
+ * ({@link ContextType}), the run-time state argument of device functions.
  */
 public final class HipDialect extends Dialect {
     /** The namespace. */
@@ -30,14 +37,35 @@ public final class HipDialect extends Dialect {
                 .assembly(new ConstantOp.Assembly())
                 .register();
         for (HipOps.Spec spec : HipOps.ALL) {
-            addOperation(spec.name())
+            OpDefinition.Builder op = addOperation(spec.name())
                     .summary(spec.summary())
                     .traits(OpTrait.Pure.class)
                     .inherentAttributes(spec.attributes().toArray(String[]::new))
-                    .verifier(op -> HipMemRefForm.verify(spec, op))
+                    .verifier(o -> HipMemRefForm.verify(spec, o))
                     .assembly(HipOps.ASSEMBLY)
-                    .implement(InferShapes.class, spec.model())
-                    .register();
+                    .implement(InferShapes.class, spec.model());
+            CanonicalizationPatterns patterns = HipCanonicalization.forOp(spec.name());
+            if (patterns != null) {
+                op.implement(CanonicalizationPatterns.class, patterns);
+            }
+            op.register();
         }
+    }
+
+    @Override
+    public Type parseType(DialectAsmParser parser) {
+        String kw = parser.parseKeyword();
+        if (!kw.equals(ContextType.KEYWORD)) {
+            throw parser.error("unknown hip type '" + kw + "' (expected context)");
+        }
+        return parser.context().intern(ContextType.INSTANCE);
+    }
+
+    @Override
+    public void printType(Type type, DialectAsmPrinter printer) {
+        if (!(type instanceof ContextType)) {
+            throw new IllegalArgumentException("not a hip type: " + type.getClass().getName());
+        }
+        printer.print(ContextType.KEYWORD);
     }
 }

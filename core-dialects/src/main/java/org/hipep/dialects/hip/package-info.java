@@ -53,6 +53,15 @@
  * ConstantOfShape) has no input, its element type is that of its typed {@code value}.
  * {@code range} and {@code non_zero} ({@code [rank, ?]}) have a dynamic length.
  *
+ * <h2>Types</h2>
+ * {@code !hip.context} ({@link org.hipep.dialects.hip.ContextType}): the opaque run-time state,
+ * argument 0 of every device function once {@code hip-add-context-arg} has run (pool and output
+ * allocation reach the runtime through it).
+ *
+ * <h2>Canonicalization</h2>
+ * {@code cast}, {@code transpose} and {@code reshape} onto the input's own type fold away;
+ * transpose of transpose and reshape of reshape become one op ({@code HipCanonicalization}).
+ *
  * <h2>Shape inference</h2>
  * Each compute op implements {@link org.hipep.dialects.hip.InferShapes}: result types from the
  * input types and attributes, following the ONNX operator (numpy broadcasting, matmul

@@ -13,9 +13,10 @@ import org.hipep.ir.builtin.RankedTensorType;
 /**
  * Where a dynamic ({@code ?}) result dimension of a hip op comes from, so that its destination
  * can be sized with {@code tensor.dim}: only where the dimension provably equals one input
- * dimension at run time.
+ * dimension at run time. {@code convert-onnx-to-hip} sizes destinations with it and
+ * {@code hip-resolve-tensor-dims} traces {@code tensor.dim} of results back to inputs with it.
  */
-final class DynamicDims {
+public final class DynamicDims {
     private DynamicDims() {
     }
 
@@ -28,7 +29,7 @@ final class DynamicDims {
      * The input and its dimension that result dimension {@code dim} (of a result of rank
      * {@code rank}) equals, as {@code {input, dimension}}, or {@code null} when unknown.
      */
-    static int[] source(String hipName, List<Type> inputs, Map<String, Attribute> attrs, int rank, int dim) {
+    public static int[] source(String hipName, List<Type> inputs, Map<String, Attribute> attrs, int rank, int dim) {
         if (hipName.startsWith("hip.reduce_")) {
             return null;
         }

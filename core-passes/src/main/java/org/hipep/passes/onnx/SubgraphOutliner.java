@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.ContextType;
 import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Block;
@@ -200,10 +201,15 @@ final class SubgraphOutliner {
         String prefix = parentFunc == null ? "outlined" : SymbolTable.symbolName(parentFunc);
         String node = nodeName(op);
         String base = sanitise(prefix + "_" + (node.isEmpty() ? kind.opName().substring(5).toLowerCase() + ordinal : node));
+        Value context = contextOf(parentFunc);
         List<Value> captures = captures(kind.regions().keySet().stream().map(n -> region(op, n)).toList());
+        captures.remove(context);
         List<Type> captureTypes = captures.stream().map(Value::type).toList();
 
         OperationState st = new OperationState(op.location(), kind.outlinedName(), ctx);
+        if (context != null) {
+            st.addOperands(List.of(context));
+        }
         st.addOperands(op.operands());
         st.addOperands(captures);
         st.addTypes(op.resultTypes());
@@ -213,7 +219,8 @@ final class SubgraphOutliner {
             }
         }
         for (Map.Entry<String, String> r : kind.regions().entrySet()) {
-            Operation func = outlineRegion(region(op, r.getKey()), base + "_" + r.getValue(), captures, captureTypes, ctx);
+            Operation func = outlineRegion(region(op, r.getKey()), base + "_" + r.getValue(), context, captures,
+                    captureTypes, ctx);
             String name = symbols.insert(func);
             st.addAttribute(r.getKey(), SymbolRefAttr.flat(name));
         }
@@ -224,12 +231,16 @@ final class SubgraphOutliner {
         op.erase();
     }
 
-    private static Operation outlineRegion(Region region, String name, List<Value> captures, List<Type> captureTypes,
-            Context ctx) {
+    private static Operation outlineRegion(Region region, String name, Value context, List<Value> captures,
+            List<Type> captureTypes, Context ctx) {
         Block entry = region.front();
         Operation yield = entry.back();
         Location loc = yield.location();
-        List<Type> inputs = new ArrayList<>(entry.argumentTypes());
+        List<Type> inputs = new ArrayList<>();
+        if (context != null) {
+            inputs.add(context.type());
+        }
+        inputs.addAll(entry.argumentTypes());
         inputs.addAll(captureTypes);
         List<Type> results = yield.operandTypes();
 
@@ -263,6 +274,10 @@ final class SubgraphOutliner {
                 }
             }
         }
+        if (context != null) {
+            BlockArgument arg = entry.insertArgument(0, context.type(), context.location());
+            context.replaceUsesWithIf(arg, use -> body.isAncestor(use.owner().parentRegion()));
+        }
         for (Value c : captures) {
             BlockArgument arg = entry.addArgument(c.type(), c.location());
             c.replaceUsesWithIf(arg, use -> body.isAncestor(use.owner().parentRegion()));
@@ -271,6 +286,19 @@ final class SubgraphOutliner {
         entry.insertBefore(yield, Operation.create(ret));
         yield.erase();
         return func;
+    }
+
+    /**
+     * The enclosing function's {@code !hip.context} (its argument 0, after
+     * {@code hip-add-context-arg}), or {@code null}: outlined bodies take it as their argument 0
+     * and the outlined op passes it as operand 0, never as a capture.
+     */
+    private static Value contextOf(Operation func) {
+        if (func == null || func.region(0).isEmpty() || func.region(0).front().numArguments() == 0) {
+            return null;
+        }
+        Value first = func.region(0).front().argument(0);
+        return first.type() instanceof ContextType ? first : null;
     }
 
     /** {@code name} with every character outside {@code [A-Za-z0-9_]} replaced by an underscore. */

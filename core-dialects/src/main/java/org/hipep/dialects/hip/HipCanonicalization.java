@@ -1,0 +1,196 @@
+package org.hipep.dialects.hip;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.LogicalResult;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
+import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.rewrite.CanonicalizationPatterns;
+import org.hipep.ir.rewrite.PatternRewriter;
+import org.hipep.ir.rewrite.RewritePattern;
+
+/**
+ * The {@code canonicalize} patterns of the hip data-movement ops ({@link CanonicalizationPatterns},
+ * attached by {@link HipDialect}):
+ * <ul>
+ *   <li>{@code hip.cast} to the input's own type → the input;</li>
+ *   <li>{@code hip.transpose} with the identity {@code perm} (or none, rank ≤ 1) and the input's
+ *       type → the input; {@code transpose(transpose(x, p), q)} → {@code transpose(x, p∘q)}
+ *       (result {@code i} is {@code x}'s dimension {@code p[q[i]]}) into the outer destination;</li>
+ *   <li>{@code hip.reshape} whose result type is the input's, with at most one {@code ?} (the
+ *       element count then fixes it) → the input; {@code reshape(reshape(x), s)} → {@code
+ *       reshape(x, s)} into the outer destination, when the outer one has the static {@code shape}
+ *       form and no {@code 0} entry that copies a dimension of the inner result (or
+ *       {@code allowzero}).</li>
+ * </ul>
+ * An identity is replaced only where the types are equal, so no user sees another type.
+ */
+final class HipCanonicalization {
+    private HipCanonicalization() {
+    }
+
+    /** The patterns of op {@code name} (without the {@code hip.} prefix), or {@code null} when it has none. */
+    static CanonicalizationPatterns forOp(String name) {
+        return switch (name) {
+            case "cast" -> (patterns, ctx) -> patterns.add(new CastIdentity());
+            case "transpose" -> (patterns, ctx) -> patterns.add(new TransposeIdentity(), new TransposeOfTranspose());
+            case "reshape" -> (patterns, ctx) -> patterns.add(new ReshapeIdentity(), new ReshapeOfReshape());
+            default -> null;
+        };
+    }
+
+    private static Attribute attr(Operation op, String name) {
+        return op.attribute(name);
+    }
+
+    private static Map<String, Attribute> attributes(Operation op) {
+        Map<String, Attribute> all = new TreeMap<>(op.attributes());
+        if (op.properties() instanceof DictionaryAttr inherent) {
+            all.putAll(inherent.entries());
+        }
+        return all;
+    }
+
+    /** {@code hip.cast} to the input's type. */
+    static final class CastIdentity extends RewritePattern {
+        CastIdentity() {
+            super("hip.cast", 1, "hip.cast-identity");
+        }
+
+        @Override
+        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 2 || !op.operand(0).type().equals(op.result(0).type())) {
+                return rewriter.notifyMatchFailure(op, "the cast changes the type");
+            }
+            rewriter.replaceOp(op, List.of(op.operand(0)));
+            return LogicalResult.success();
+        }
+    }
+
+    /** The permutation of a transpose of rank {@code rank}: {@code perm}, or the reversal. */
+    private static long[] perm(Operation op, int rank) {
+        if (attr(op, "perm") instanceof DenseArrayAttr p) {
+            return p.asLongs();
+        }
+        long[] reversed = new long[rank];
+        for (int i = 0; i < rank; i++) {
+            reversed[i] = rank - 1 - i;
+        }
+        return reversed;
+    }
+
+    /** {@code hip.transpose} that moves nothing. */
+    static final class TransposeIdentity extends RewritePattern {
+        TransposeIdentity() {
+            super("hip.transpose", 1, "hip.transpose-identity");
+        }
+
+        @Override
+        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 2 || !(op.operand(0).type() instanceof RankedTensorType t)
+                    || !t.equals(op.result(0).type())) {
+                return rewriter.notifyMatchFailure(op, "not a ranked transpose onto the input's type");
+            }
+            long[] p = perm(op, t.rank());
+            for (int i = 0; i < p.length; i++) {
+                if (p[i] != i) {
+                    return rewriter.notifyMatchFailure(op, "the permutation moves dimension " + i);
+                }
+            }
+            rewriter.replaceOp(op, List.of(op.operand(0)));
+            return LogicalResult.success();
+        }
+    }
+
+    /** {@code transpose(transpose(x, p), q)} → {@code transpose(x, p∘q)}. */
+    static final class TransposeOfTranspose extends RewritePattern {
+        TransposeOfTranspose() {
+            super("hip.transpose", 2, "hip.transpose-of-transpose");
+        }
+
+        @Override
+        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            Operation inner = op.numOperands() == 2 ? op.operand(0).definingOp() : null;
+            if (inner == null || !inner.is("hip.transpose") || inner.numOperands() != 2
+                    || !(inner.operand(0).type() instanceof RankedTensorType x)) {
+                return rewriter.notifyMatchFailure(op, "the input is not a ranked hip.transpose");
+            }
+            long[] p = perm(inner, x.rank());
+            long[] q = perm(op, x.rank());
+            if (p.length != x.rank() || q.length != x.rank()) {
+                return rewriter.notifyMatchFailure(op, "a permutation does not fit the rank");
+            }
+            long[] composed = new long[x.rank()];
+            for (int i = 0; i < composed.length; i++) {
+                composed[i] = p[(int) q[i]];
+            }
+            Map<String, Attribute> attrs = attributes(op);
+            attrs.put("perm", DenseArrayAttr.i64(composed));
+            Value r = rewriter.create(op.location(), "hip.transpose", List.of(inner.operand(0), op.operand(1)),
+                    op.resultTypes(), attrs).result(0);
+            rewriter.replaceOp(op, List.of(r));
+            return LogicalResult.success();
+        }
+    }
+
+    /** {@code hip.reshape} onto the input's own type (at most one {@code ?}). */
+    static final class ReshapeIdentity extends RewritePattern {
+        ReshapeIdentity() {
+            super("hip.reshape", 1, "hip.reshape-identity");
+        }
+
+        @Override
+        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (!(op.operand(0).type() instanceof RankedTensorType t) || !t.equals(op.result(0).type())) {
+                return rewriter.notifyMatchFailure(op, "not a ranked reshape onto the input's type");
+            }
+            int dynamic = 0;
+            for (int d = 0; d < t.rank(); d++) {
+                if (t.isDynamicDim(d)) {
+                    dynamic++;
+                }
+            }
+            if (dynamic > 1) {
+                return rewriter.notifyMatchFailure(op, "two or more ? dimensions may be exchanged");
+            }
+            rewriter.replaceOp(op, List.of(op.operand(0)));
+            return LogicalResult.success();
+        }
+    }
+
+    /** {@code reshape(reshape(x), s)} → {@code reshape(x, s)}. */
+    static final class ReshapeOfReshape extends RewritePattern {
+        ReshapeOfReshape() {
+            super("hip.reshape", 2, "hip.reshape-of-reshape");
+        }
+
+        @Override
+        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            Operation inner = op.operand(0).definingOp();
+            if (inner == null || !inner.is("hip.reshape")) {
+                return rewriter.notifyMatchFailure(op, "the input is not a hip.reshape");
+            }
+            if (op.numOperands() != 2 || !(attr(op, "shape") instanceof DenseArrayAttr shape)) {
+                return rewriter.notifyMatchFailure(op, "the outer shape is a run-time operand");
+            }
+            boolean allowZero = attr(op, "allowzero") instanceof BoolAttr b && b.value();
+            if (!allowZero) {
+                for (long s : shape.asLongs()) {
+                    if (s == 0) {
+                        return rewriter.notifyMatchFailure(op, "a 0 copies a dimension of the inner result");
+                    }
+                }
+            }
+            Value r = rewriter.create(op.location(), "hip.reshape", List.of(inner.operand(0), op.operand(1)),
+                    op.resultTypes(), attributes(op)).result(0);
+            rewriter.replaceOp(op, List.of(r));
+            return LogicalResult.success();
+        }
+    }
+}
