@@ -25,7 +25,7 @@ func.func @f(%x: tensor<2x3x4xf32>, %i: tensor<2x12xf32>) {
 // -----
 
 func.func @f(%x: tensor<2x3x4xf32>, %s: tensor<?xi64>, %i: tensor<?x?xf32>) {
-  // expected-error@+1 {{'hip.reshape' op the shape operand tensor<?xi64> must have a static length (the result rank)}}
+  // expected-error@+1 {{'hip.reshape' op the 'shape' operand tensor<?xi64> must have a static length (the result rank)}}
   %0 = hip.reshape %x, %s, %i : (tensor<2x3x4xf32>, tensor<?xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return
 }

@@ -13,8 +13,8 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // -----
 
-// A shape computed at run time leaves every result dimension dynamic: no destination can be
-// sized, so the op stays.
+// A shape computed at run time is the shape operand; here the ONNX result type is dynamic too
+// and its dimensions depend on the shape's values: no destination can be sized, so the op stays.
 // CHECK-LABEL: func.func @reshape_runtime
 // CHECK:         onnx.Reshape
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
@@ -73,7 +73,8 @@ module attributes {onnx.opset_import = {"" = 11 : i64}} {
 
 // -----
 
-// From opset 13 'axes' is an input: constant converts, computed at run time stays.
+// From opset 13 'axes' is an input: constant, the attribute; computed at run time, an operand
+// (convert-onnx-to-hip-parameters.mlir), but with a dynamic ONNX result type the op stays.
 // CHECK-LABEL: func.func @squeeze13
 // CHECK:         hip.squeeze %arg0, %{{.*}} {axes = array<i64: -1>} : (tensor<1x3x1xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
 // CHECK:         hip.unsqueeze %arg0, %{{.*}} {axes = array<i64: 1>} : (tensor<1x3x1xf32>, tensor<1x1x3x1xf32>) -> tensor<1x1x3x1xf32>

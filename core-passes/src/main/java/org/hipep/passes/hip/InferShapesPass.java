@@ -2,22 +2,25 @@ package org.hipep.passes.hip;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.HipShapes;
 import org.hipep.dialects.hip.InferShapes;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
-import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.rewrite.PatternRewriter;
 import org.hipep.ir.text.AttrTypePrinter;
 import org.hipep.pass.Pass;
@@ -38,9 +41,11 @@ import org.hipep.pass.Pass;
  * and {@code hip.size} of a statically shaped input, then {@code hip.gather} of a 1-D constant
  * and {@code hip.concat} of 1-D constants, {@code hip.squeeze}/{@code hip.unsqueeze}/integer
  * {@code hip.cast} to i64, a 1-D static {@code hip.slice} and i64 {@code hip.add/sub/mul/div} of
- * constants; a {@code hip.reshape} whose shape operand became a constant takes the static
- * {@code shape} attribute form with its refined static result; a {@code hip.range} over constant
- * scalars gets a static length (an i64 one becomes a constant).
+ * constants; a {@code hip.range} over constant scalars gets a static length (an i64 one becomes
+ * a constant). Before an op is refined, its parameter operands ({@link HipParameters}: a
+ * reshape's or expand's shape, a slice's starts, a reduction's axes, ...) that are (or became)
+ * inline constants fold back into its static attributes, so a folded shape chain ends in the
+ * static form.
  */
 public final class InferShapesPass extends Pass {
     private static final long DYN = RankedTensorType.DYNAMIC;
@@ -81,6 +86,7 @@ public final class InferShapesPass extends Pass {
                 if (op.block() == null || !op.nameString().startsWith("hip.")) {
                     continue;
                 }
+                op = foldParameters(rewriter, op);
                 if (!refine(rewriter, op)) {
                     failed = true;
                     continue;
@@ -212,7 +218,6 @@ public final class InferShapesPass extends Pass {
             }
             case "hip.gather" -> foldGather(rewriter, op);
             case "hip.concat" -> foldConcat(rewriter, op);
-            case "hip.reshape" -> foldReshape(rewriter, op);
             case "hip.squeeze", "hip.unsqueeze", "hip.cast" -> foldSameValues(rewriter, op);
             case "hip.slice" -> foldSlice(rewriter, op);
             case "hip.range" -> foldRange(rewriter, op);
@@ -383,53 +388,52 @@ public final class InferShapesPass extends Pass {
         replaceWithConstant(rewriter, op, List.of((long) out.size()), out);
     }
 
-    /** A reshape by a constant shape operand becomes the static {@code shape} attribute form, when its result is then static. */
-    private static void foldReshape(PatternRewriter rewriter, Operation op) {
-        if (op.numOperands() != 3) {
-            return;
-        }
-        List<Long> target = constantI64(op.operand(1));
-        if (target == null) {
-            return;
+    /**
+     * Parameter operands ({@link HipParameters}) that are inline constants become the op's
+     * static attributes: the op is rebuilt without them (same destinations and result types,
+     * which {@link #refine} then sharpens). Nothing changes when the attribute form would not
+     * infer (a value the op rejects stays an operand). Returns the op that stands now.
+     */
+    private static Operation foldParameters(PatternRewriter rewriter, Operation op) {
+        Map<String, Integer> operands = HipParameters.operandIndices(op);
+        if (operands.isEmpty()) {
+            return op;
         }
         Map<String, Attribute> attrs = allAttributes(op);
-        attrs.put("shape", DenseArrayAttr.i64(target.stream().mapToLong(Long::longValue).toArray()));
-        boolean allowZero = attrs.get("allowzero") instanceof BoolAttr b ? b.value()
-                : attrs.get("allowzero") instanceof IntegerAttr a && a.longValue() != 0;
-        List<Long> shape;
-        try {
-            shape = HipShapes.reshape(((RankedTensorType) op.operand(0).type()).shape(), toArray(target), allowZero);
-        } catch (HipShapes.ShapeError e) {
-            return;
+        Type dataElement = op.operand(0).type() instanceof ShapedType s ? s.elementType() : null;
+        Set<Integer> folded = new HashSet<>();
+        for (HipParameters.Parameter p : HipParameters.of(op.nameString())) {
+            Integer i = operands.get(p.name());
+            Operation def = i == null ? null : op.operand(i).definingOp();
+            if (def == null || !def.is("hip.constant") || !(def.attribute("value") instanceof DenseElementsAttr d)) {
+                continue;
+            }
+            Attribute a = HipParameters.attribute(p, d, dataElement);
+            if (a != null) {
+                attrs.put(p.name(), a);
+                folded.add(i);
+            }
         }
-        RankedTensorType old = (RankedTensorType) op.result(0).type();
-        RankedTensorType result = RankedTensorType.of(shape, old.elementType());
-        if (!result.hasStaticShape()) {
-            return;
+        if (folded.isEmpty()) {
+            return op;
         }
-        Type refined;
-        try {
-            refined = HipShapes.refine(old, result);
-        } catch (HipShapes.ShapeError e) {
-            op.emitOpError("result is declared " + text(old) + " but its constant shape gives " + text(result));
-            return;
+        List<Value> kept = new ArrayList<>();
+        for (int i = 0; i < op.numOperands(); i++) {
+            if (!folded.contains(i)) {
+                kept.add(op.operand(i));
+            }
+        }
+        InferShapes model = op.getInterface(InferShapes.class);
+        List<Type> inputs = kept.subList(0, kept.size() - op.numResults()).stream().map(Value::type).toList();
+        if (model == null || !model.inferResultTypes(inputs, attrs, op.numResults()).succeeded()) {
+            return op;
         }
         rewriter.setInsertionPoint(op);
-        Value empty = rewriter.create(op.location(), "tensor.empty", List.of(), List.of(refined), Map.of()).result(0);
-        Operation reshaped = rewriter.create(op.location(), "hip.reshape", List.of(op.operand(0), empty),
-                List.of(refined), attrs);
-        Operation oldDest = op.operand(2).definingOp();
-        Operation shapeDef = op.operand(1).definingOp();
-        Value res = op.result(0);
-        if (!refined.equals(old)) {
-            op.result(0).setType(refined);
-            keepForeignUsers(rewriter, op, res, old);
-        }
-        rewriter.replaceOp(op, List.of(reshaped.result(0)));
-        if (oldDest != null) {
-            eraseDeadEmpty(rewriter, oldDest);
-        }
-        eraseDeadConstant(rewriter, shapeDef);
+        Operation now = rewriter.create(op.location(), op.nameString(), kept, op.resultTypes(), attrs);
+        List<Operation> defs = folded.stream().map(i -> op.operand(i).definingOp()).toList();
+        rewriter.replaceOp(op, now.results());
+        defs.forEach(def -> eraseDeadConstant(rewriter, def));
+        return now;
     }
 
     private static long[] toArray(List<Long> l) {

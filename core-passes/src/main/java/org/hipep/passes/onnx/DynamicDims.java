@@ -32,6 +32,10 @@ final class DynamicDims {
         if (hipName.startsWith("hip.reduce_")) {
             return null;
         }
+        if (hipName.equals("hip.cumsum") || hipName.equals("hip.trilu")) {
+            // The result has the data's shape (a parameter operand, axis or k, does not count).
+            return inputs.get(0) instanceof RankedTensorType t && t.rank() == rank ? new int[] {0, dim} : null;
+        }
         if (hipName.equals("hip.transpose")) {
             return transposed(inputs.get(0), attrs, rank, dim);
         }
