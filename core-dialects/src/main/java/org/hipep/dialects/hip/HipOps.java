@@ -477,9 +477,7 @@ final class HipOps {
 
     static Inferred infer(Spec spec, List<Type> inputs, Map<String, Attribute> attrs, int numResults) {
         if (inputs.size() < spec.minInputs() || inputs.size() > maxOperands(spec)) {
-            return Inferred.failure("expects " + count(spec.minInputs(), spec.maxInputs()) + " inputs"
-                    + (maxOperands(spec) > spec.maxInputs() ? " and up to " + (maxOperands(spec) - spec.maxInputs())
-                    + " parameter operands" : "") + ", got " + inputs.size());
+            return Inferred.failure("expects " + inputsText(spec) + ", got " + inputs.size());
         }
         if (numResults < spec.minResults() || numResults > spec.maxResults()
                 || (spec.name().equals("layer_norm") && numResults == 2)) {
@@ -498,6 +496,13 @@ final class HipOps {
         } catch (ShapeError e) {
             return Inferred.failure(e.getMessage());
         }
+    }
+
+    /** {@code 1 inputs}, or {@code 1 inputs (and up to 4 parameter operands)}. */
+    private static String inputsText(Spec spec) {
+        int params = maxOperands(spec) - spec.maxInputs();
+        return count(spec.minInputs(), spec.maxInputs()) + " inputs"
+                + (params > 0 ? " (and up to " + params + " parameter operands)" : "");
     }
 
     private static String count(int min, int max) {
@@ -526,7 +531,7 @@ final class HipOps {
         int inputs = op.numOperands() - results;
         if (results < spec.minResults() || results > spec.maxResults() || inputs < spec.minInputs()
                 || inputs > maxOperands(spec)) {
-            return op.emitOpError("expects " + count(spec.minInputs(), spec.maxInputs()) + " inputs and "
+            return op.emitOpError("expects " + inputsText(spec) + " and "
                     + count(spec.minResults(), spec.maxResults()) + " results, each result with one destination"
                     + " operand, got " + op.numOperands() + " operands and " + results + " results");
         }

@@ -422,8 +422,13 @@ public final class HipParameters {
         }
         HipDataOps.scalarOf(attrs, "value", x);
         long axesLen = ops.containsKey("axes") || attrs.containsKey("axes") ? lengthOf("axes", attrs, ops) : x.rank();
+        long[] staticPads = HipOps.axesAttr(attrs, "pads");
         if (axesLen >= 0) {
             length(ops, "pads", 2 * axesLen, "a begin and an end per padded axis");
+            if (staticPads != null && staticPads.length != 2 * axesLen) {
+                throw new ShapeError("'pads' " + java.util.Arrays.toString(staticPads) + " must have "
+                        + 2 * axesLen + " values (a begin and an end per padded axis)");
+            }
         }
         if (!ops.containsKey("pads") && !ops.containsKey("axes")) {
             return List.of(RankedTensorType.of(HipShapes.pad(x.shape(), HipDataOps.fullPads(x.rank(),
