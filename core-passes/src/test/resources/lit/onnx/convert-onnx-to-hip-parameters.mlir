@@ -145,3 +145,48 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0, %1#0, %1#1, %2, %3) : (tensor<2x3x4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4x6xf32>, tensor<2x3x6xf32>) -> ()
   }
 }
+
+// -----
+
+// An Identity that simplify-onnx kept for its more precise result type goes once conversion
+// gives its input that type (here from an unranked ONNX type); one whose input stays less
+// precise stays.
+// CHECK-LABEL: func.func @identity_after_refinement
+// CHECK:         %[[A:.*]] = hip.abs %arg0, %{{.*}} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[I:.*]] = "onnx.Identity"(%arg1) : (tensor<?x3xf32>) -> tensor<2x3xf32>
+// CHECK:         return %[[A]], %[[I]]
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @identity_after_refinement(%x: tensor<2x3xf32>, %y: tensor<?x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+    %0 = "onnx.Abs"(%x) : (tensor<2x3xf32>) -> tensor<*xf32>
+    %1 = "onnx.Identity"(%0) : (tensor<*xf32>) -> tensor<2x3xf32>
+    %2 = "onnx.Identity"(%y) : (tensor<?x3xf32>) -> tensor<2x3xf32>
+    "onnx.Return"(%1, %2) : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+  }
+}
+
+// -----
+
+// A parameter computed from static shapes (Shape, Gather, Concat, Neg and integer Mod, Equal,
+// Where, as in expanded functions) is known at conversion: the op takes the static attribute
+// form and a result type the ONNX graph left unranked.
+// CHECK-LABEL: func.func @shape_arithmetic
+// CHECK:         hip.fill %{{.*}} {shape = array<i64: 2, 4, 1>, value = 0.000000e+00 : f32} : (tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+// CHECK:         hip.reshape %arg1, %{{.*}} {allowzero = false, shape = array<i64: 2, 4, 1>} : (tensor<8xf32>, tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+// CHECK-NOT:     onnx.
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @shape_arithmetic(%x: tensor<2x3x4xf32>, %y: tensor<8xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+    %s = "onnx.Shape"(%x) : (tensor<2x3x4xf32>) -> tensor<3xi64>
+    %i = "onnx.Constant"() {value = dense<[0, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %g = "onnx.Gather"(%s, %i) {axis = 0 : i64} : (tensor<3xi64>, tensor<2xi64>) -> tensor<2xi64>
+    %m1 = "onnx.Constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %one = "onnx.Neg"(%m1) : (tensor<1xi64>) -> tensor<1xi64>
+    %two = "onnx.Constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+    %r = "onnx.Mod"(%one, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+    %eq = "onnx.Equal"(%r, %one) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+    %w = "onnx.Where"(%eq, %one, %two) : (tensor<1xi1>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+    %c = "onnx.Concat"(%g, %w) {axis = 0 : i64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<3xi64>
+    %0 = "onnx.ConstantOfShape"(%c) : (tensor<3xi64>) -> tensor<*xf32>
+    %1 = "onnx.Reshape"(%y, %c) : (tensor<8xf32>, tensor<3xi64>) -> tensor<*xf32>
+    "onnx.Return"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> ()
+  }
+}

@@ -107,6 +107,13 @@ public final class ConvertOnnxToHipPass extends Pass {
                     }
                     continue;
                 }
+                if (op.is("onnx.Identity") && op.numOperands() == 1 && op.numResults() == 1
+                        && op.operand(0).type().equals(refine(op.result(0).type(), op.operand(0).type()))) {
+                    // An Identity simplify-onnx kept for its more precise result type, now that
+                    // conversion gave the input that type (or a more precise one).
+                    replaceKeepingTypes(rewriter, op, List.of(op.operand(0)));
+                    continue;
+                }
                 if (VARIADIC.containsKey(op.nameString()) && OnnxOpsets.opsetOf(op, "") >= 8) {
                     convertVariadic(rewriter, op, order);
                     continue;

@@ -20,6 +20,7 @@ import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.TypeAttr;
+import org.hipep.passes.hip.ShapeValues;
 
 /**
  * The table of {@code convert-onnx-to-hip}: one {@link Conversion} per ONNX op type and range
@@ -235,9 +236,11 @@ final class OnnxToHipConversions {
     }
 
     /**
-     * One op's parameters on their way to a hip op ({@link HipParameters}): a constant ONNX
-     * input becomes the static attribute, any other input a runtime parameter operand; the
-     * operands follow the data inputs in the order the hip op declares its parameters.
+     * One op's parameters on their way to a hip op ({@link HipParameters}): an ONNX input known
+     * at compile time (a constant, or shape arithmetic over static shapes that
+     * {@link ShapeValues} computes, as in a Shape → Gather → Concat chain) becomes the static
+     * attribute, any other input a runtime parameter operand; the operands follow the data
+     * inputs in the order the hip op declares its parameters.
      */
     static final class Params {
         private final String hip;
@@ -258,6 +261,10 @@ final class OnnxToHipConversions {
             HipParameters.Parameter param = HipParameters.of(hip).stream().filter(p -> p.name().equals(name))
                     .findFirst().orElseThrow();
             DenseElementsAttr d = constantElements(v);
+            ShapeValues.Known known = d == null ? ShapeValues.of(v) : null;
+            if (known != null) {
+                d = DenseElementsAttr.ofLongs(RankedTensorType.of(known.shape(), IntegerType.I64), known.values());
+            }
             if (d == null) {
                 operands.put(name, v);
                 return true;
