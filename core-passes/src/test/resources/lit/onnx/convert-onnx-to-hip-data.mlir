@@ -210,3 +210,24 @@ module attributes {onnx.opset_import = {"" = 11 : i64}} {
     "onnx.Return"(%0, %1, %2, %3) : (tensor<?x12xf32>, tensor<?x6x4xf32>, tensor<1x?x3x4xf32>, tensor<?x4xf32>) -> ()
   }
 }
+
+// -----
+
+// Reshape's -1 is the input's one dynamic dimension when the other dimensions hold as many
+// elements as the target's known entries (the depth-to-space idiom of super-resolution); with
+// a different count it is not provably that dimension and the op stays.
+// CHECK-LABEL: func.func @reshape_inferred_dim
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[D:.*]] = tensor.dim %arg0, %[[C0]]
+// CHECK:         %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x1x3x3x4x4xf32>
+// CHECK:         hip.reshape %arg0, %[[E]] {allowzero = false, shape = array<i64: -1, 1, 3, 3, 4, 4>}
+// CHECK:         onnx.Reshape
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @reshape_inferred_dim(%x: tensor<?x9x4x4xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+    %s = "onnx.Constant"() {value = dense<[-1, 1, 3, 3, 4, 4]> : tensor<6xi64>} : () -> tensor<6xi64>
+    %0 = "onnx.Reshape"(%x, %s) : (tensor<?x9x4x4xf32>, tensor<6xi64>) -> tensor<*xf32>
+    %t = "onnx.Constant"() {value = dense<[-1, 3, 4, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %1 = "onnx.Reshape"(%x, %t) : (tensor<?x9x4x4xf32>, tensor<4xi64>) -> tensor<*xf32>
+    "onnx.Return"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> ()
+  }
+}

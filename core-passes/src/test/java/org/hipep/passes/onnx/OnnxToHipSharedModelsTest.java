@@ -33,7 +33,7 @@ class OnnxToHipSharedModelsTest {
      * Unsqueeze, Resize, TopK, Trilu, Pad, Split) or a contrib op (Attention, RotaryEmbedding). The
      * floor leaves no slack: raise it when a conversion lands.
      */
-    private static final int FULLY_CONVERTED_FLOOR = 279;
+    private static final int FULLY_CONVERTED_FLOOR = 280;
 
     private static final Set<String> DONE_DIALECTS = Set.of("func", "hip", "tensor", "arith", "builtin");
 
