@@ -3,6 +3,7 @@ package org.hipep.dialects.hip;
 import static org.hipep.dialects.hip.HipShapes.text;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -426,7 +427,7 @@ public final class HipParameters {
         if (axesLen >= 0) {
             length(ops, "pads", 2 * axesLen, "a begin and an end per padded axis");
             if (staticPads != null && staticPads.length != 2 * axesLen) {
-                throw new ShapeError("'pads' " + java.util.Arrays.toString(staticPads) + " must have "
+                throw new ShapeError("'pads' " + Arrays.toString(staticPads) + " must have "
                         + 2 * axesLen + " values (a begin and an end per padded axis)");
             }
         }
