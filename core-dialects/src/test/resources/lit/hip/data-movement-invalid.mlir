@@ -25,7 +25,7 @@ func.func @f(%x: tensor<2x3x4xf32>, %i: tensor<2x12xf32>) {
 // -----
 
 func.func @f(%x: tensor<2x3x4xf32>, %s: tensor<?xi64>, %i: tensor<?x?xf32>) {
-  // expected-error@+1 {{'hip.reshape' op the shape operand tensor<?xi64> must have a static length (the result rank)}}
+  // expected-error@+1 {{'hip.reshape' op the 'shape' operand tensor<?xi64> must have a static length (the result rank)}}
   %0 = hip.reshape %x, %s, %i : (tensor<2x3x4xf32>, tensor<?xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return
 }
@@ -145,7 +145,7 @@ func.func @f(%x: tensor<2x3xf32>, %i: tensor<6x1xf32>) {
 // -----
 
 func.func @f(%x: tensor<6xf32>, %a: tensor<3xf32>) {
-  // expected-error@+1 {{'hip.split' op expects 1 inputs and at least 1 results, each result with one destination operand, got 2 operands and 2 results}}
+  // expected-error@+1 {{'hip.split' op expects 1 inputs (and up to 1 parameter operands) and at least 1 results, each result with one destination operand, got 2 operands and 2 results}}
   %0:2 = hip.split %x, %a : (tensor<6xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   return
 }

@@ -2,7 +2,7 @@
 // RUN: hip-mlir-opt %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: hip-mlir-opt %s --split-input-file --mlir-print-op-generic | hip-mlir-opt | FileCheck %s
 
-// Shape parameters are static array<i64> attributes; reshape alone also takes a runtime 1-D i64 shape.
+// Shape parameters are static array<i64> attributes or runtime parameter operands (parameter-operands.mlir).
 // CHECK-LABEL: func.func @layout
 // CHECK: hip.transpose %arg0, %arg1 {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>, tensor<3x2x4xf32>) -> tensor<3x2x4xf32>
 // GENERIC: "hip.transpose"(%arg0, %arg1) <{perm = array<i64: 1, 0, 2>}> : (tensor<2x3x4xf32>, tensor<3x2x4xf32>) -> tensor<3x2x4xf32>

@@ -132,3 +132,35 @@ func.func @range(%arg0: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi64>) {
   %ir = hip.range %is, %il, %id, %ie : (tensor<i64>, tensor<i64>, tensor<i64>, tensor<?xi64>) -> tensor<?xi64>
   return %r, %ir : tensor<?xf32>, tensor<?xi64>
 }
+
+// Parameter operands that are (or became) inline constants fold back into the static attributes:
+// the fill's shape from a folded hip.shape, the reduction's axes, one of slice's operands (the
+// other stays an operand). A value the attribute form rejects (negative repeats) stays an operand.
+// CHECK-LABEL: func.func @fold_parameters
+// CHECK-NOT:     hip.shape
+// CHECK:         hip.fill %{{.*}} {shape = array<i64: 2, 3>, value = 1.000000e+00 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x1xf32>
+// CHECK-NEXT:    hip.reduce_sum %arg0, %[[E]] {axes = array<i64: 1>, keepdims = true} : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+// CHECK:         hip.slice %arg0, %arg1, %{{.*}} {ends = array<i64: 1>} : (tensor<2x3xf32>, tensor<1xi64>, tensor<?x3xf32>) -> tensor<?x3xf32>
+// CHECK:         hip.tile %arg0, %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<2xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
+func.func @fold_parameters(%arg0: tensor<2x3xf32>, %starts: tensor<1xi64>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %e0 = tensor.empty() : tensor<2xi64>
+  %s = hip.shape %arg0, %e0 : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2xi64>
+  %e1 = tensor.empty() : tensor<2x3xf32>
+  %f = hip.fill %s, %e1 {value = 1.0 : f32} : (tensor<2xi64>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %fc = tensor.cast %f : tensor<2x3xf32> to tensor<?x?xf32>
+  %axes = hip.constant {value = dense<1> : tensor<1xi64>} : tensor<1xi64>
+  %c0 = arith.constant 0 : index
+  %d0 = tensor.dim %arg0, %c0 : tensor<2x3xf32>
+  %c1 = arith.constant 1 : index
+  %d1 = tensor.dim %arg0, %c1 : tensor<2x3xf32>
+  %e2 = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %r = hip.reduce_sum %arg0, %axes, %e2 {keepdims = true} : (tensor<2x3xf32>, tensor<1xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %ends = hip.constant {value = dense<1> : tensor<1xi64>} : tensor<1xi64>
+  %e3 = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %sl = hip.slice %arg0, %starts, %ends, %e3 : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %rep = hip.constant {value = dense<[-1, 2]> : tensor<2xi64>} : tensor<2xi64>
+  %e4 = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %t = hip.tile %arg0, %rep, %e4 : (tensor<2x3xf32>, tensor<2xi64>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %fc, %r, %sl, %t : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}

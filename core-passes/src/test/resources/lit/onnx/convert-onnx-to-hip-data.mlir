@@ -13,8 +13,8 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // -----
 
-// A shape computed at run time leaves every result dimension dynamic: no destination can be
-// sized, so the op stays.
+// A shape computed at run time is the shape operand; here the ONNX result type is dynamic too
+// and its dimensions depend on the shape's values: no destination can be sized, so the op stays.
 // CHECK-LABEL: func.func @reshape_runtime
 // CHECK:         onnx.Reshape
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
@@ -73,7 +73,8 @@ module attributes {onnx.opset_import = {"" = 11 : i64}} {
 
 // -----
 
-// From opset 13 'axes' is an input: constant converts, computed at run time stays.
+// From opset 13 'axes' is an input: constant, the attribute; computed at run time, an operand
+// (convert-onnx-to-hip-parameters.mlir), but with a dynamic ONNX result type the op stays.
 // CHECK-LABEL: func.func @squeeze13
 // CHECK:         hip.squeeze %arg0, %{{.*}} {axes = array<i64: -1>} : (tensor<1x3x1xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
 // CHECK:         hip.unsqueeze %arg0, %{{.*}} {axes = array<i64: 1>} : (tensor<1x3x1xf32>, tensor<1x1x3x1xf32>) -> tensor<1x1x3x1xf32>
@@ -207,5 +208,26 @@ module attributes {onnx.opset_import = {"" = 11 : i64}} {
     %2 = "onnx.Unsqueeze"(%x) {axes = array<i64: 0>} : (tensor<?x3x4xf32>) -> tensor<1x?x3x4xf32>
     %3 = "onnx.Reshape"(%x, %t) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x4xf32>
     "onnx.Return"(%0, %1, %2, %3) : (tensor<?x12xf32>, tensor<?x6x4xf32>, tensor<1x?x3x4xf32>, tensor<?x4xf32>) -> ()
+  }
+}
+
+// -----
+
+// Reshape's -1 is the input's one dynamic dimension when the other dimensions hold as many
+// elements as the target's known entries (the depth-to-space idiom of super-resolution); with
+// a different count it is not provably that dimension and the op stays.
+// CHECK-LABEL: func.func @reshape_inferred_dim
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[D:.*]] = tensor.dim %arg0, %[[C0]]
+// CHECK:         %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x1x3x3x4x4xf32>
+// CHECK:         hip.reshape %arg0, %[[E]] {allowzero = false, shape = array<i64: -1, 1, 3, 3, 4, 4>}
+// CHECK:         onnx.Reshape
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @reshape_inferred_dim(%x: tensor<?x9x4x4xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+    %s = "onnx.Constant"() {value = dense<[-1, 1, 3, 3, 4, 4]> : tensor<6xi64>} : () -> tensor<6xi64>
+    %0 = "onnx.Reshape"(%x, %s) : (tensor<?x9x4x4xf32>, tensor<6xi64>) -> tensor<*xf32>
+    %t = "onnx.Constant"() {value = dense<[-1, 3, 4, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %1 = "onnx.Reshape"(%x, %t) : (tensor<?x9x4x4xf32>, tensor<4xi64>) -> tensor<*xf32>
+    "onnx.Return"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> ()
   }
 }

@@ -23,8 +23,7 @@ import org.hipep.ir.builtin.StringAttr;
  * The data-movement ops of the {@code hip} dialect: {@code transpose}, {@code reshape},
  * {@code expand}, {@code concat}, {@code split}, {@code slice}, {@code pad}, {@code tile},
  * {@code squeeze}, {@code unsqueeze} and {@code flatten}. Their shape parameters are static
- * attributes ({@code array<i64>}); only {@code reshape} also takes its target shape as a runtime
- * 1-D integer tensor, whose static length gives the result rank.
+ * attributes ({@code array<i64>}), or runtime parameter operands ({@link HipParameters}).
  */
 final class HipDataOps {
     private static final long DYN = ShapedType.DYNAMIC;
@@ -115,23 +114,6 @@ final class HipDataOps {
         RankedTensorType x = in.get(0);
         boolean allowZero = HipOps.flag(attrs, "allowzero", false);
         long[] target = HipOps.axesAttr(attrs, "shape");
-        if (in.size() == 2) {
-            if (target != null) {
-                throw new ShapeError("takes the target shape from 'shape' or from an operand, not both");
-            }
-            RankedTensorType s = in.get(1);
-            if (!(s.elementType() instanceof IntegerType it && it.width() == 64) || s.rank() != 1) {
-                throw new ShapeError("the shape operand must be a 1-D i64 tensor, got " + text(s));
-            }
-            if (s.shape().get(0) == DYN) {
-                throw new ShapeError("the shape operand " + text(s) + " must have a static length (the result rank)");
-            }
-            List<Long> out = new ArrayList<>();
-            for (long i = 0; i < s.shape().get(0); i++) {
-                out.add(DYN);
-            }
-            return List.of(tensor(out, x.elementType()));
-        }
         if (target == null) {
             throw new ShapeError("'shape' is required (or a shape operand)");
         }
@@ -191,9 +173,30 @@ final class HipDataOps {
             throw new ShapeError("'value' is only meaningful with mode \"constant\", got \"" + mode + "\"");
         }
         scalarOf(attrs, "value", x);
-        long[] pads = required(attrs, "pads");
+        long[] pads = fullPads(x.rank(), required(attrs, "pads"), HipOps.axesAttr(attrs, "axes"));
         return List.of(tensor(HipShapes.pad(x.shape(), pads), x.elementType()));
     };
+
+    /**
+     * Pad's {@code pads} for every dimension: as given without {@code axes}, else the begins and
+     * ends of the listed axes placed at theirs (0 elsewhere).
+     */
+    static long[] fullPads(int rank, long[] pads, long[] axes) {
+        if (axes == null) {
+            return pads;
+        }
+        if (pads.length != 2 * axes.length) {
+            throw new ShapeError("'pads' " + Arrays.toString(pads) + " must have 2 values per axis of 'axes' "
+                    + Arrays.toString(axes));
+        }
+        long[] full = new long[2 * rank];
+        int[] norm = distinctAxes(axes, rank);
+        for (int i = 0; i < norm.length; i++) {
+            full[norm[i]] = pads[i];
+            full[rank + norm[i]] = pads[axes.length + i];
+        }
+        return full;
+    }
 
     private static final Rule TILE = (in, attrs, n) -> {
         RankedTensorType x = in.get(0);
@@ -277,7 +280,7 @@ final class HipDataOps {
             new Spec("transpose", "Permutes the dimensions by 'perm' (reversed when absent)", 1, 1, 1, 1,
                     List.of("perm"), TRANSPOSE),
             new Spec("reshape", "Reshape to 'shape' (0 copies, -1 infers unless allowzero) or to a runtime 1-D i64"
-                    + " shape operand", 1, 2, 1, 1, List.of("shape", "allowzero"), RESHAPE),
+                    + " shape operand", 1, 1, 1, 1, List.of("shape", "allowzero"), RESHAPE),
             new Spec("expand", "Broadcasts the data with 'shape' (bidirectionally)", 1, 1, 1, 1, List.of("shape"),
                     EXPAND),
             new Spec("concat", "Concatenation of the operands along 'axis'", 1, Integer.MAX_VALUE, 1, 1,
@@ -286,8 +289,8 @@ final class HipDataOps {
                     1, 1, Integer.MAX_VALUE, List.of("axis", "split"), SPLIT),
             new Spec("slice", "Strided slice by static 'starts', 'ends', 'axes' and 'steps' (ONNX clamping)", 1, 1,
                     1, 1, List.of("starts", "ends", "axes", "steps"), SLICE),
-            new Spec("pad", "Pads by 'pads' (all begins, then all ends; negative crops), mode constant, reflect,"
-                    + " edge or wrap", 1, 1, 1, 1, List.of("pads", "mode", "value"), PAD),
+            new Spec("pad", "Pads by 'pads' (all begins, then all ends, of 'axes' or every axis; negative crops),"
+                    + " mode constant, reflect, edge or wrap", 1, 1, 1, 1, List.of("pads", "axes", "mode", "value"), PAD),
             new Spec("tile", "Repeats the data 'repeats' times along each dimension", 1, 1, 1, 1,
                     List.of("repeats"), TILE),
             new Spec("squeeze", "Removes the size-1 dimensions 'axes' (all static 1s when absent)", 1, 1, 1, 1,

@@ -23,8 +23,9 @@ import org.hipep.ir.builtin.ShapedType;
  * {@code gather_elements}, {@code gather_nd}, {@code scatter_elements}, {@code scatter_nd},
  * {@code cumsum}, {@code trilu}, {@code range}, {@code topk}, {@code resize}, {@code shape},
  * {@code size}, {@code fill}, {@code one_hot} and {@code non_zero}. ONNX inputs that are
- * parameters ({@code CumSum}'s axis, {@code TopK}'s k, {@code Resize}'s scales or sizes,
- * {@code OneHot}'s depth) are attributes here.
+ * parameters ({@code CumSum}'s axis, {@code TopK}'s and {@code Trilu}'s k, {@code Resize}'s
+ * scales or sizes, {@code ConstantOfShape}'s shape) are attributes, or runtime parameter operands
+ * ({@link HipParameters}); {@code OneHot}'s depth is always an attribute.
  */
 final class HipIndexOps {
     private static final long DYN = ShapedType.DYNAMIC;
@@ -198,14 +199,19 @@ final class HipIndexOps {
         return List.of(tensor(out, x.elementType()), tensor(out, IntegerType.I64));
     };
 
-    private static final Rule RESIZE = (in, attrs, n) -> {
-        RankedTensorType x = in.get(0);
+    /** Checks resize's mode attributes. */
+    static void resizeModes(Map<String, Attribute> attrs) {
         HipDataOps.choice(attrs, "mode", "nearest", "nearest", "linear", "cubic");
         HipDataOps.choice(attrs, "coordinate_transformation_mode", "half_pixel", "half_pixel", "half_pixel_symmetric",
                 "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize");
         HipDataOps.choice(attrs, "nearest_mode", "round_prefer_floor", "round_prefer_floor", "round_prefer_ceil",
                 "floor", "ceil");
         HipOps.floatAttr(attrs, "cubic_coeff_a", -0.75);
+    }
+
+    private static final Rule RESIZE = (in, attrs, n) -> {
+        RankedTensorType x = in.get(0);
+        resizeModes(attrs);
         Attribute scales = attrs.get("scales");
         long[] sizes = HipOps.axesAttr(attrs, "sizes");
         if ((scales == null) == (sizes == null)) {
@@ -256,11 +262,17 @@ final class HipIndexOps {
 
     private static final Rule SIZE = (in, attrs, n) -> List.of(tensor(List.of(), IntegerType.I64));
 
-    private static final Rule FILL = (in, attrs, n) -> {
+    /** Fill's element type: that of its typed {@code value}. */
+    static Type fillElement(Map<String, Attribute> attrs) {
         if (!(attrs.get("value") instanceof TypedAttribute v)
                 || !(HipOps.isNumeric(v.type()) || HipOps.isBool(v.type()))) {
             throw new ShapeError("'value' must be a typed integer or float attribute (it gives the element type)");
         }
+        return v.type();
+    }
+
+    private static final Rule FILL = (in, attrs, n) -> {
+        Type element = fillElement(attrs);
         List<Long> out = new ArrayList<>();
         long[] s = HipDataOps.required(attrs, "shape");
         for (long d : s) {
@@ -269,7 +281,7 @@ final class HipIndexOps {
             }
             out.add(d);
         }
-        return List.of(tensor(out, v.type()));
+        return List.of(tensor(out, element));
     };
 
     private static final Rule ONE_HOT = (in, attrs, n) -> {

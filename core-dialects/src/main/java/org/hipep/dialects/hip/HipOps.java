@@ -285,6 +285,10 @@ final class HipOps {
 
     private static final Rule REDUCE = (in, attrs, n) -> {
         requireNumeric(in.get(0), "the operand");
+        long[] axes = axesAttr(attrs, "axes");
+        if ((axes == null || axes.length == 0) && flag(attrs, "noop_with_empty_axes", false)) {
+            return List.of(in.get(0));
+        }
         return List.of(tensor(HipShapes.reduce(in.get(0).shape(), axesAttr(attrs, "axes"), flag(attrs, "keepdims",
                 true)), in.get(0).elementType()));
     };
@@ -436,8 +440,8 @@ final class HipOps {
         ops.add(op("gemm", "alpha * op(A) * op(B) + beta * C", 2, 3, List.of("alpha", "beta", "transA", "transB"),
                 GEMM));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {
-            ops.add(op("reduce_" + n, "Reduction (" + n + ") over 'axes' (all when absent)", 1, 1,
-                    List.of("axes", "keepdims"), REDUCE));
+            ops.add(op("reduce_" + n, "Reduction (" + n + ") over 'axes' (all when absent or empty, none with"
+                    + " noop_with_empty_axes)", 1, 1, List.of("axes", "keepdims", "noop_with_empty_axes"), REDUCE));
         }
         for (String n : List.of("arg_max", "arg_min")) {
             ops.add(op(n, "Index (i64) of the " + n.substring(4) + " along 'axis'", 1, 1,
@@ -464,10 +468,25 @@ final class HipOps {
 
     // ---------------------------------------------------------------- inference, verification
 
+    /** The spec of {@code hip.<name>}, or null. */
+    static Spec spec(String opName) {
+        for (Spec s : ALL) {
+            if (opName.equals("hip." + s.name())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The most inputs: the data inputs and one operand per {@linkplain HipParameters parameter}. */
+    private static int maxOperands(Spec spec) {
+        int params = HipParameters.of(spec.name()).size();
+        return spec.maxInputs() == Integer.MAX_VALUE ? spec.maxInputs() : spec.maxInputs() + params;
+    }
+
     static Inferred infer(Spec spec, List<Type> inputs, Map<String, Attribute> attrs, int numResults) {
-        if (inputs.size() < spec.minInputs() || inputs.size() > spec.maxInputs()) {
-            return Inferred.failure("expects " + count(spec.minInputs(), spec.maxInputs()) + " inputs, got "
-                    + inputs.size());
+        if (inputs.size() < spec.minInputs() || inputs.size() > maxOperands(spec)) {
+            return Inferred.failure("expects " + inputsText(spec) + ", got " + inputs.size());
         }
         if (numResults < spec.minResults() || numResults > spec.maxResults()
                 || (spec.name().equals("layer_norm") && numResults == 2)) {
@@ -481,10 +500,18 @@ final class HipOps {
             ranked.add(t);
         }
         try {
-            return Inferred.of(spec.rule().apply(ranked, attrs, numResults));
+            List<Type> withOperands = HipParameters.infer(spec, ranked, attrs, numResults);
+            return Inferred.of(withOperands != null ? withOperands : spec.rule().apply(ranked, attrs, numResults));
         } catch (ShapeError e) {
             return Inferred.failure(e.getMessage());
         }
+    }
+
+    /** {@code 1 inputs}, or {@code 1 inputs (and up to 4 parameter operands)}. */
+    private static String inputsText(Spec spec) {
+        int params = maxOperands(spec) - spec.maxInputs();
+        return count(spec.minInputs(), spec.maxInputs()) + " inputs"
+                + (params > 0 ? " (and up to " + params + " parameter operands)" : "");
     }
 
     private static String count(int min, int max) {
@@ -512,8 +539,8 @@ final class HipOps {
         int results = op.numResults();
         int inputs = op.numOperands() - results;
         if (results < spec.minResults() || results > spec.maxResults() || inputs < spec.minInputs()
-                || inputs > spec.maxInputs()) {
-            return op.emitOpError("expects " + count(spec.minInputs(), spec.maxInputs()) + " inputs and "
+                || inputs > maxOperands(spec)) {
+            return op.emitOpError("expects " + inputsText(spec) + " and "
                     + count(spec.minResults(), spec.maxResults()) + " results, each result with one destination"
                     + " operand, got " + op.numOperands() + " operands and " + results + " results");
         }

@@ -44,11 +44,7 @@
  * ({@code HipEinsum}); attention and rotary_embedding, the opset-23 transformer ops
  * ({@code HipAttentionOps}: 3-D or 4-D inputs with head-count attributes, grouped-query heads,
  * an optional mask and key/value cache told apart by input count, the optional present and
- * qk_matmul_output results). ONNX inputs that act as parameters (Reshape's and Expand's
- * shape, Slice's starts/ends/axes/steps, Pad's pads and constant value, Tile's repeats, Split's
- * sizes, the axes of Squeeze/Unsqueeze, CumSum's axis, TopK's k, OneHot's depth, Resize's
- * scales or sizes) are static attributes; {@code reshape} alone also accepts its shape as a
- * runtime 1-D i64 operand, which fixes only the result rank. {@code split} has one result and
+ * qk_matmul_output results). {@code split} has one result and
  * one destination per piece; {@code topk} has values and i64 indices; {@code fill} (ONNX
  * ConstantOfShape) has no input, its element type is that of its typed {@code value}.
  * {@code range} and {@code non_zero} ({@code [rank, ?]}) have a dynamic length.
@@ -61,6 +57,30 @@
  * <h2>Canonicalization</h2>
  * {@code cast}, {@code transpose} and {@code reshape} onto the input's own type fold away;
  * transpose of transpose and reshape of reshape become one op ({@code HipCanonicalization}).
+ *
+ * <h2>Parameters: attributes or parameter operands</h2>
+ * ONNX inputs that act as parameters (the reductions' axes, Reshape's, Expand's and
+ * ConstantOfShape's shape, Slice's starts/ends/axes/steps, Pad's pads, axes and constant value,
+ * Tile's repeats, Split's sizes, the axes of Squeeze/Unsqueeze, CumSum's axis, TopK's and
+ * Trilu's k, Resize's scales or sizes) are static attributes when known at compile time and
+ * otherwise runtime <em>parameter operands</em> ({@link org.hipep.dialects.hip.HipParameters}),
+ * one policy for every op: they follow the data inputs and precede the destinations, matched in
+ * order to the op's parameters that are not attributes (an integer operand passes over resize's
+ * float {@code scales}):
+ * <pre>{@code
+ * %r = hip.reduce_sum %x, %axes, %init {keepdims = false} : (tensor<2x3x4xf32>, tensor<2xi64>, tensor<?xf32>) -> tensor<?xf32>
+ * %s = hip.slice %x, %starts, %init {ends = array<i64: 3>, axes = array<i64: 0>} : (tensor<20x10xf32>, tensor<1xi64>, tensor<?x10xf32>) -> tensor<?x10xf32>
+ * }</pre>
+ * The verifier checks each operand's type (a 1-D i64 tensor for shapes, axes, pads, repeats,
+ * sizes and split sizes; 1-D i32 or i64 for slice's; one i32 or i64 value, rank 0 or
+ * {@code [1]}, for an axis or k; 1-D f32 for scales; one value of the data's element type for the
+ * padding value) and, when static, its length (one per dimension, twice the padded axes, one per
+ * split result, the same for starts/ends/axes/steps). Shape inference gives what the operand's
+ * type determines: the rank from a static length (reshape, expand, fill, unsqueeze, squeeze, and
+ * reductions without keepdims: {@code r - len(axes)}), the dimensions the value cannot change
+ * (outside slice's known axes, off the topk/split axis, all of cumsum/trilu) and {@code ?} for the
+ * rest. {@code noop_with_empty_axes} on a reduction keeps the input when the axes are empty.
+ * {@code hip-infer-shapes} folds an operand that becomes a constant back into the attribute.
  *
  * <h2>Shape inference</h2>
  * Each compute op implements {@link org.hipep.dialects.hip.InferShapes}: result types from the

@@ -119,6 +119,42 @@ class HipDataShapesTest {
     }
 
     @Test
+    void parameterOperandsGiveWhatTheirTypesDetermine() {
+        Type i64x2 = t(I64, 2);
+        // Reductions: keepdims keeps the rank, else r - len(axes); an empty operand reduces all or, with
+        // noop_with_empty_axes, nothing.
+        assertThat(infer("reduce_sum", List.of(f(2, 3, 4), i64x2), at(), 1)).containsExactly(f(Q, Q, Q));
+        assertThat(infer("reduce_sum", List.of(f(2, 3, 4), i64x2), at("keepdims", BoolAttr.FALSE), 1))
+                .containsExactly(f(Q));
+        assertThat(infer("reduce_sum", List.of(f(2, 3, 4), t(I64, 0)), at("keepdims", BoolAttr.FALSE), 1))
+                .containsExactly(f());
+        assertThat(infer("reduce_sum", List.of(f(2, 3, 4), t(I64, 0)), at("noop_with_empty_axes", BoolAttr.TRUE), 1))
+                .containsExactly(f(2, 3, 4));
+        // Slice: the dimensions outside the known axes (attribute, or [0, n) by default) keep their size.
+        assertThat(infer("slice", List.of(f(2, 3, 4), t(I64, 1), t(IntegerType.I32, 1)), at(), 1))
+                .containsExactly(f(Q, 3, 4));
+        assertThat(infer("slice", List.of(f(2, 3, 4), i64x2), at("ends", a(1, 1), "axes", a(2, 0)), 1))
+                .containsExactly(f(Q, 3, Q));
+        assertThat(infer("slice", List.of(f(2, 3, 4), i64x2, i64x2, i64x2), at(), 1)).containsExactly(f(Q, Q, Q));
+        // TopK and split: only the axis dimension depends on the value.
+        assertThat(infer("topk", List.of(f(2, 3), t(I64, 1)), at("axis", IntegerAttr.i64(0)), 2))
+                .containsExactly(f(Q, 3), t(I64, Q, 3));
+        assertThat(infer("split", List.of(f(4, 6), i64x2), at("axis", IntegerAttr.i64(1)), 2))
+                .containsExactly(f(4, Q), f(4, Q));
+        // Expand broadcasts against a shape of unknown values; pad with only the value at run time is static.
+        assertThat(infer("expand", List.of(f(3, 1), t(I64, 3)), at(), 1)).containsExactly(f(Q, 3, Q));
+        assertThat(infer("pad", List.of(f(2, 3), t(F32)), at("pads", a(1, 0, 1, 2), "axes", a(0, 1)), 1))
+                .containsExactly(f(4, 5));
+        assertThat(infer("pad", List.of(f(2, 3), t(I64, 2)), at("axes", a(1)), 1)).containsExactly(f(2, Q));
+        assertThat(infer("fill", List.of(t(I64, 3)), at("value", IntegerAttr.of(IntegerType.I32, 7)), 1))
+                .containsExactly(t(IntegerType.I32, Q, Q, Q));
+        // Resize: an integer operand is the sizes (it passes over the float scales).
+        assertThat(infer("resize", List.of(f(1, 1, 2, 2), t(I64, 4)), at(), 1)).containsExactly(f(Q, Q, Q, Q));
+        assertThat(error("resize", List.of(f(1, 1, 2, 2), t(F32, 4)), at("sizes", a(1, 1, 4, 4)), 1))
+                .isEqualTo("exactly one of 'scales' and 'sizes' is required");
+    }
+
+    @Test
     void expandBroadcastsBothWays() {
         // ONNX Expand examples: [3, 1] with [2, 1, 6] -> [2, 3, 6]; with [3, 4] -> [3, 4].
         assertThat(one("expand", f(3, 1), at("shape", a(2, 1, 6)))).isEqualTo(f(2, 3, 6));

@@ -2,22 +2,23 @@ package org.hipep.passes.hip;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.HipShapes;
 import org.hipep.dialects.hip.InferShapes;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
-import org.hipep.ir.builtin.BoolAttr;
-import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
-import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.rewrite.PatternRewriter;
 import org.hipep.ir.text.AttrTypePrinter;
 import org.hipep.pass.Pass;
@@ -38,9 +39,11 @@ import org.hipep.pass.Pass;
  * and {@code hip.size} of a statically shaped input, then {@code hip.gather} of a 1-D constant
  * and {@code hip.concat} of 1-D constants, {@code hip.squeeze}/{@code hip.unsqueeze}/integer
  * {@code hip.cast} to i64, a 1-D static {@code hip.slice} and i64 {@code hip.add/sub/mul/div} of
- * constants; a {@code hip.reshape} whose shape operand became a constant takes the static
- * {@code shape} attribute form with its refined static result; a {@code hip.range} over constant
- * scalars gets a static length (an i64 one becomes a constant).
+ * constants; a {@code hip.range} over constant scalars gets a static length (an i64 one becomes
+ * a constant). Before an op is refined, its parameter operands ({@link HipParameters}: a
+ * reshape's or expand's shape, a slice's starts, a reduction's axes, ...) that are (or became)
+ * inline constants fold back into its static attributes, so a folded shape chain ends in the
+ * static form.
  */
 public final class InferShapesPass extends Pass {
     private static final long DYN = RankedTensorType.DYNAMIC;
@@ -81,6 +84,7 @@ public final class InferShapesPass extends Pass {
                 if (op.block() == null || !op.nameString().startsWith("hip.")) {
                     continue;
                 }
+                op = foldParameters(rewriter, op);
                 if (!refine(rewriter, op)) {
                     failed = true;
                     continue;
@@ -188,135 +192,18 @@ public final class InferShapesPass extends Pass {
     // ---- folding -------------------------------------------------------------------------------
 
     private static void fold(PatternRewriter rewriter, Operation op) {
-        switch (op.nameString()) {
-            case "hip.shape" -> {
-                if (op.operand(0).type() instanceof RankedTensorType t && t.hasStaticShape()) {
-                    int r = t.rank();
-                    long start = clamp(intAttr(op, "start", 0), r);
-                    long end = clamp(intAttr(op, "end", r), r);
-                    List<Long> dims = new ArrayList<>();
-                    for (long d = start; d < end; d++) {
-                        dims.add(t.shape().get((int) d));
-                    }
-                    replaceWithConstant(rewriter, op, List.of((long) dims.size()), dims);
-                }
-            }
-            case "hip.size" -> {
-                if (op.operand(0).type() instanceof RankedTensorType t && t.hasStaticShape()) {
-                    long n = 1;
-                    for (long d : t.shape()) {
-                        n *= d;
-                    }
-                    replaceWithConstant(rewriter, op, List.of(), List.of(n));
-                }
-            }
-            case "hip.gather" -> foldGather(rewriter, op);
-            case "hip.concat" -> foldConcat(rewriter, op);
-            case "hip.reshape" -> foldReshape(rewriter, op);
-            case "hip.squeeze", "hip.unsqueeze", "hip.cast" -> foldSameValues(rewriter, op);
-            case "hip.slice" -> foldSlice(rewriter, op);
-            case "hip.range" -> foldRange(rewriter, op);
-            case "hip.add", "hip.sub", "hip.mul", "hip.div" -> foldArithmetic(rewriter, op);
-            default -> {
-            }
-        }
-    }
-
-    /** Gather along axis 0 of a 1-D i64 constant by constant indices. */
-    private static void foldGather(PatternRewriter rewriter, Operation op) {
-        List<Long> data = constantI64(op.operand(0));
-        DenseElementsAttr indices = constant(op.operand(1));
-        if (data == null || indices == null || !(indices.type() instanceof RankedTensorType it)
-                || ((RankedTensorType) op.operand(0).type()).rank() != 1) {
+        if (op.is("hip.range")) {
+            foldRange(rewriter, op);
             return;
         }
-        List<Long> out = new ArrayList<>();
-        for (long i = 0; i < indices.numElements(); i++) {
-            long idx = indices.getLong(i);
-            long k = idx < 0 ? idx + data.size() : idx;
-            if (k < 0 || k >= data.size()) {
-                return;
+        ShapeValues.Known known = ShapeValues.ofResult(op);
+        if (known != null) {
+            List<Long> values = new ArrayList<>();
+            for (long v : known.values()) {
+                values.add(v);
             }
-            out.add(data.get((int) k));
+            replaceWithConstant(rewriter, op, known.shape(), values);
         }
-        replaceWithConstant(rewriter, op, it.shape(), out);
-    }
-
-    /** Squeeze, unsqueeze and an integer-to-i64 cast of a constant keep its values; the (static) result type gives the shape. */
-    private static void foldSameValues(PatternRewriter rewriter, Operation op) {
-        DenseElementsAttr in = constant(op.operand(0));
-        if (in == null || ((IntegerType) in.elementType()).width() < 8
-                || !(op.result(0).type() instanceof RankedTensorType out) || !out.hasStaticShape()
-                || !(out.elementType() instanceof IntegerType it) || it.width() != 64) {
-            return;
-        }
-        List<Long> values = new ArrayList<>();
-        for (long i = 0; i < in.numElements(); i++) {
-            values.add(in.getLong(i));
-        }
-        replaceWithConstant(rewriter, op, out.shape(), values);
-    }
-
-    /** A static slice of a 1-D i64 constant (ONNX clamping). */
-    private static void foldSlice(PatternRewriter rewriter, Operation op) {
-        List<Long> data = constantI64(op.operand(0));
-        Map<String, Attribute> attrs = allAttributes(op);
-        long[] starts = attrs.get("starts") instanceof DenseArrayAttr a ? a.asLongs() : null;
-        long[] ends = attrs.get("ends") instanceof DenseArrayAttr a ? a.asLongs() : null;
-        long[] steps = attrs.get("steps") instanceof DenseArrayAttr a ? a.asLongs() : new long[] {1};
-        if (data == null || starts == null || ends == null || starts.length != 1 || ends.length != 1
-                || steps.length != 1 || steps[0] == 0 || ((RankedTensorType) op.operand(0).type()).rank() != 1) {
-            return;
-        }
-        long n = data.size();
-        long step = steps[0];
-        long start = starts[0] < 0 ? starts[0] + n : starts[0];
-        long end = ends[0] < 0 ? ends[0] + n : ends[0];
-        if (step > 0) {
-            start = Math.max(0, Math.min(n, start));
-            end = Math.max(0, Math.min(n, end));
-        } else {
-            start = Math.max(-1, Math.min(n - 1, start));
-            end = Math.max(-1, Math.min(n - 1, end));
-        }
-        List<Long> out = new ArrayList<>();
-        for (long i = start; step > 0 ? i < end : i > end; i += step) {
-            out.add(data.get((int) i));
-        }
-        replaceWithConstant(rewriter, op, List.of((long) out.size()), out);
-    }
-
-    /** Elementwise i64 arithmetic over two constants of one shape, or one of them a single value. */
-    private static void foldArithmetic(PatternRewriter rewriter, Operation op) {
-        List<Long> a = constantI64(op.operand(0));
-        List<Long> b = constantI64(op.operand(1));
-        if (a == null || b == null || !(op.result(0).type() instanceof RankedTensorType out) || !out.hasStaticShape()) {
-            return;
-        }
-        int n = Math.max(a.size(), b.size());
-        if ((a.size() != n && a.size() != 1) || (b.size() != n && b.size() != 1) || out.shape().stream().reduce(1L, (x, y) -> x * y) != n) {
-            return;
-        }
-        List<Long> values = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            long x = a.get(a.size() == 1 ? 0 : i);
-            long y = b.get(b.size() == 1 ? 0 : i);
-            switch (op.nameString()) {
-                case "hip.add" -> values.add(x + y);
-                case "hip.sub" -> values.add(x - y);
-                case "hip.mul" -> values.add(x * y);
-                default -> {
-                    if (y == 0) {
-                        return;
-                    }
-                    values.add(Math.floorDiv(x, y) == x / y ? x / y : null);
-                    if (values.get(values.size() - 1) == null) {
-                        return; // truncating and flooring division disagree: leave it to run time
-                    }
-                }
-            }
-        }
-        replaceWithConstant(rewriter, op, out.shape(), values);
     }
 
     /**
@@ -370,66 +257,52 @@ public final class InferShapesPass extends Pass {
         keepForeignUsers(rewriter, op, op.result(0), old);
     }
 
-    /** Concat of 1-D i64 constants. */
-    private static void foldConcat(PatternRewriter rewriter, Operation op) {
-        List<Long> out = new ArrayList<>();
-        for (int i = 0; i < op.numOperands() - 1; i++) {
-            List<Long> part = constantI64(op.operand(i));
-            if (part == null || ((RankedTensorType) op.operand(i).type()).rank() != 1) {
-                return;
-            }
-            out.addAll(part);
-        }
-        replaceWithConstant(rewriter, op, List.of((long) out.size()), out);
-    }
-
-    /** A reshape by a constant shape operand becomes the static {@code shape} attribute form, when its result is then static. */
-    private static void foldReshape(PatternRewriter rewriter, Operation op) {
-        if (op.numOperands() != 3) {
-            return;
-        }
-        List<Long> target = constantI64(op.operand(1));
-        if (target == null) {
-            return;
+    /**
+     * Parameter operands ({@link HipParameters}) that are inline constants become the op's
+     * static attributes: the op is rebuilt without them (same destinations and result types,
+     * which {@link #refine} then sharpens). Nothing changes when the attribute form would not
+     * infer (a value the op rejects stays an operand). Returns the op that stands now.
+     */
+    private static Operation foldParameters(PatternRewriter rewriter, Operation op) {
+        Map<String, Integer> operands = HipParameters.operandIndices(op);
+        if (operands.isEmpty()) {
+            return op;
         }
         Map<String, Attribute> attrs = allAttributes(op);
-        attrs.put("shape", DenseArrayAttr.i64(target.stream().mapToLong(Long::longValue).toArray()));
-        boolean allowZero = attrs.get("allowzero") instanceof BoolAttr b ? b.value()
-                : attrs.get("allowzero") instanceof IntegerAttr a && a.longValue() != 0;
-        List<Long> shape;
-        try {
-            shape = HipShapes.reshape(((RankedTensorType) op.operand(0).type()).shape(), toArray(target), allowZero);
-        } catch (HipShapes.ShapeError e) {
-            return;
+        Type dataElement = op.operand(0).type() instanceof ShapedType s ? s.elementType() : null;
+        Set<Integer> folded = new HashSet<>();
+        for (HipParameters.Parameter p : HipParameters.of(op.nameString())) {
+            Integer i = operands.get(p.name());
+            Operation def = i == null ? null : op.operand(i).definingOp();
+            if (def == null || !def.is("hip.constant") || !(def.attribute("value") instanceof DenseElementsAttr d)) {
+                continue;
+            }
+            Attribute a = HipParameters.attribute(p, d, dataElement);
+            if (a != null) {
+                attrs.put(p.name(), a);
+                folded.add(i);
+            }
         }
-        RankedTensorType old = (RankedTensorType) op.result(0).type();
-        RankedTensorType result = RankedTensorType.of(shape, old.elementType());
-        if (!result.hasStaticShape()) {
-            return;
+        if (folded.isEmpty()) {
+            return op;
         }
-        Type refined;
-        try {
-            refined = HipShapes.refine(old, result);
-        } catch (HipShapes.ShapeError e) {
-            op.emitOpError("result is declared " + text(old) + " but its constant shape gives " + text(result));
-            return;
+        List<Value> kept = new ArrayList<>();
+        for (int i = 0; i < op.numOperands(); i++) {
+            if (!folded.contains(i)) {
+                kept.add(op.operand(i));
+            }
+        }
+        InferShapes model = op.getInterface(InferShapes.class);
+        List<Type> inputs = kept.subList(0, kept.size() - op.numResults()).stream().map(Value::type).toList();
+        if (model == null || !model.inferResultTypes(inputs, attrs, op.numResults()).succeeded()) {
+            return op;
         }
         rewriter.setInsertionPoint(op);
-        Value empty = rewriter.create(op.location(), "tensor.empty", List.of(), List.of(refined), Map.of()).result(0);
-        Operation reshaped = rewriter.create(op.location(), "hip.reshape", List.of(op.operand(0), empty),
-                List.of(refined), attrs);
-        Operation oldDest = op.operand(2).definingOp();
-        Operation shapeDef = op.operand(1).definingOp();
-        Value res = op.result(0);
-        if (!refined.equals(old)) {
-            op.result(0).setType(refined);
-            keepForeignUsers(rewriter, op, res, old);
-        }
-        rewriter.replaceOp(op, List.of(reshaped.result(0)));
-        if (oldDest != null) {
-            eraseDeadEmpty(rewriter, oldDest);
-        }
-        eraseDeadConstant(rewriter, shapeDef);
+        Operation now = rewriter.create(op.location(), op.nameString(), kept, op.resultTypes(), attrs);
+        List<Operation> defs = folded.stream().map(i -> op.operand(i).definingOp()).toList();
+        rewriter.replaceOp(op, now.results());
+        defs.forEach(def -> eraseDeadConstant(rewriter, def));
+        return now;
     }
 
     private static long[] toArray(List<Long> l) {
@@ -470,32 +343,6 @@ public final class InferShapesPass extends Pass {
         }
     }
 
-    private static DenseElementsAttr constant(Value v) {
-        Operation def = v.definingOp();
-        if (def != null && def.is("hip.constant") && def.attribute("value") instanceof DenseElementsAttr d
-                && d.elementType() instanceof IntegerType) {
-            return d;
-        }
-        return null;
-    }
-
-    /** The values of an inline i64 constant, or null. */
-    private static List<Long> constantI64(Value v) {
-        DenseElementsAttr d = constant(v);
-        if (d == null || !(d.elementType() instanceof IntegerType it) || it.width() != 64) {
-            return null;
-        }
-        List<Long> out = new ArrayList<>();
-        for (long i = 0; i < d.numElements(); i++) {
-            out.add(d.getLong(i));
-        }
-        return out;
-    }
-
-    private static long intAttr(Operation op, String name, long dflt) {
-        return allAttributes(op).get(name) instanceof IntegerAttr a ? a.longValue() : dflt;
-    }
-
     /** Inherent (properties) and discardable attributes together, as the hip op models read them. */
     private static Map<String, Attribute> allAttributes(Operation op) {
         Map<String, Attribute> all = new HashMap<>(op.attributes());
@@ -503,10 +350,6 @@ public final class InferShapesPass extends Pass {
             all.putAll(props.entries());
         }
         return all;
-    }
-
-    private static long clamp(long v, int rank) {
-        return Math.max(0, Math.min(rank, v < 0 ? v + rank : v));
     }
 
     private static String text(Type t) {

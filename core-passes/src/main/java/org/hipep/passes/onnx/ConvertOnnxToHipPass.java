@@ -48,9 +48,11 @@ import org.hipep.passes.onnx.OnnxToHipConversions.Plan;
  * function's imported constants in order, then the constants its conversions made, then the
  * next function's, and so on. {@code onnx.Return} in a function becomes {@code func.return}.
  *
- * <p>An op no conversion covers (its opset, dtype or attributes) stays as it is, with no
- * error; an op recognised as invalid (a run-time reduction axes input) is an error naming the
- * op, its node and why.
+ * <p>ONNX parameter inputs (shapes, axes, starts/ends, pads, k, ...) become the hip op's static
+ * attributes when constant and runtime parameter operands otherwise
+ * ({@link org.hipep.dialects.hip.HipParameters}). An op no conversion covers (its opset, dtype or
+ * attributes) stays as it is, with no error, and so does one whose result has a dynamic dimension
+ * with no provable source (a data-dependent shape).
  */
 public final class ConvertOnnxToHipPass extends Pass {
     @Override
@@ -84,7 +86,6 @@ public final class ConvertOnnxToHipPass extends Pass {
         }
         PatternRewriter rewriter = new PatternRewriter(getContext());
         long[] order = {0};
-        boolean failed = false;
         for (Operation func : funcs) {
             List<Operation> ops = new ArrayList<>();
             func.walk(ops::add);
@@ -106,6 +107,13 @@ public final class ConvertOnnxToHipPass extends Pass {
                     }
                     continue;
                 }
+                if (op.is("onnx.Identity") && op.numOperands() == 1 && op.numResults() == 1
+                        && op.operand(0).type().equals(refine(op.result(0).type(), op.operand(0).type()))) {
+                    // An Identity simplify-onnx kept for its more precise result type, now that
+                    // conversion gave the input that type (or a more precise one).
+                    replaceKeepingTypes(rewriter, op, List.of(op.operand(0)));
+                    continue;
+                }
                 if (VARIADIC.containsKey(op.nameString()) && OnnxOpsets.opsetOf(op, "") >= 8) {
                     convertVariadic(rewriter, op, order);
                     continue;
@@ -119,11 +127,7 @@ public final class ConvertOnnxToHipPass extends Pass {
                     continue;
                 }
                 Plan plan = c.converter().plan(op, OnnxOpsets.opsetOf(op, ""));
-                if (plan.invalid()) {
-                    op.emitError("cannot convert '" + op.nameString() + "' (node " + nodeName(op.location()) + "): "
-                            + plan.reason());
-                    failed = true;
-                } else if (plan.converts()) {
+                if (plan.converts()) {
                     convert(rewriter, op, plan);
                 }
             }
@@ -134,13 +138,6 @@ public final class ConvertOnnxToHipPass extends Pass {
                 }
             }
         }
-        if (failed) {
-            signalPassFailure();
-        }
-    }
-
-    private static String nodeName(Location loc) {
-        return loc instanceof NameLoc n ? n.name() : loc.toString();
     }
 
     /** The ONNX name as an identifier: letters, digits and '_', not starting with a digit. */

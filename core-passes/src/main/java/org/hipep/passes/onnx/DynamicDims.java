@@ -33,6 +33,10 @@ public final class DynamicDims {
         if (hipName.startsWith("hip.reduce_")) {
             return null;
         }
+        if (hipName.equals("hip.cumsum") || hipName.equals("hip.trilu")) {
+            // The result has the data's shape (a parameter operand, axis or k, does not count).
+            return inputs.get(0) instanceof RankedTensorType t && t.rank() == rank ? new int[] {0, dim} : null;
+        }
         if (hipName.equals("hip.transpose")) {
             return transposed(inputs.get(0), attrs, rank, dim);
         }
@@ -113,8 +117,13 @@ public final class DynamicDims {
             case "hip.reshape": {
                 boolean allowZero = attrs.get("allowzero") instanceof BoolAttr b && b.value();
                 long[] shape = attrs.get("shape") instanceof DenseArrayAttr a ? a.asLongs() : null;
-                return shape != null && !allowZero && dim < shape.length && shape[dim] == 0 && dim < t.rank()
-                        ? new int[] {0, dim} : null;
+                if (shape == null || dim >= shape.length) {
+                    return null;
+                }
+                if (!allowZero && shape[dim] == 0) {
+                    return dim < t.rank() ? new int[] {0, dim} : null;
+                }
+                return shape[dim] == -1 ? inferredDim(t, shape, allowZero) : null;
             }
             case "hip.concat": {
                 long axis = attrs.get("axis") instanceof IntegerAttr a ? a.longValue() : 0;
@@ -138,6 +147,39 @@ public final class DynamicDims {
                 return dim - before < t.rank() ? new int[] {0, dim - before} : null;
             }
         }
+    }
+
+    /**
+     * Reshape's {@code -1} when the input has exactly one dynamic dimension and the other
+     * dimensions hold as many elements as the target's known entries: the {@code -1} is then
+     * that input dimension (as a [N, 9, 224, 224] to [-1, 1, 3, 3, 224, 224] reshape keeps N).
+     */
+    private static int[] inferredDim(RankedTensorType t, long[] shape, boolean allowZero) {
+        int dynamic = -1;
+        long inner = 1;
+        for (int i = 0; i < t.rank(); i++) {
+            long d = t.shape().get(i);
+            if (d == RankedTensorType.DYNAMIC) {
+                if (dynamic >= 0) {
+                    return null;
+                }
+                dynamic = i;
+            } else {
+                inner *= d;
+            }
+        }
+        long known = 1;
+        for (int i = 0; i < shape.length; i++) {
+            long s = shape[i] == 0 && !allowZero ? (i < t.rank() ? t.shape().get(i) : -2) : shape[i];
+            if (shape[i] == -1) {
+                continue;
+            }
+            if (s < 0) {
+                return null;
+            }
+            known *= s;
+        }
+        return dynamic >= 0 && known == inner ? new int[] {0, dynamic} : null;
     }
 
     private static int rankOf(Type t) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Operation;
@@ -19,39 +20,34 @@ import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.TypeAttr;
+import org.hipep.passes.hip.ShapeValues;
 
 /**
  * The table of {@code convert-onnx-to-hip}: one {@link Conversion} per ONNX op type and range
  * of default-domain opset versions in which the op's semantics are the same. A conversion
  * {@linkplain Plan#skip skips} an op it does not cover (the op stays, a later stage reports
- * it) and {@linkplain Plan#invalid rejects} one it recognises as invalid.
+ * it).
  */
 final class OnnxToHipConversions {
     private OnnxToHipConversions() {
     }
 
     /**
-     * What to build for one ONNX op: the hip op, its inputs (from the ONNX operands) and its
-     * attributes; or why not.
+     * What to build for one ONNX op: the hip op, its inputs (from the ONNX operands: data
+     * inputs, then parameter operands) and its attributes; or why not.
      *
      * @param hipName the hip op name, or {@code null} when not converted
      * @param inputs the hip op's inputs
      * @param attributes the hip op's attributes
-     * @param reason why the op is skipped or invalid
-     * @param invalid whether the op is recognised as invalid (an error) rather than unsupported
+     * @param reason why the op is skipped
      */
-    record Plan(String hipName, List<Value> inputs, Map<String, Attribute> attributes, String reason,
-            boolean invalid) {
+    record Plan(String hipName, List<Value> inputs, Map<String, Attribute> attributes, String reason) {
         static Plan of(String hipName, List<Value> inputs, Map<String, Attribute> attributes) {
-            return new Plan(hipName, inputs, attributes, null, false);
+            return new Plan(hipName, inputs, attributes, null);
         }
 
         static Plan skip(String reason) {
-            return new Plan(null, List.of(), Map.of(), reason, false);
-        }
-
-        static Plan invalid(String reason) {
-            return new Plan(null, List.of(), Map.of(), reason, true);
+            return new Plan(null, List.of(), Map.of(), reason);
         }
 
         boolean converts() {
@@ -235,20 +231,81 @@ final class OnnxToHipConversions {
         return Plan.of(hip, in, attrs);
     }
 
-    /** The integers of a constant operand (an {@code onnx.Constant} or an inline {@code hip.constant}), else null. */
-    static long[] constantInts(Value v) {
+    /** The elements of a constant operand (an {@code onnx.Constant} or an inline {@code hip.constant}), else null. */
+    static DenseElementsAttr constantElements(Value v) {
         Operation def = v.definingOp();
         if (def == null || !(def.is(OnnxDialect.CONSTANT) || def.is("hip.constant"))) {
             return null;
         }
-        if (!(def.attribute("value") instanceof DenseElementsAttr d) || !(d.elementType() instanceof IntegerType)) {
-            return null;
+        return def.attribute("value") instanceof DenseElementsAttr d ? d : null;
+    }
+
+    /**
+     * One op's parameters on their way to a hip op ({@link HipParameters}): an ONNX input known
+     * at compile time (a constant, or shape arithmetic over static shapes that
+     * {@link ShapeValues} computes, as in a Shape → Gather → Concat chain) becomes the static
+     * attribute, any other input a runtime parameter operand; the operands follow the data
+     * inputs in the order the hip op declares its parameters.
+     */
+    static final class Params {
+        private final String hip;
+        /** The hip op's attributes, parameters given at compile time included. */
+        final Map<String, Attribute> attrs = new HashMap<>();
+        private final Map<String, Value> operands = new HashMap<>();
+
+        Params(String hip) {
+            this.hip = hip;
         }
-        long[] out = new long[(int) d.numElements()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = d.getLong(d.isSplat() ? 0 : i);
+
+        /**
+         * Makes {@code v} parameter {@code name}: its attribute when constant, else an operand.
+         * False when a constant does not fit the parameter's kind ({@code dataElement}: the
+         * data's element type, for a padding value).
+         */
+        boolean put(String name, Value v, Type dataElement) {
+            HipParameters.Parameter param = HipParameters.of(hip).stream().filter(p -> p.name().equals(name))
+                    .findFirst().orElseThrow();
+            DenseElementsAttr d = constantElements(v);
+            ShapeValues.Known known = d == null ? ShapeValues.of(v) : null;
+            if (known != null) {
+                d = DenseElementsAttr.ofLongs(RankedTensorType.of(known.shape(), IntegerType.I64), known.values());
+            }
+            if (d == null) {
+                operands.put(name, v);
+                return true;
+            }
+            Attribute a = HipParameters.attribute(param, d, dataElement);
+            if (a == null) {
+                return false;
+            }
+            attrs.put(name, a);
+            return true;
         }
-        return out;
+
+        /** Whether parameter {@code name} is a runtime operand. */
+        boolean isOperand(String name) {
+            return operands.containsKey(name);
+        }
+
+        /**
+         * The plan: {@code data}, then the parameter operands; skipped when an absent optional
+         * parameter comes before an operand (the caller gives such a default as an attribute).
+         */
+        Plan plan(List<Value> data) {
+            List<Value> in = new ArrayList<>(data);
+            String open = null;
+            for (HipParameters.Parameter p : HipParameters.of(hip)) {
+                if (operands.containsKey(p.name())) {
+                    if (open != null) {
+                        return Plan.skip("the absent '" + open + "' comes before the run-time '" + p.name() + "'");
+                    }
+                    in.add(operands.get(p.name()));
+                } else if (!attrs.containsKey(p.name()) && p.kind() != HipParameters.Kind.F32S) {
+                    open = p.name();
+                }
+            }
+            return Plan.of(hip, in, attrs);
+        }
     }
 
     /** The scalar of a constant operand, else null. */
@@ -345,39 +402,38 @@ final class OnnxToHipConversions {
         return inputs(op, 2, 3, "hip.gemm", attrs);
     }
 
-    private static Plan reduce(Operation op, String hip, long[] axes) {
-        Map<String, Attribute> attrs = new HashMap<>();
-        boolean noopEmpty = intAttr(op, "noop_with_empty_axes", 0) != 0;
-        if ((axes == null || axes.length == 0) && noopEmpty) {
-            return Plan.skip("noop_with_empty_axes with no axes is an identity");
+    private static Plan reduceAttribute(Operation op, String hip) {
+        if (op.numOperands() != 1 || op.numResults() != 1) {
+            return Plan.skip("expects one input and one result");
         }
-        if (axes != null && axes.length > 0) {
-            attrs.put("axes", DenseArrayAttr.i64(axes));
+        Map<String, Attribute> attrs = new HashMap<>();
+        if (op.attribute("axes") instanceof DenseArrayAttr d && d.size() > 0) {
+            attrs.put("axes", d);
         }
         attrs.put("keepdims", BoolAttr.of(intAttr(op, "keepdims", 1) != 0));
         return Plan.of(hip, List.of(op.operand(0)), attrs);
     }
 
-    private static Plan reduceAttribute(Operation op, String hip) {
-        if (op.numOperands() != 1 || op.numResults() != 1) {
-            return Plan.skip("expects one input and one result");
-        }
-        long[] axes = op.attribute("axes") instanceof DenseArrayAttr d ? d.asLongs() : null;
-        return reduce(op, hip, axes);
-    }
-
+    /**
+     * Reductions with an optional 'axes' input: constant, the attribute (empty: dropped); at run
+     * time, the parameter operand. 'noop_with_empty_axes' is kept for the empty case.
+     */
     private static Plan reduceInput(Operation op, String hip) {
-        if (op.numOperands() < 1 || op.numResults() != 1) {
-            return Plan.skip("expects an input and one result");
+        if (op.numOperands() < 1 || op.numOperands() > 2 || op.numResults() != 1) {
+            return Plan.skip("expects an input, optional axes and one result");
         }
-        long[] axes = null;
-        if (OnnxRewrites.hasOperand(op, 1)) {
-            axes = constantInts(op.operand(1));
-            if (axes == null) {
-                return Plan.invalid("'axes' must be a constant to convert to hip (it is computed at run time)");
-            }
+        Params p = new Params(hip);
+        p.attrs.put("keepdims", BoolAttr.of(intAttr(op, "keepdims", 1) != 0));
+        if (intAttr(op, "noop_with_empty_axes", 0) != 0) {
+            p.attrs.put("noop_with_empty_axes", BoolAttr.TRUE);
         }
-        return reduce(op, hip, axes);
+        if (OnnxRewrites.hasOperand(op, 1) && !p.put("axes", op.operand(1), null)) {
+            return Plan.skip("'axes' is not an integer tensor");
+        }
+        if (p.attrs.get("axes") instanceof DenseArrayAttr d && d.size() == 0) {
+            p.attrs.remove("axes");
+        }
+        return p.plan(List.of(op.operand(0)));
     }
 
     private static Plan arg(Operation op, String hip) {

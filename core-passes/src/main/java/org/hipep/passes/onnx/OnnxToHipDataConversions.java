@@ -1,7 +1,6 @@
 package org.hipep.passes.onnx;
 
-import static org.hipep.passes.onnx.OnnxToHipConversions.constantInts;
-import static org.hipep.passes.onnx.OnnxToHipConversions.constantScalar;
+import static org.hipep.passes.onnx.OnnxToHipConversions.constantElements;
 import static org.hipep.passes.onnx.OnnxToHipConversions.copyInts;
 import static org.hipep.passes.onnx.OnnxToHipConversions.floatAttr;
 import static org.hipep.passes.onnx.OnnxToHipConversions.inputs;
@@ -25,14 +24,16 @@ import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.passes.onnx.OnnxToHipConversions.Conversion;
+import org.hipep.passes.onnx.OnnxToHipConversions.Params;
 import org.hipep.passes.onnx.OnnxToHipConversions.Plan;
 
 /**
- * The data-movement and indexing entries of the {@link OnnxToHipConversions} table: ONNX ops
- * whose parameter inputs (shapes, axes, sizes, pads, k, depth, scales) become the hip ops'
- * static attributes. A parameter computed at run time leaves the op unconverted, with no error;
- * only {@code hip.reshape} also takes its shape as an operand.
+ * The data-movement and indexing entries of the {@link OnnxToHipConversions} table. ONNX
+ * parameter inputs (shapes, axes, starts/ends, sizes, pads, k, scales) become the hip ops'
+ * static attributes when constant and runtime parameter operands otherwise
+ * ({@link OnnxToHipConversions.Params}); OneHot's depth must be constant.
  */
 final class OnnxToHipDataConversions {
     private OnnxToHipDataConversions() {
@@ -42,8 +43,8 @@ final class OnnxToHipDataConversions {
 
     /** Adds this group's conversions to {@code all}. */
     static void addTo(List<Conversion> all) {
-        // Data movement and indexing: ONNX parameter inputs become static attributes; a parameter
-        // computed at run time leaves the op unconverted (reshape alone takes a runtime shape operand).
+        // Data movement and indexing: ONNX parameter inputs become static attributes when constant,
+        // runtime parameter operands otherwise.
         all.add(new Conversion("onnx.Reshape", 5, ALL, OnnxToHipDataConversions::reshape));
         all.add(new Conversion("onnx.Transpose", 1, ALL, (op, v) -> inputs(op, 1, 1, "hip.transpose",
                 copyInts(op, List.of("perm"), List.of(), List.of()))));
@@ -62,8 +63,8 @@ final class OnnxToHipDataConversions {
                 Map.of("axis", IntegerAttr.i64(intAttr(op, "axis", 0))))));
         all.add(new Conversion("onnx.GatherND", 11, ALL, (op, v) -> inputs(op, 2, 2, "hip.gather_nd",
                 Map.of("batch_dims", IntegerAttr.i64(intAttr(op, "batch_dims", 0))))));
-        all.add(new Conversion("onnx.Expand", 8, ALL, (op, v) -> constantParameter(op, "hip.expand", "shape")));
-        all.add(new Conversion("onnx.Tile", 6, ALL, (op, v) -> constantParameter(op, "hip.tile", "repeats")));
+        all.add(new Conversion("onnx.Expand", 8, ALL, (op, v) -> parameter(op, "hip.expand", "shape")));
+        all.add(new Conversion("onnx.Tile", 6, ALL, (op, v) -> parameter(op, "hip.tile", "repeats")));
         all.add(new Conversion("onnx.Slice", 1, 10, OnnxToHipDataConversions::sliceAttributes));
         all.add(new Conversion("onnx.Slice", 10, ALL, OnnxToHipDataConversions::sliceInputs));
         // Shape: 'start' and 'end' from 15; before, the whole shape.
@@ -96,27 +97,21 @@ final class OnnxToHipDataConversions {
         all.add(new Conversion("onnx.Resize", 10, 11, OnnxToHipDataConversions::resize10));
         all.add(new Conversion("onnx.Resize", 11, ALL, OnnxToHipDataConversions::resize));
     }
-    /** The constant integers of input {@code i}, or {@code null} when it is absent or computed at run time. */
-    private static long[] constantInput(Operation op, int i) {
-        return OnnxRewrites.hasOperand(op, i) ? constantInts(op.operand(i)) : null;
-    }
 
     /**
-     * Reshape: a constant shape becomes the {@code shape} attribute; any other shape stays the
-     * runtime operand (the result rank is its static length, every dimension {@code ?}).
+     * Reshape: a constant shape becomes the {@code shape} attribute; any other shape the runtime
+     * operand (the result rank is its static length, every dimension {@code ?}).
      */
     private static Plan reshape(Operation op, int opset) {
         if (op.numOperands() != 2 || op.numResults() != 1 || OnnxRewrites.isNoValue(op.operand(1))) {
             return Plan.skip("expects data and shape");
         }
-        Map<String, Attribute> attrs = new HashMap<>();
-        attrs.put("allowzero", BoolAttr.of(intAttr(op, "allowzero", 0) != 0));
-        long[] shape = constantInts(op.operand(1));
-        if (shape == null) {
-            return Plan.of("hip.reshape", List.of(op.operand(0), op.operand(1)), attrs);
+        Params p = new Params("hip.reshape");
+        p.attrs.put("allowzero", BoolAttr.of(intAttr(op, "allowzero", 0) != 0));
+        if (!p.put("shape", op.operand(1), null)) {
+            return Plan.skip("'shape' is not an integer tensor");
         }
-        attrs.put("shape", DenseArrayAttr.i64(shape));
-        return Plan.of("hip.reshape", List.of(op.operand(0)), attrs);
+        return p.plan(List.of(op.operand(0)));
     }
 
     /** Squeeze and Unsqueeze before opset 13: 'axes' is an attribute. */
@@ -124,32 +119,28 @@ final class OnnxToHipDataConversions {
         return inputs(op, 1, 1, hip, copyInts(op, List.of("axes"), List.of(), List.of()));
     }
 
-    /** Squeeze and Unsqueeze from opset 13: 'axes' is an (optional for Squeeze) input that must be constant. */
+    /** Squeeze and Unsqueeze from opset 13: 'axes' is an (optional for Squeeze) input, constant or at run time. */
     private static Plan axesInput(Operation op, String hip) {
         if (op.numResults() != 1 || op.numOperands() < 1 || op.numOperands() > 2) {
             return Plan.skip("expects data, optional axes and one result");
         }
-        Map<String, Attribute> attrs = new HashMap<>();
-        if (OnnxRewrites.hasOperand(op, 1)) {
-            long[] axes = constantInts(op.operand(1));
-            if (axes == null) {
-                return Plan.skip("'axes' is computed at run time");
-            }
-            attrs.put("axes", DenseArrayAttr.i64(axes));
+        Params p = new Params(hip);
+        if (OnnxRewrites.hasOperand(op, 1) && !p.put("axes", op.operand(1), null)) {
+            return Plan.skip("'axes' is not an integer tensor");
         }
-        return Plan.of(hip, List.of(op.operand(0)), attrs);
+        return p.plan(List.of(op.operand(0)));
     }
 
-    /** Expand and Tile: the second input, constant, becomes the attribute {@code name}. */
-    private static Plan constantParameter(Operation op, String hip, String name) {
-        if (op.numOperands() != 2 || op.numResults() != 1) {
+    /** Expand and Tile: the second input becomes parameter {@code name} (attribute or operand). */
+    private static Plan parameter(Operation op, String hip, String name) {
+        if (op.numOperands() != 2 || op.numResults() != 1 || OnnxRewrites.isNoValue(op.operand(1))) {
             return Plan.skip("expects two inputs and one result");
         }
-        long[] values = constantInput(op, 1);
-        if (values == null) {
-            return Plan.skip("'" + name + "' is computed at run time");
+        Params p = new Params(hip);
+        if (!p.put(name, op.operand(1), null)) {
+            return Plan.skip("'" + name + "' is not an integer tensor");
         }
-        return Plan.of(hip, List.of(op.operand(0)), Map.of(name, DenseArrayAttr.i64(values)));
+        return p.plan(List.of(op.operand(0)));
     }
 
     /** Slice before opset 10: 'starts', 'ends' and optional 'axes' are attributes. */
@@ -160,13 +151,17 @@ final class OnnxToHipDataConversions {
         return inputs(op, 1, 1, "hip.slice", copyInts(op, List.of("starts", "ends", "axes"), List.of(), List.of()));
     }
 
-    /** Slice from opset 10: data, starts, ends and optional axes and steps, all constant. */
+    /**
+     * Slice from opset 10: data, starts, ends and optional axes and steps, each constant or at
+     * run time. Run-time steps without axes get the default axes {@code [0, n)} as the
+     * attribute, n being the static length of starts or ends.
+     */
     private static Plan sliceInputs(Operation op, int opset) {
         if (op.numResults() != 1 || op.numOperands() < 3 || op.numOperands() > 5) {
             return Plan.skip("expects data, starts, ends, optional axes and steps");
         }
         String[] names = {"starts", "ends", "axes", "steps"};
-        Map<String, Attribute> attrs = new HashMap<>();
+        Params p = new Params("hip.slice");
         for (int i = 1; i <= 4; i++) {
             if (!OnnxRewrites.hasOperand(op, i)) {
                 if (i <= 2) {
@@ -174,13 +169,27 @@ final class OnnxToHipDataConversions {
                 }
                 continue;
             }
-            long[] values = constantInts(op.operand(i));
-            if (values == null) {
-                return Plan.skip("'" + names[i - 1] + "' is computed at run time");
+            if (!p.put(names[i - 1], op.operand(i), null)) {
+                return Plan.skip("'" + names[i - 1] + "' is not an integer tensor");
             }
-            attrs.put(names[i - 1], DenseArrayAttr.i64(values));
         }
-        return Plan.of("hip.slice", List.of(op.operand(0)), attrs);
+        if (p.isOperand("steps") && !OnnxRewrites.hasOperand(op, 3)) {
+            long n = -1;
+            for (int i = 1; i <= 2 && n < 0; i++) {
+                if (op.operand(i).type() instanceof RankedTensorType t && t.rank() == 1 && t.hasStaticShape()) {
+                    n = t.shape().get(0);
+                }
+            }
+            if (n < 0) {
+                return Plan.skip("run-time 'steps' without 'axes' need the length of 'starts'");
+            }
+            long[] axes = new long[(int) n];
+            for (int i = 0; i < axes.length; i++) {
+                axes[i] = i;
+            }
+            p.attrs.put("axes", DenseArrayAttr.i64(axes));
+        }
+        return p.plan(List.of(op.operand(0)));
     }
 
     /** Split into one result per piece, sized by {@code sizes} or evenly when {@code null}. */
@@ -196,72 +205,85 @@ final class OnnxToHipDataConversions {
         return Plan.of("hip.split", List.of(op.operand(0)), attrs);
     }
 
-    /** Split from opset 13: the sizes are an optional constant input; without it, even pieces (one per result). */
+    /** Split from opset 13: the sizes are an optional input (constant or at run time); without it, even pieces. */
     private static Plan splitInput(Operation op, int opset) {
-        long[] sizes = null;
-        if (OnnxRewrites.hasOperand(op, 1)) {
-            sizes = constantInts(op.operand(1));
-            if (sizes == null) {
-                return Plan.skip("'split' is computed at run time");
-            }
+        if (!OnnxRewrites.hasOperand(op, 1)) {
+            return split(op, null);
         }
-        return split(op, sizes);
+        if (op.numOperands() < 1 || op.numResults() < 1 || OnnxRewrites.isNoValue(op.operand(0))) {
+            return Plan.skip("expects an input and results");
+        }
+        Params p = new Params("hip.split");
+        p.attrs.put("axis", IntegerAttr.i64(intAttr(op, "axis", 0)));
+        if (!p.put("split", op.operand(1), null)) {
+            return Plan.skip("'split' is not an integer tensor");
+        }
+        if (p.attrs.get("split") instanceof DenseArrayAttr d && d.size() == 0) {
+            p.attrs.remove("split");
+        }
+        return p.plan(List.of(op.operand(0)));
     }
 
     private static Plan trilu(Operation op, int opset) {
-        Map<String, Attribute> attrs = new HashMap<>();
-        attrs.put("upper", BoolAttr.of(intAttr(op, "upper", 1) != 0));
-        if (OnnxRewrites.hasOperand(op, 1)) {
-            long[] k = constantInts(op.operand(1));
-            if (k == null || k.length != 1) {
-                return Plan.skip("'k' is not a constant scalar");
-            }
-            attrs.put("k", IntegerAttr.i64(k[0]));
+        if (op.numResults() != 1 || op.numOperands() < 1 || op.numOperands() > 2) {
+            return Plan.skip("expects data, optional k and one result");
         }
-        if (op.numResults() != 1) {
-            return Plan.skip("expects one result");
+        Params p = new Params("hip.trilu");
+        p.attrs.put("upper", BoolAttr.of(intAttr(op, "upper", 1) != 0));
+        if (OnnxRewrites.hasOperand(op, 1) && !p.put("k", op.operand(1), null)) {
+            return Plan.skip("'k' is not an integer scalar");
         }
-        return Plan.of("hip.trilu", List.of(op.operand(0)), attrs);
+        return p.plan(List.of(op.operand(0)));
     }
 
     private static Plan cumsum(Operation op, int opset) {
         if (op.numOperands() != 2 || op.numResults() != 1) {
             return Plan.skip("expects x and axis");
         }
-        long[] axis = constantInts(op.operand(1));
-        if (axis == null || axis.length != 1) {
-            return Plan.skip("'axis' is not a constant scalar");
+        Params p = new Params("hip.cumsum");
+        p.attrs.put("exclusive", BoolAttr.of(intAttr(op, "exclusive", 0) != 0));
+        p.attrs.put("reverse", BoolAttr.of(intAttr(op, "reverse", 0) != 0));
+        if (!p.put("axis", op.operand(1), null)) {
+            return Plan.skip("'axis' is not an integer scalar");
         }
-        return Plan.of("hip.cumsum", List.of(op.operand(0)), Map.of("axis", IntegerAttr.i64(axis[0]),
-                "exclusive", BoolAttr.of(intAttr(op, "exclusive", 0) != 0),
-                "reverse", BoolAttr.of(intAttr(op, "reverse", 0) != 0)));
+        return p.plan(List.of(op.operand(0)));
     }
 
-    /** TopK with a known {@code k} (negative: unknown); 'largest' and 'sorted' exist from opset 11. */
+    /** TopK's attributes other than {@code k}; 'largest' and 'sorted' exist from opset 11. */
+    private static Params topkParams(Operation op) {
+        Params p = new Params("hip.topk");
+        p.attrs.put("axis", IntegerAttr.i64(intAttr(op, "axis", -1)));
+        p.attrs.put("largest", BoolAttr.of(intAttr(op, "largest", 1) != 0));
+        p.attrs.put("sorted", BoolAttr.of(intAttr(op, "sorted", 1) != 0));
+        return p;
+    }
+
+    /** TopK before opset 10: 'k' is an attribute. */
     private static Plan topk(Operation op, long k) {
         if (k < 0 || op.numResults() != 2) {
             return Plan.skip("'k' is unknown or the op does not have two results");
         }
-        return Plan.of("hip.topk", List.of(op.operand(0)), Map.of("k", IntegerAttr.i64(k),
-                "axis", IntegerAttr.i64(intAttr(op, "axis", -1)),
-                "largest", BoolAttr.of(intAttr(op, "largest", 1) != 0),
-                "sorted", BoolAttr.of(intAttr(op, "sorted", 1) != 0)));
+        Params p = topkParams(op);
+        p.attrs.put("k", IntegerAttr.i64(k));
+        return p.plan(List.of(op.operand(0)));
     }
 
-    /** TopK from opset 10: 'k' is a constant 1-element input. */
+    /** TopK from opset 10: 'k' is a 1-element input, constant or at run time. */
     private static Plan topkInput(Operation op, int opset) {
-        long[] k = op.numOperands() == 2 ? constantInts(op.operand(1)) : null;
-        return k == null || k.length != 1 ? Plan.skip("'k' is not a constant") : topk(op, k[0]);
+        if (op.numOperands() != 2 || op.numResults() != 2) {
+            return Plan.skip("expects X, k and two results");
+        }
+        Params p = topkParams(op);
+        if (!p.put("k", op.operand(1), null)) {
+            return Plan.skip("'k' is not an integer scalar");
+        }
+        return p.plan(List.of(op.operand(0)));
     }
 
-    /** ConstantOfShape with a constant shape: {@code hip.fill} with the typed scalar 'value' (default float 0). */
+    /** ConstantOfShape: {@code hip.fill} with the typed scalar 'value' (default float 0) and the shape (attribute or operand). */
     private static Plan constantOfShape(Operation op, int opset) {
         if (op.numOperands() != 1 || op.numResults() != 1) {
             return Plan.skip("expects one input and one result");
-        }
-        long[] shape = constantInts(op.operand(0));
-        if (shape == null) {
-            return Plan.skip("'shape' is computed at run time");
         }
         Attribute value = FloatAttr.f32(0.0);
         if (op.attribute("value") instanceof DenseElementsAttr d) {
@@ -276,7 +298,12 @@ final class OnnxToHipDataConversions {
                 value = BoolAttr.of(d.rawBits(0) != 0);
             }
         }
-        return Plan.of("hip.fill", List.of(), Map.of("value", value, "shape", DenseArrayAttr.i64(shape)));
+        Params p = new Params("hip.fill");
+        p.attrs.put("value", value);
+        if (!p.put("shape", op.operand(0), null)) {
+            return Plan.skip("'shape' is not an integer tensor");
+        }
+        return p.plan(List.of());
     }
 
     /**
@@ -315,31 +342,46 @@ final class OnnxToHipDataConversions {
         return inputs(op, 1, 1, "hip.pad", attrs);
     }
 
-    /** Pad from opset 11: constant pads and optional constant value inputs; an 'axes' input (18) is not converted. */
+    /**
+     * Pad from opset 11: pads, an optional value and (18) optional axes, each constant or at run
+     * time; a run-time value with no axes gets all axes as the attribute.
+     */
     private static Plan padInputs(Operation op, int opset) {
-        if (op.numOperands() < 2 || op.numResults() != 1 || OnnxRewrites.hasOperand(op, 3)) {
-            return Plan.skip("expects data, pads, an optional constant value and no axes");
-        }
-        long[] pads = constantInts(op.operand(1));
-        if (pads == null) {
-            return Plan.skip("'pads' is computed at run time");
+        if (op.numOperands() < 2 || op.numOperands() > 4 || op.numResults() != 1
+                || !OnnxRewrites.hasOperand(op, 1)) {
+            return Plan.skip("expects data, pads, an optional value and optional axes");
         }
         String mode = stringAttr(op, "mode", "constant");
-        Map<String, Attribute> attrs = new HashMap<>();
-        attrs.put("pads", DenseArrayAttr.i64(pads));
-        attrs.put("mode", new StringAttr(mode));
+        Params p = new Params("hip.pad");
+        p.attrs.put("mode", new StringAttr(mode));
+        if (!p.put("pads", op.operand(1), null)) {
+            return Plan.skip("'pads' is not an integer tensor");
+        }
+        if (OnnxRewrites.hasOperand(op, 3) && !p.put("axes", op.operand(3), null)) {
+            return Plan.skip("'axes' is not an integer tensor");
+        }
         if (mode.equals("constant") && OnnxRewrites.hasOperand(op, 2)) {
             Type et = OnnxRewrites.elementType(op.operand(0).type());
-            Attribute value = constantScalar(op.operand(2), et);
-            if (value == null) {
-                return Plan.skip("'constant_value' is not a constant scalar");
+            if (!p.put("value", op.operand(2), et)) {
+                return Plan.skip("'constant_value' is not a scalar of the data's element type");
             }
-            boolean zero = value instanceof FloatAttr f ? f.value() == 0.0 : ((IntegerAttr) value).longValue() == 0;
-            if (!zero) {
-                attrs.put("value", value);
+            Attribute value = p.attrs.get("value");
+            if (value != null && (value instanceof FloatAttr f ? f.value() == 0.0
+                    : ((IntegerAttr) value).longValue() == 0)) {
+                p.attrs.remove("value");
+            }
+            if (p.isOperand("value") && !p.attrs.containsKey("axes") && !p.isOperand("axes")) {
+                if (!(op.operand(0).type() instanceof RankedTensorType t)) {
+                    return Plan.skip("a run-time value needs the data's rank");
+                }
+                long[] all = new long[t.rank()];
+                for (int i = 0; i < all.length; i++) {
+                    all[i] = i;
+                }
+                p.attrs.put("axes", DenseArrayAttr.i64(all));
             }
         }
-        return Plan.of("hip.pad", List.of(op.operand(0)), attrs);
+        return p.plan(List.of(op.operand(0)));
     }
 
     /** The numbers of a constant operand of any integer or float element type, else null. */
@@ -374,24 +416,28 @@ final class OnnxToHipDataConversions {
                 "depth", IntegerAttr.i64((long) depth[0]), "axis", IntegerAttr.i64(intAttr(op, "axis", -1))));
     }
 
-    /** Resize with constant {@code scales} or {@code sizes} (absent or empty: not given) and the given attributes. */
+    /** Resize with {@code scales} or {@code sizes} (absent or constant empty: not given), each constant or at run time. */
     private static Plan resizeWith(Operation op, Value scales, Value sizes, Map<String, Attribute> attrs) {
-        double[] sc = scales == null ? null : constantNumbers(scales);
-        long[] sz = sizes == null ? null : constantInts(sizes);
-        if ((scales != null && sc == null) || (sizes != null && sz == null)) {
-            return Plan.skip("'scales' or 'sizes' is computed at run time");
-        }
-        if (sz != null && sz.length > 0) {
-            attrs.put("sizes", DenseArrayAttr.i64(sz));
-        } else if (sc != null && sc.length > 0) {
-            attrs.put("scales", DenseArrayAttr.ofDoubles(FloatType.F32, sc));
-        } else {
-            return Plan.skip("neither 'scales' nor 'sizes' is given");
-        }
         if (op.numResults() != 1) {
             return Plan.skip("expects one result");
         }
-        return Plan.of("hip.resize", List.of(op.operand(0)), attrs);
+        Params p = new Params("hip.resize");
+        p.attrs.putAll(attrs);
+        DenseElementsAttr sz = sizes == null ? null : constantElements(sizes);
+        if (sizes != null && (sz == null || sz.numElements() > 0)) {
+            if (!p.put("sizes", sizes, null)) {
+                return Plan.skip("'sizes' is not an integer tensor");
+            }
+        } else {
+            DenseElementsAttr sc = scales == null ? null : constantElements(scales);
+            if (scales == null || (sc != null && sc.numElements() == 0)) {
+                return Plan.skip("neither 'scales' nor 'sizes' is given");
+            }
+            if (!p.put("scales", scales, null)) {
+                return Plan.skip("'scales' is not a float tensor");
+            }
+        }
+        return p.plan(List.of(op.operand(0)));
     }
 
     private static Plan resize10(Operation op, int opset) {
