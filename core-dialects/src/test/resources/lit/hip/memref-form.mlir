@@ -18,3 +18,16 @@ func.func @memref_form(%a: memref<2x3xf32>, %b: memref<3xf32>, %o: memref<2x3xf3
   hip.gemm %m, %m, %n, %n : (memref<3x3xf32>, memref<3x3xf32>, memref<3x3xf32>, memref<3x3xf32>) -> ()
   return
 }
+
+// -----
+
+// Run-time parameter operands stay inputs in the memref form (between the data and the destinations).
+// CHECK-LABEL: func.func @parameter_operands
+// CHECK-NEXT:    hip.unsqueeze %arg0, %arg1, %arg2 : (memref<3x4xf32>, memref<1xi64>, memref<1x3x4xf32>) -> ()
+// CHECK-NEXT:    hip.trilu %arg3, %arg4, %arg3 : (memref<4x4xf32>, memref<i64>, memref<4x4xf32>) -> ()
+func.func @parameter_operands(%x: memref<3x4xf32>, %axes: memref<1xi64>, %out: memref<1x3x4xf32>,
+    %t: memref<4x4xf32>, %k: memref<i64>) {
+  hip.unsqueeze %x, %axes, %out : (memref<3x4xf32>, memref<1xi64>, memref<1x3x4xf32>) -> ()
+  hip.trilu %t, %k, %t : (memref<4x4xf32>, memref<i64>, memref<4x4xf32>) -> ()
+  return
+}

@@ -78,7 +78,7 @@ final class HipMemRefForm {
         }
         for (int dests = spec.minResults(); dests <= Math.min(spec.maxResults(), types.size()); dests++) {
             int inputs = types.size() - dests;
-            if (inputs < spec.minInputs() || inputs > spec.maxInputs()) {
+            if (inputs < spec.minInputs() || inputs > HipOps.maxOperands(spec)) {
                 continue;
             }
             Inferred inferred = HipOps.infer(spec, types.subList(0, inputs), HipOps.allAttributes(op), dests);

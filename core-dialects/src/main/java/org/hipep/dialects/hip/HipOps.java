@@ -479,7 +479,7 @@ final class HipOps {
     }
 
     /** The most inputs: the data inputs and one operand per {@linkplain HipParameters parameter}. */
-    private static int maxOperands(Spec spec) {
+    static int maxOperands(Spec spec) {
         int params = HipParameters.of(spec.name()).size();
         return spec.maxInputs() == Integer.MAX_VALUE ? spec.maxInputs() : spec.maxInputs() + params;
     }
