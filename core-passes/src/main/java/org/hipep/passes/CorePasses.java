@@ -3,6 +3,9 @@ package org.hipep.passes;
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.llvm.ConvertToLLVMPass;
+import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
+import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -39,6 +42,12 @@ public final class CorePasses {
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
+        registry.registerPass(ConvertToLLVMPass::new, OWNER);
+        registry.registerPass(ConvertToLLVMPass::arith, OWNER);
+        registry.registerPass(ConvertToLLVMPass::func, OWNER);
+        registry.registerPass(ConvertToLLVMPass::cf, OWNER);
+        registry.registerPass(SCFToControlFlowPass::new, OWNER);
+        registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-externalize-constants and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
