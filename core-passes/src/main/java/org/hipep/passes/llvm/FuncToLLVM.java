@@ -34,7 +34,8 @@ import org.hipep.ir.rewrite.TypeConverter;
 /**
  * The {@code func} to-LLVM model (MLIR's {@code FuncToLLVM.cpp}): {@code func.func} becomes an
  * {@code llvm.func} with the converted signature (external linkage, C calling convention, the
- * visibility kept) and its blocks' argument types converted; {@code func.call} an
+ * visibility kept) and its entry block's argument types converted (other blocks are converted by
+ * the patterns of the branches to them); {@code func.call} an
  * {@code llvm.call}; {@code func.return} an {@code llvm.return}.
  *
  * <p>Not lowered yet (the op stays and names itself in the conversion error): functions, calls
@@ -118,16 +119,12 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         st.properties = DictionaryAttr.of(props);
         st.attributes.putAll(op.attributes());
         st.addRegion();
-        for (int i = 1; i < op.region(0).blocks().size(); i++) {
-            if (tc.convertBlockSignature(op.region(0).blocks().get(i)) == null) {
-                return r.notifyMatchFailure(op, "block argument types do not convert");
-            }
-        }
         Operation fn = r.create(st);
         Region newBody = fn.region(0);
         r.inlineRegionBefore(op.region(0), newBody, null);
         if (!newBody.isEmpty()) {
-            r.convertRegionTypes(newBody, tc, entry);
+            // Only the entry block, as upstream: the branch patterns convert their successors.
+            r.applySignatureConversion(newBody.front(), entry, tc);
         }
         r.eraseOp(op);
         return LogicalResult.success();

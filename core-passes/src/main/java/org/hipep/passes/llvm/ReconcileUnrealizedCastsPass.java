@@ -9,11 +9,11 @@ import org.hipep.pass.Pass;
 
 /**
  * {@code reconcile-unrealized-casts} (MLIR's {@code ReconcileUnrealizedCasts.cpp}): removes the
- * {@code builtin.unrealized_conversion_cast}s that a sequence of conversions made redundant. A
- * cast of a cast's results reads the inner cast's inputs instead ({@code A -> B -> C} becomes
- * {@code A -> C}); a cast whose input types equal its result types is replaced by its inputs;
- * unused casts are erased. Casts that still bridge two types stay, as upstream leaves them (the
- * IR is then not fully lowered; the LLVM translation rejects it).
+ * {@code builtin.unrealized_conversion_cast}s that a sequence of conversions made redundant: a
+ * cast whose chain of cast inputs starts from values of its own result types ({@code A -> B ->
+ * A}, {@code A -> B -> C -> A}) is replaced by those values, and unused casts are erased. Casts
+ * that still bridge two types stay as they are, as upstream leaves them (the IR is then not
+ * fully lowered; the LLVM translation rejects it).
  */
 public final class ReconcileUnrealizedCastsPass extends Pass {
     @Override
@@ -57,21 +57,21 @@ public final class ReconcileUnrealizedCastsPass extends Pass {
             cast.erase();
             return true;
         }
-        Operation inner = castOfAllInputs(cast);
-        if (inner != null) {
-            cast.setOperands(inner.operands());
-            if (inner.useEmpty()) {
-                inner.erase();
+        List<Value> source = cast.operands();
+        for (Operation cur = cast; source != null; ) {
+            if (!source.isEmpty() && valueTypes(source).equals(cast.resultTypes())) {
+                cast.replaceAllUsesWith(List.copyOf(source));
+                cast.erase();
+                return true;
             }
-            return true;
-        }
-        if (cast.operandTypes().equals(cast.resultTypes())) {
-            List<Value> inputs = cast.operands();
-            cast.replaceAllUsesWith(inputs);
-            cast.erase();
-            return true;
+            cur = castOfAllInputs(cur);
+            source = cur == null ? null : cur.operands();
         }
         return false;
+    }
+
+    private static List<org.hipep.ir.Type> valueTypes(List<Value> values) {
+        return values.stream().map(Value::type).toList();
     }
 
     /** The cast whose results, all of them in order, are {@code cast}'s operands, or {@code null}. */
