@@ -1,10 +1,8 @@
 package org.hipep.passes.llvm;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.func.FuncDialect;
-import org.hipep.dialects.llvm.LLVMAttr;
 import org.hipep.dialects.llvm.LLVMDialect;
 import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Attribute;
@@ -15,12 +13,10 @@ import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
-import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FunctionType;
-import org.hipep.ir.builtin.IntegerAttr;
-import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
+import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.ir.builtin.UnrankedMemRefType;
 import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
@@ -106,12 +102,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         if (!tc.convertSignatureArgs(ft.inputs(), entry)) {
             return r.notifyMatchFailure(op, "argument types do not convert");
         }
-        Map<String, Attribute> props = new HashMap<>();
-        props.put(SymbolTable.SYMBOL_ATTR, op.attribute(SymbolTable.SYMBOL_ATTR));
-        props.put("function_type", new TypeAttr(llvmType));
-        props.put("linkage", LLVMAttr.EXTERNAL);
-        props.put("CConv", LLVMAttr.CCC);
-        props.put("visibility_", IntegerAttr.i64(0));
+        Map<String, Attribute> props = LLVMOps.funcProperties(SymbolTable.symbolName(op), llvmType);
         if (op.attribute(SymbolTable.VISIBILITY_ATTR) != null) {
             props.put(SymbolTable.VISIBILITY_ATTR, op.attribute(SymbolTable.VISIBILITY_ATTR));
         }
@@ -138,14 +129,11 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         if (results == null || results.size() != op.numResults()) {
             return r.notifyMatchFailure(op, "result types do not convert");
         }
-        Map<String, Attribute> props = new HashMap<>();
-        props.put("callee", op.attribute(FuncDialect.CALLEE));
-        props.put("CConv", LLVMAttr.CCC);
-        props.put("TailCallKind", LLVMAttr.TAIL_NONE);
-        props.put("fastmathFlags", LLVMAttr.FASTMATH_NONE);
-        props.put("op_bundle_sizes", DenseArrayAttr.ofLongs(IntegerType.I32));
-        props.put("operandSegmentSizes", DenseArrayAttr.ofLongs(IntegerType.I32, operands.size(), 0));
-        Operation call = LLVMOps.create(r, op.location(), "call", operands, results, props);
+        if (!(op.attribute(FuncDialect.CALLEE) instanceof SymbolRefAttr callee)
+                || !callee.nestedReferences().isEmpty()) {
+            return r.notifyMatchFailure(op, "callee is not a flat symbol");
+        }
+        Operation call = LLVMOps.call(r, op.location(), callee.rootReference(), operands, results);
         r.replaceOp(op, call.results());
         return LogicalResult.success();
     }
