@@ -87,3 +87,13 @@ func.func @no_intrinsics(%a: i32, %b: i32) -> i32 {
   %1 = arith.addi %0, %b : i32
   return %1 : i32
 }
+
+// Ops on types the lowering does not handle (tensors) stay, as upstream leaves them.
+// CHECK-LABEL: func.func @tensors
+// CHECK-NEXT:    %0 = arith.addi %arg0, %arg0 : tensor<4xi32>
+// CHECK-NEXT:    %1 = arith.constant dense<1> : tensor<4xi32>
+func.func @tensors(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = arith.addi %a, %a : tensor<4xi32>
+  %1 = arith.constant dense<1> : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

@@ -27,3 +27,13 @@ func.func @caller(%a: index, %x: f32) -> index {
 func.func @void() {
   return
 }
+
+// A signature that does not convert (tensors) leaves the function, its return and its calls as
+// they are, as upstream does; the pass still succeeds.
+// CHECK-LABEL: func.func @tensors
+// CHECK-NEXT:   %0 = call @tensors(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:   return %0 : tensor<4xf32>
+func.func @tensors(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = call @tensors(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -26,8 +26,9 @@ import org.hipep.ir.rewrite.TypeConverter;
  * The {@code arith} to-LLVM model (MLIR's {@code ArithToLLVM.cpp}), on scalars: constants,
  * integer and float arithmetic (overflow and fast-math flags carried over), comparisons,
  * {@code select} and the casts, {@code index_cast}/{@code index_castui} by the widths of the
- * lowered types. The min/max ops need llvm intrinsics the llvm dialect does not have yet and
- * stay (the model does not mark them illegal).
+ * lowered types. An op is illegal only when all its types convert (ops on tensors stay, as
+ * upstream leaves them). The min/max ops need llvm intrinsics the llvm dialect does not have
+ * yet and stay (the model does not mark them illegal).
  */
 public final class ArithToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the arith dialect. */
@@ -61,11 +62,11 @@ public final class ArithToLLVM implements ConvertToLLVMPatternInterface {
     public void populateConvertToLLVMConversionPatterns(ConversionTarget target, TypeConverter typeConverter,
             RewritePatternSet patterns) {
         populatePatterns(typeConverter, patterns);
-        for (String op : ONE_TO_ONE.keySet()) {
-            target.addIllegalOp(name(op));
+        List<String> lowered = new java.util.ArrayList<>(ONE_TO_ONE.keySet());
+        lowered.addAll(List.of("constant", "cmpi", "cmpf", "select", "index_cast", "index_castui"));
+        for (String op : lowered) {
+            target.addDynamicallyLegalOp(name(op), o -> !LLVMTypeConverter.typesConvert(typeConverter, o));
         }
-        target.addIllegalOp(name("constant"), name("cmpi"), name("cmpf"), name("select"), name("index_cast"),
-                name("index_castui"));
     }
 
     /** Adds the arith patterns (also used by {@code convert-arith-to-llvm} through the model). */

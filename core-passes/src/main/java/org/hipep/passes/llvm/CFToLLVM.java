@@ -59,7 +59,9 @@ public final class CFToLLVM implements ConvertToLLVMPatternInterface {
     @Override
     public void populateConvertToLLVMConversionPatterns(ConversionTarget target, TypeConverter typeConverter,
             RewritePatternSet patterns) {
-        target.addIllegalOp(BR, COND_BR, ASSERT);
+        target.addDynamicallyLegalOp(BR, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
+        target.addDynamicallyLegalOp(COND_BR, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
+        target.addIllegalOp(ASSERT);
         populatePatterns(typeConverter, patterns);
     }
 

@@ -32,7 +32,9 @@ import org.hipep.ir.rewrite.TypeConverter;
  * {@code llvm.func} with the converted signature (external linkage, C calling convention, the
  * visibility kept) and its entry block's argument types converted (other blocks are converted by
  * the patterns of the branches to them); {@code func.call} an
- * {@code llvm.call}; {@code func.return} an {@code llvm.return}.
+ * {@code llvm.call}; {@code func.return} an {@code llvm.return}. A function whose signature does
+ * not convert (tensors, say) stays with its returns, as upstream leaves it; so does a call whose
+ * types do not convert.
  *
  * <p>Not lowered yet (the op stays and names itself in the conversion error): functions, calls
  * and returns with several results, which upstream packs into a struct with
@@ -50,7 +52,10 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     @Override
     public void populateConvertToLLVMConversionPatterns(ConversionTarget target, TypeConverter typeConverter,
             RewritePatternSet patterns) {
-        target.addIllegalOp(FuncDialect.FUNC, FuncDialect.CALL, FuncDialect.RETURN);
+        target.addDynamicallyLegalOp(FuncDialect.FUNC, op -> !signatureConverts(typeConverter, op));
+        target.addDynamicallyLegalOp(FuncDialect.CALL, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
+        target.addDynamicallyLegalOp(FuncDialect.RETURN, op -> !(op.parentOp() != null
+                && (op.parentOp().is(LLVMDialect.NAMESPACE + ".func") || signatureConverts(typeConverter, op.parentOp()))));
         populatePatterns(typeConverter, patterns);
     }
 
@@ -66,6 +71,13 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             r.eraseOp(op);
             return LogicalResult.success();
         }));
+    }
+
+    /** Whether {@code func} is a {@code func.func} whose signature converts (then it must be lowered). */
+    private static boolean signatureConverts(TypeConverter tc, Operation func) {
+        return func.is(FuncDialect.FUNC) && func.attribute(FuncDialect.FUNCTION_TYPE) instanceof TypeAttr ta
+                && ta.value() instanceof FunctionType ft && tc.convertTypes(ft.inputs()) != null
+                && tc.convertTypes(ft.results()) != null;
     }
 
     private static String unsupported(FunctionType type) {

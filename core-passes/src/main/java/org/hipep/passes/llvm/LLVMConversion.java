@@ -89,6 +89,19 @@ public final class LLVMConversion {
         return DialectConversion.applyPartialConversion(root, target, patterns.freeze());
     }
 
+    /**
+     * Like {@link #apply(Operation, Predicate)}, but every op must end up legal (llvm ops and
+     * casts): for a lowering whose result must be llvm only. An op nothing lowers fails the
+     * conversion with {@code failed to legalize operation '<name>'} at the op, the IR rolled back.
+     */
+    public static LogicalResult applyFull(Operation root, Predicate<String> accept) {
+        prepare(root.context());
+        ConversionTarget target = newTarget();
+        RewritePatternSet patterns = new RewritePatternSet();
+        populate(root.context(), accept, target, new LLVMTypeConverter(), patterns);
+        return DialectConversion.applyFullConversion(root, target, patterns.freeze());
+    }
+
     /** {@link #apply(Operation, Predicate)} with every loaded dialect. */
     public static LogicalResult applyAll(Operation root) {
         return apply(root, ns -> true);

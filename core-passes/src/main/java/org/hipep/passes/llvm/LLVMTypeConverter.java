@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Attribute;
+import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
@@ -104,5 +105,14 @@ public class LLVMTypeConverter extends TypeConverter {
             case 1 -> results.get(0);
             default -> LLVMTypes.StructType.literal(results);
         };
+    }
+
+    /**
+     * Whether every operand and result type of {@code op} converts: the to-LLVM models mark an
+     * op illegal only then, so that an op on types the lowering does not handle (tensors, say)
+     * stays, as upstream leaves it, while one it should lower and cannot is reported.
+     */
+    public static boolean typesConvert(TypeConverter converter, Operation op) {
+        return converter.convertTypes(op.operandTypes()) != null && converter.convertTypes(op.resultTypes()) != null;
     }
 }

@@ -126,4 +126,17 @@ class PluginDialectLoweringTest {
         String printed = IrPrinter.print(module, AsmPrinterOptions.defaults());
         assertThat(printed).contains("\"toy.answer\"()", "llvm.add", "func.func @f").doesNotContain("arith.");
     }
+
+    @Test
+    void fullConversionNamesTheOpNothingLowersAndRollsBack() {
+        Context ctx = context();
+        Operation module = IrParser.parse(ctx, INPUT, "input.mlir");
+        String before = IrPrinter.print(module, AsmPrinterOptions.defaults());
+        List<String> errors = new ArrayList<>();
+        try (var h = ctx.diagnostics().registerHandler(d -> errors.add(d.message()) || true)) {
+            assertThat(LLVMConversion.applyFull(module, ns -> true).failed()).isTrue();
+        }
+        assertThat(errors).containsExactly("failed to legalize operation 'promiser.op'");
+        assertThat(IrPrinter.print(module, AsmPrinterOptions.defaults())).isEqualTo(before);
+    }
 }
