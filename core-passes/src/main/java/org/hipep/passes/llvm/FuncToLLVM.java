@@ -115,8 +115,10 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             return r.notifyMatchFailure(op, "argument types do not convert");
         }
         Map<String, Attribute> props = LLVMOps.funcProperties(SymbolTable.symbolName(op), llvmType);
-        if (op.attribute(SymbolTable.VISIBILITY_ATTR) != null) {
-            props.put(SymbolTable.VISIBILITY_ATTR, op.attribute(SymbolTable.VISIBILITY_ATTR));
+        for (String kept : List.of(SymbolTable.VISIBILITY_ATTR, FuncDialect.ARG_ATTRS, FuncDialect.RES_ATTRS)) {
+            if (op.attribute(kept) != null) {
+                props.put(kept, op.attribute(kept));
+            }
         }
         OperationState st = new OperationState(op.location(), LLVMDialect.NAMESPACE + ".func", r.context());
         st.properties = DictionaryAttr.of(props);

@@ -33,8 +33,11 @@ public final class LLVMConversion {
      * dialects. Idempotent.
      */
     public static void prepare(Context context) {
-        context.getOrLoadDialect(LLVMDialect.NAMESPACE);
-        context.appendDialectRegistry(ToLLVMModels.registry());
+        // A pass nested under functions may run on several threads at once.
+        synchronized (context) {
+            context.getOrLoadDialect(LLVMDialect.NAMESPACE);
+            context.appendDialectRegistry(ToLLVMModels.registry());
+        }
     }
 
     /** A target where the llvm dialect and {@code builtin.unrealized_conversion_cast} are legal. */
