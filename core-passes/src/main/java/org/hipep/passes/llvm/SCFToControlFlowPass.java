@@ -38,7 +38,9 @@ import org.hipep.pass.Pass;
  *       continuation block whose arguments are the results, which branches on to the ops after
  *       the if (without results the continuation is that block itself).</li>
  * </ul>
- * Other scf ops (none in the scf dialect here) are left as they are.
+ * Other scf ops (none in the scf dialect here) are left as they are. An scf op in a block
+ * without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
+ * pass fails naming it.
  */
 public final class SCFToControlFlowPass extends Pass {
     private static final String FOR = SCFDialect.NAMESPACE + ".for";
@@ -75,6 +77,12 @@ public final class SCFToControlFlowPass extends Pass {
             return WalkResult.ADVANCE;
         });
         for (Operation op : ops) {
+            if (op.nextNode() == null || op.parentRegion().parentOp() == null
+                    || op.parentRegion().parentOp().hasTrait(OpTrait.NoTerminator.class)) {
+                op.emitOpError("cannot be lowered to blocks here: its block has no terminator");
+                signalPassFailure();
+                return;
+            }
             if (op.is(FOR)) {
                 lowerFor(op);
             } else {
