@@ -29,3 +29,15 @@ func.func @caller() -> i32 {
   return %0#0 : i32
 }
 func.func private @pair() -> (i32, i32)
+
+// -----
+
+// A call passing a memref would pass it expanded too; the call is named.
+// CHECK: error: failed to legalize operation 'func.call' that was explicitly marked illegal
+func.func @passes_memref(%m: i64) {
+  %0 = "builtin.unrealized_conversion_cast"(%m) : (i64) -> memref<4xf32>
+  // expected-error @+1 {{failed to legalize operation 'func.call' that was explicitly marked illegal}}
+  call @takes(%0) : (memref<4xf32>) -> ()
+  return
+}
+func.func private @takes(memref<4xf32>)

@@ -136,8 +136,9 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult call(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        if (op.numResults() > 1) {
-            return r.notifyMatchFailure(op, "several results are unpacked with llvm.extractvalue");
+        String why = unsupported(new FunctionType(op.operandTypes(), op.resultTypes()));
+        if (why != null) {
+            return r.notifyMatchFailure(op, why);
         }
         List<Type> results = r.currentTypeConverter().convertTypes(op.resultTypes());
         if (results == null || results.size() != op.numResults()) {
