@@ -8,6 +8,9 @@ import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.llvm.ConvertToLLVMPass;
+import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
+import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -49,6 +52,12 @@ public final class CorePasses {
         registry.registerPass(InferLoopBodyShapesPass::new, OWNER);
         registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
         registry.registerPass(ResolveTensorDimsPass::new, OWNER);
+        registry.registerPass(ConvertToLLVMPass::new, OWNER);
+        registry.registerPass(ConvertToLLVMPass::arith, OWNER);
+        registry.registerPass(ConvertToLLVMPass::func, OWNER);
+        registry.registerPass(ConvertToLLVMPass::cf, OWNER);
+        registry.registerPass(SCFToControlFlowPass::new, OWNER);
+        registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,

@@ -1,0 +1,158 @@
+package org.hipep.passes.llvm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.hipep.dialects.CoreDialects;
+import org.hipep.ir.Context;
+import org.hipep.ir.DialectRegistry;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Verifier;
+import org.hipep.ir.text.AsmPrinterOptions;
+import org.hipep.ir.text.IrParser;
+import org.hipep.ir.text.IrPrinter;
+import org.hipep.pass.Pass;
+import org.hipep.pass.PassManager;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the to-LLVM passes produce is IR upstream accepts: the generic print of the lowered
+ * end-to-end input parses and verifies in {@code mlir-opt-22}, and lowering the same input with
+ * upstream's passes prints the same in {@code mlir-opt-22}; so do smaller inputs lowered by one
+ * pass. Skipped, with the reason, when
+ * neither {@code mlir-opt-22} nor {@code mlir-opt} is on the PATH, unless
+ * {@code hipep.require.mlir-opt=true} turns that into a failure (as in core-dialects'
+ * interop test).
+ */
+class LoweredIrUpstreamTest {
+    private static final Path E2E = Path.of("src/test/resources/lit/llvm/convert-to-llvm-e2e.mlir");
+
+    @Test
+    void loweredModuleVerifiesUpstreamAndMatchesUpstreamLowering() throws Exception {
+        Path tool = mlirOpt();
+        String input = Files.readString(E2E);
+        Operation module = lower(input, SCFToControlFlowPass::new, ConvertToLLVMPass::new,
+                ReconcileUnrealizedCastsPass::new);
+        String generic = IrPrinter.print(module, AsmPrinterOptions.genericForm());
+        String upstreamOfOurs = run(tool, generic, "--verify-each");
+        String upstreamLowering = run(tool, input, "--convert-scf-to-cf", "--convert-to-llvm",
+                "--reconcile-unrealized-casts");
+        assertThat(opNames(upstreamOfOurs)).as("llvm ops of our lowering, as mlir-opt reads them")
+                .isNotEmpty().allMatch(n -> n.startsWith("llvm."));
+        assertThat(upstreamOfOurs).as("mlir-opt's print of our lowering").isEqualTo(upstreamLowering);
+    }
+
+    /** Smaller inputs, each lowered by one pass here and upstream: mlir-opt prints both the same. */
+    @Test
+    void singlePassLoweringsPrintTheSameUpstream() throws Exception {
+        Path tool = mlirOpt();
+        String scalars = """
+                func.func @f(%a: i32, %x: f32, %i: index) -> f32 {
+                  %c = arith.constant 3 : i32
+                  %0 = arith.subi %a, %c overflow<nsw> : i32
+                  %1 = arith.cmpi sge, %0, %a : i32
+                  %2 = arith.select %1, %0, %a : i32
+                  %3 = arith.sitofp %2 : i32 to f32
+                  %4 = arith.mulf %3, %x fastmath<nnan, ninf> : f32
+                  %5 = arith.cmpf ult, %4, %x : f32
+                  %6 = arith.index_cast %i : index to i32
+                  %7 = arith.addi %6, %a : i32
+                  return %4 : f32
+                }
+                """;
+        String attrs = """
+                func.func private @g(index) -> index
+                func.func @f(%a: i32 {llvm.signext}, %b: index) -> (i32 {llvm.zeroext}) {
+                  %0 = call @g(%b) : (index) -> index
+                  return %a : i32
+                }
+                """;
+        String asserts = """
+                func.func @f(%c: i1, %d: i1) {
+                  cf.assert %c, "first"
+                  cf.assert %d, "second"
+                  return
+                }
+                """;
+        assertSameUpstream(tool, scalars, ConvertToLLVMPass::arith, "--convert-arith-to-llvm");
+        assertSameUpstream(tool, attrs, ConvertToLLVMPass::func, "--convert-func-to-llvm");
+        assertSameUpstream(tool, asserts, ConvertToLLVMPass::cf, "--convert-cf-to-llvm");
+    }
+
+    private static void assertSameUpstream(Path tool, String input, Supplier<? extends Pass> ours, String flag)
+            throws Exception {
+        String generic = IrPrinter.print(lower(input, ours), AsmPrinterOptions.genericForm());
+        assertThat(run(tool, generic, "--verify-each")).as("mlir-opt's print of our %s", flag)
+                .isEqualTo(run(tool, input, flag));
+    }
+
+    @SafeVarargs
+    private static Operation lower(String text, Supplier<? extends Pass>... passes) {
+        Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
+        Operation module = IrParser.parse(ctx, text, "input.mlir");
+        PassManager pm = new PassManager();
+        for (Supplier<? extends Pass> p : passes) {
+            pm.addPass(p);
+        }
+        assertThat(pm.run(module).succeeded()).as("lowering succeeds").isTrue();
+        assertThat(Verifier.verify(module).succeeded()).as("our verifier accepts the result").isTrue();
+        return module;
+    }
+
+    /** The op names of a module printed in the custom form, in order, without the module. */
+    private static List<String> opNames(String text) {
+        List<String> names = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("(?m)^\\s*(?:%[\\w#:, %]+= )?\"?([a-z_]+\\.[a-z_.]+)").matcher(text);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    private static String run(Path tool, String input, String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(tool.toString());
+        cmd.addAll(List.of(flags));
+        cmd.add("-");
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("mlir-opt %s rejected:%n%s%n--- input ---%n%s", String.join(" ", flags), err,
+                input).isZero();
+        return out;
+    }
+
+    private static Path mlirOpt() {
+        Optional<Path> tool = Optional.empty();
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String name : List.of("mlir-opt-22", "mlir-opt")) {
+            for (String dir : path.split(File.pathSeparator)) {
+                Path p = Path.of(dir, name);
+                if (tool.isEmpty() && Files.isExecutable(p)) {
+                    tool = Optional.of(p);
+                }
+            }
+        }
+        if (tool.isEmpty()) {
+            String msg = "mlir-opt-22 / mlir-opt is not on the PATH (Debian package mlir-22-tools)";
+            if (Boolean.getBoolean("hipep.require.mlir-opt")) {
+                throw new AssertionError(msg + ", but hipep.require.mlir-opt=true");
+            }
+            Assumptions.abort(msg);
+        }
+        return tool.get();
+    }
+}
