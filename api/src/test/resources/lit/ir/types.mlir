@@ -18,6 +18,10 @@
 // CHECK-SAME: () -> (tensor<f32>, tensor<2x3xf32>, tensor<?x4x?xi8>, tensor<*xf16>, tensor<0xi64>, tensor<4xf32, "enc">)
 "t.tensors"() : () -> (tensor<f32>, tensor<2x3xf32>, tensor<?x4x?xi8>, tensor<*xf16>, tensor<0xi64>, tensor<4xf32, "enc">)
 
+// CHECK-LABEL: "t.vectors"
+// CHECK-SAME: () -> (vector<f32>, vector<4xf32>, vector<2x[4]xi32>, vector<[8]xindex>, vector<1x2x3xf16>)
+"t.vectors"() : () -> (vector<f32>, vector<4xf32>, vector<2x[4]xi32>, vector<[8]xindex>, vector<1x2x3xf16>)
+
 // CHECK-LABEL: "t.memrefs"
 // CHECK-SAME: () -> (memref<4xf32>, memref<?x8xi32, strided<[8, 1], offset: ?>>, memref<2xf32, 1>, memref<*xf32>, memref<*xf32, 3>, memref<f64>, memref<4x4xf32, strided<[?, 1]>>)
 "t.memrefs"() : () -> (memref<4xf32>, memref<?x8xi32, strided<[8, 1], offset: ?>>, memref<2xf32, 1>, memref<*xf32>, memref<*xf32, 3>, memref<f64>, memref<4x4xf32, strided<[?, 1]>>)

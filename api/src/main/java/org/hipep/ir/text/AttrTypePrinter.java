@@ -40,6 +40,7 @@ import org.hipep.ir.builtin.UnitAttr;
 import org.hipep.ir.builtin.UnknownLoc;
 import org.hipep.ir.builtin.UnrankedMemRefType;
 import org.hipep.ir.builtin.UnrankedTensorType;
+import org.hipep.ir.builtin.VectorType;
 
 /**
  * Writes types, attributes and locations in MLIR's textual syntax. Dialect types and
@@ -123,6 +124,14 @@ public class AttrTypePrinter implements DialectAsmPrinter {
                 out.append(", ");
                 printAttribute(t.encoding());
             }
+            out.append('>');
+        } else if (type instanceof VectorType v) {
+            out.append("vector<");
+            for (int i = 0; i < v.rank(); i++) {
+                String d = Long.toString(v.shape().get(i));
+                out.append(v.scalableDims().get(i) ? "[" + d + "]" : d).append('x');
+            }
+            printType(v.elementType());
             out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
             out.append("tensor<*x");
