@@ -55,3 +55,55 @@ func.func @structured(%a: i32, %c: i1, %lb: index, %ub: index, %s: index, %x: f3
 ^bb2:
   return %x : f32
 }
+llvm.func @intrinsics(%a: f32, %b: f32, %p: !llvm.ptr, %q: !llvm.ptr, %n: i64, %v: vector<4xf32>) {
+  %0 = llvm.intr.fabs(%a) : (f32) -> f32
+  %1 = llvm.intr.sqrt(%v) : (vector<4xf32>) -> vector<4xf32>
+  %2 = llvm.intr.exp(%a) : (f32) -> f32
+  %3 = llvm.intr.log(%a) : (f32) -> f32
+  %4 = llvm.intr.pow(%a, %b) : (f32, f32) -> f32
+  %5 = llvm.intr.fma(%a, %b, %a) : (f32, f32, f32) -> f32
+  %6 = llvm.intr.minnum(%a, %b) : (f32, f32) -> f32
+  %7 = llvm.intr.maxnum(%a, %b) {fastmathFlags = #llvm.fastmath<fast>} : (f32, f32) -> f32
+  %8 = llvm.intr.exp2(%a) : (f32) -> f32
+  %9 = llvm.intr.tanh(%a) : (f32) -> f32
+  %10 = llvm.intr.copysign(%a, %b) : (f32, f32) -> f32
+  "llvm.intr.memcpy"(%p, %q, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+  %c0 = llvm.mlir.constant(0 : i8) : i8
+  "llvm.intr.memset"(%p, %c0, %n) <{isVolatile = true}> : (!llvm.ptr, i8, i64) -> ()
+  %11 = llvm.call_intrinsic "llvm.fabs.f32"(%a) : (f32) -> f32
+  llvm.call_intrinsic "llvm.donothing"() : () -> ()
+  llvm.return
+}
+llvm.func @aggregates(%p: !llvm.ptr, %n: i64, %fp: !llvm.ptr) -> i64 {
+  %u = llvm.mlir.undef : !llvm.struct<(ptr, ptr, i64, array<2 x i64>)>
+  %s1 = llvm.insertvalue %p, %u[0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>)>
+  %s2 = llvm.insertvalue %n, %s1[3, 1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>)>
+  %e = llvm.extractvalue %s2[3, 1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>)>
+  %ps = llvm.mlir.poison : !llvm.array<2 x i64>
+  %r = llvm.call %fp(%e) : !llvm.ptr, (i64) -> i64
+  llvm.return %r : i64
+}
+llvm.func @switches(%i: i32, %a: f32) -> f32 {
+  llvm.switch %i : i32, ^bb1 [
+    -2: ^bb2(%a : f32),
+    7: ^bb1
+  ] {branch_weights = array<i32: 1, 2, 3>}
+^bb1:
+  llvm.switch %i : i32, ^bb2(%a : f32) [
+  ]
+^bb2(%x: f32):
+  llvm.return %x : f32
+}
+func.func @cf_switches(%i: i32, %a: f32) -> f32 {
+  cf.switch %i : i32, [
+    default: ^bb1,
+    1: ^bb2(%a : f32),
+    -2: ^bb1
+  ]
+^bb1:
+  cf.switch %i : i32, [
+    default: ^bb2(%a : f32)
+  ]
+^bb2(%x: f32):
+  return %x : f32
+}

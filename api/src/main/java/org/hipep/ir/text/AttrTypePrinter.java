@@ -68,6 +68,13 @@ public class AttrTypePrinter implements DialectAsmPrinter {
         return sb.toString();
     }
 
+    /** A type as text, with the dialect types of {@code context} (for diagnostics on ops). */
+    public static String typeToString(Type type, Context context) {
+        StringBuilder sb = new StringBuilder();
+        new AttrTypePrinter(sb, context, AsmPrinterOptions.defaults()).printType(type);
+        return sb.toString();
+    }
+
     /** An attribute as text. */
     public static String attributeToString(Attribute attribute) {
         StringBuilder sb = new StringBuilder();

@@ -15,8 +15,9 @@ import org.hipep.ir.text.DialectAsmPrinter;
 
 /**
  * The {@code llvm} dialect, the subset that a lowering to LLVM IR needs: functions, globals,
- * calls, memory, integer and float arithmetic, comparisons, casts and branches, with MLIR's
- * properties, custom forms and the key verifier rules ({@link LLVMVerifiers}).
+ * calls, memory, aggregates (insert/extractvalue), integer and float arithmetic, comparisons,
+ * casts, branches and switches ({@link SwitchForms}) and the intrinsics of {@link LLVMIntrinsics},
+ * with MLIR's properties, custom forms and the key verifier rules ({@link LLVMVerifiers}).
  */
 public final class LLVMDialect extends Dialect {
     /** The namespace. */
@@ -71,6 +72,14 @@ public final class LLVMDialect extends Dialect {
                 .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
         addOperation("mlir.undef").summary("Creates an undefined value")
                 .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("mlir.poison").summary("Creates a poison value")
+                .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("extractvalue").summary("Extract a value from an LLVM struct").traits(OpTrait.Pure.class)
+                .inherentAttributes("position").verifier(LLVMVerifiers::extractValue)
+                .assembly(LLVMOpForms.extractValue()).register();
+        addOperation("insertvalue").summary("Insert a value into an LLVM struct").traits(OpTrait.Pure.class)
+                .inherentAttributes("position").verifier(LLVMVerifiers::insertValue)
+                .assembly(LLVMOpForms.insertValue()).register();
         addOperation("alloca").summary("Stack allocation").inherentAttributes("elem_type", "alignment", "inalloca")
                 .verifier(LLVMVerifiers::alloca).assembly(LLVMOpForms.alloca()).register();
         addOperation("load").summary("Load from memory")
@@ -124,8 +133,34 @@ public final class LLVMDialect extends Dialect {
         addOperation("cond_br").summary("Conditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
                 .inherentAttributes("operandSegmentSizes", "branch_weights", "loop_annotation")
                 .verifier(LLVMVerifiers::branch).assembly(LLVMOpForms.condBr()).register();
+        addOperation("switch").summary("Switch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .inherentAttributes("case_values", "case_operand_segments", "operandSegmentSizes", "branch_weights")
+                .verifier(SwitchForms::verifyLlvm).assembly(SwitchForms.llvm()).register();
+        registerIntrinsics();
         addOperation("unreachable").summary("Unreachable").traits(OpTrait.IsTerminator.class)
                 .assembly(LLVMAsm.operandsAndTypes(Map.of(), false)).register();
+    }
+
+    private void registerIntrinsics() {
+        List<List<String>> byArity = List.of(LLVMIntrinsics.UNARY_FLOAT, LLVMIntrinsics.BINARY_FLOAT,
+                LLVMIntrinsics.TERNARY_FLOAT);
+        for (int k = 0; k < byArity.size(); k++) {
+            int arity = k + 1;
+            for (String name : byArity.get(k)) {
+                addOperation("intr." + name).summary("LLVM intrinsic 'llvm." + name + "'").traits(OpTrait.Pure.class)
+                        .inherentAttributes("fastmathFlags").verifier(op -> LLVMIntrinsics.verifyFloat(op, arity))
+                        .assembly(LLVMIntrinsics.floatForm()).register();
+            }
+        }
+        String[] memoryAttrs = {"isVolatile", "arg_attrs", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"};
+        addOperation("intr.memcpy").summary("LLVM intrinsic 'llvm.memcpy'").inherentAttributes(memoryAttrs)
+                .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, false)).register();
+        addOperation("intr.memset").summary("LLVM intrinsic 'llvm.memset'").inherentAttributes(memoryAttrs)
+                .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, true)).register();
+        addOperation("call_intrinsic").summary("Call to an LLVM intrinsic function")
+                .inherentAttributes("intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags",
+                        "operandSegmentSizes", "arg_attrs", "res_attrs")
+                .verifier(LLVMIntrinsics::verifyCallIntrinsic).assembly(LLVMIntrinsics.callIntrinsicForm()).register();
     }
 
     private void binary(String name, Map<String, Attribute> defaults, String... props) {

@@ -19,7 +19,11 @@ import org.hipep.ir.builtin.UnitAttr;
 import org.hipep.ir.text.OpAsmParser;
 import org.hipep.ir.text.OpAssembly;
 
-/** The custom forms of {@code llvm.func}, {@code llvm.mlir.global} and {@code llvm.call}. */
+/**
+ * The custom forms of {@code llvm.func}, {@code llvm.mlir.global} and {@code llvm.call} (direct
+ * {@code @f(..)} or indirect {@code %fp(..) : !llvm.ptr, (..) -> R}, where the pointer is the
+ * first operand and there is no {@code callee}).
+ */
 final class LLVMFuncForms {
     private static final List<String> LINKAGES = List.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
@@ -174,14 +178,23 @@ final class LLVMFuncForms {
     static OpAssembly call() {
         Set<String> handled = Set.of("callee", "operandSegmentSizes", "var_callee_type");
         return LLVMAsm.of((op, p) -> {
-            p.print(" ").printAttributeWithoutType(op.attribute("callee"));
-            p.print("(").printOperands(op.operands()).print(")");
+            boolean indirect = op.attribute("callee") == null;
+            if (indirect) {
+                p.print(" ").printOperand(op.operand(0));
+            } else {
+                p.print(" ").printAttributeWithoutType(op.attribute("callee"));
+            }
+            p.print("(").printOperands(op.operands().subList(indirect ? 1 : 0, op.numOperands())).print(")");
             if (op.attribute("var_callee_type") instanceof TypeAttr vt) {
                 p.print(" vararg(").printType(vt.value()).print(")");
             }
             LLVMAsm.printExtras(op, p, handled, CALL_DEFAULTS);
-            p.print(" : (");
-            LLVMAsm.printTypes(p, op.operandTypes());
+            p.print(" : ");
+            if (indirect) {
+                p.printType(op.operand(0).type()).print(", ");
+            }
+            p.print("(");
+            LLVMAsm.printTypes(p, op.operandTypes().subList(indirect ? 1 : 0, op.numOperands()));
             p.print(") -> ");
             if (op.numResults() == 1) {
                 p.printType(op.result(0).type());
@@ -189,8 +202,11 @@ final class LLVMFuncForms {
                 p.print("()");
             }
         }, (p, s) -> {
-            s.addAttribute("callee", SymbolRefAttr.flat(p.parseSymbolName()));
             Location at = p.currentLocation();
+            OpAsmParser.UnresolvedOperand pointer = p.parseOptionalOperand();
+            if (pointer == null) {
+                s.addAttribute("callee", SymbolRefAttr.flat(p.parseSymbolName()));
+            }
             p.parsePunct("(");
             List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
             p.parsePunct(")");
@@ -201,10 +217,15 @@ final class LLVMFuncForms {
             }
             LLVMAsm.parseExtras(p, s, CALL_DEFAULTS);
             p.parsePunct(":");
+            if (pointer != null) {
+                s.operands.add(p.resolveOperand(pointer, p.parseType()));
+                p.parsePunct(",");
+            }
             org.hipep.ir.builtin.FunctionType ft = p.parseFunctionType();
             s.operands.addAll(p.resolveOperands(ops, ft.inputs(), at));
             s.resultTypes.addAll(ft.results());
-            s.addAttribute("operandSegmentSizes", DenseArrayAttr.ofLongs(IntegerType.I32, ops.size(), 0));
+            s.addAttribute("operandSegmentSizes",
+                    DenseArrayAttr.ofLongs(IntegerType.I32, s.operands.size(), 0));
         });
     }
 }
