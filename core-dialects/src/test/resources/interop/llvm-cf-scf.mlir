@@ -107,3 +107,24 @@ func.func @cf_switches(%i: i32, %a: f32) -> f32 {
 ^bb2(%x: f32):
   return %x : f32
 }
+func.func @loops(%x: f32, %n: i32, %c: i1) -> f32 {
+  %r:2 = scf.while (%a = %x, %b = %n) : (f32, i32) -> (f32, i32) {
+    scf.condition(%c) %a, %b : f32, i32
+  } do {
+  ^bb0(%a2: f32, %b2: i32):
+    scf.yield %a2, %b2 : f32, i32
+  }
+  %s = scf.while (%a = %x) : (f32) -> f32 {
+    %a1 = arith.addf %a, %a : f32
+    scf.condition(%c) %a1 : f32
+  } do {
+  ^bb0(%a2: f32):
+    scf.yield %a2 : f32
+  } attributes {tag = 1 : i64}
+  scf.while : () -> () {
+    scf.condition(%c)
+  } do {
+    scf.yield
+  }
+  return %s : f32
+}

@@ -21,7 +21,6 @@
 // CHECK-NEXT:     }
 // CHECK-NEXT:     return %1 : f32
 // CHECK-NEXT:   }
-// CHECK-NEXT: }
 
 func.func @scf(%c: i1, %lb: index, %ub: index, %s: index, %x: f32, %l32: i32) -> f32 {
   %r = scf.for %i = %lb to %ub step %s iter_args(%acc = %x) -> (f32) {
@@ -40,4 +39,45 @@ func.func @scf(%c: i1, %lb: index, %ub: index, %s: index, %x: f32, %l32: i32) ->
     "x.y"() : () -> ()
   }
   return %q : f32
+}
+
+// CHECK-LABEL: func.func @loops(%arg0: f32, %arg1: i32, %arg2: i1) -> f32
+func.func @loops(%x: f32, %n: i32, %c: i1) -> f32 {
+  // CHECK-NEXT: %0:2 = scf.while (%arg3 = %arg0, %arg4 = %arg1) : (f32, i32) -> (f32, i32) {
+  // CHECK-NEXT:   scf.condition(%arg2) %arg3, %arg4 : f32, i32
+  // CHECK-NEXT: } do {
+  // CHECK-NEXT: ^bb0(%arg3: f32, %arg4: i32):
+  // CHECK-NEXT:   scf.yield %arg3, %arg4 : f32, i32
+  // CHECK-NEXT: }
+  %r:2 = scf.while (%a = %x, %b = %n) : (f32, i32) -> (f32, i32) {
+    scf.condition(%c) %a, %b : f32, i32
+  } do {
+  ^bb0(%a2: f32, %b2: i32):
+    scf.yield %a2, %b2 : f32, i32
+  }
+  // CHECK-NEXT: %1 = scf.while (%arg3 = %arg0) : (f32) -> f32 {
+  // CHECK-NEXT:   %2 = "x.next"(%arg3) : (f32) -> f32
+  // CHECK-NEXT:   scf.condition(%arg2) %2 : f32
+  // CHECK-NEXT: } do {
+  // CHECK-NEXT: ^bb0(%arg3: f32):
+  // CHECK-NEXT:   scf.yield %arg3 : f32
+  // CHECK-NEXT: } attributes {tag = 1 : i64}
+  %s = scf.while (%a = %x) : (f32) -> f32 {
+    %a1 = "x.next"(%a) : (f32) -> f32
+    scf.condition(%c) %a1 : f32
+  } do {
+  ^bb0(%a2: f32):
+    scf.yield %a2 : f32
+  } attributes {tag = 1 : i64}
+  // CHECK-NEXT: scf.while : () -> () {
+  // CHECK-NEXT:   scf.condition(%arg2)
+  // CHECK-NEXT: } do {
+  // CHECK-NEXT:   scf.yield
+  // CHECK-NEXT: }
+  scf.while : () -> () {
+    scf.condition(%c)
+  } do {
+    scf.yield
+  }
+  return %s : f32
 }
