@@ -108,7 +108,7 @@ public final class LLVMDialect extends Dialect {
         }
         addOperation("fneg").summary("Float negation").traits(OpTrait.Pure.class)
                 .inherentAttributes("fastmathFlags").verifier(LLVMVerifiers::sameOperandsAndResult)
-                .assembly(LLVMAsm.binary(FASTMATH)).register();
+                .assembly(LLVMAsm.binary(FASTMATH, null, null)).register();
         addOperation("icmp").summary("Integer comparison").traits(OpTrait.Pure.class).inherentAttributes("predicate")
                 .verifier(op -> LLVMVerifiers.compare(op, ICMP_PREDICATES.size()))
                 .assembly(LLVMAsm.compare(ICMP_PREDICATES, Map.of())).register();
@@ -125,8 +125,8 @@ public final class LLVMDialect extends Dialect {
         cast("sitofp", Map.of());
         cast("zext", Map.of(), "nonNeg");
         cast("trunc", OVERFLOW, "overflowFlags");
-        cast("fpext", FASTMATH, "fastmathFlags");
-        cast("fptrunc", FASTMATH, "fastmathFlags");
+        cast("fpext", Map.of());
+        cast("fptrunc", Map.of());
         addOperation("br").summary("Unconditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
                 .inherentAttributes("loop_annotation").verifier(LLVMVerifiers::branch)
                 .assembly(LLVMOpForms.br()).register();
@@ -163,16 +163,31 @@ public final class LLVMDialect extends Dialect {
                 .verifier(LLVMIntrinsics::verifyCallIntrinsic).assembly(LLVMIntrinsics.callIntrinsicForm()).register();
     }
 
+    /** The keyword of the custom forms that stands for each unit property ({@code llvm.udiv exact}). */
+    private static final Map<String, String> UNIT_KEYWORDS = Map.of("isExact", "exact", "isDisjoint", "disjoint",
+            "nonNeg", "nneg");
+
+    private static String unitProp(String... props) {
+        for (String p : props) {
+            if (UNIT_KEYWORDS.containsKey(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     private void binary(String name, Map<String, Attribute> defaults, String... props) {
+        String unit = unitProp(props);
         addOperation(name).summary("LLVM '" + name + "' instruction").traits(OpTrait.Pure.class)
                 .inherentAttributes(props).verifier(LLVMVerifiers::sameOperandsAndResult)
-                .assembly(LLVMAsm.binary(defaults)).register();
+                .assembly(LLVMAsm.binary(defaults, unit == null ? null : UNIT_KEYWORDS.get(unit), unit)).register();
     }
 
     private void cast(String name, Map<String, Attribute> defaults, String... props) {
+        String unit = unitProp(props);
         addOperation(name).summary("LLVM '" + name + "' cast").traits(OpTrait.Pure.class)
                 .inherentAttributes(props).verifier(LLVMVerifiers::cast)
-                .assembly(LLVMAsm.cast(defaults)).register();
+                .assembly(LLVMAsm.cast(defaults, unit == null ? null : UNIT_KEYWORDS.get(unit), unit)).register();
     }
 
     @Override
