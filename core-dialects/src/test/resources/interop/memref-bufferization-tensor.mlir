@@ -54,3 +54,10 @@ func.func @views(%b: memref<2048xi8>, %i: index, %n: index, %m: memref<4x?xf32>)
   %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> index
   return
 }
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @affine_layouts(%s: index, %t: memref<4x4xf32, #transposed>) {
+  %0 = memref.alloc()[%s] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  %1 = memref.cast %t : memref<4x4xf32, #transposed> to memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  %2 = memref.alloc() : memref<8xf32, affine_map<(d0) -> (d0 floordiv 2, d0 mod 2, d0 * 2 - 1)>>
+  return
+}

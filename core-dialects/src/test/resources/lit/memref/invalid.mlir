@@ -252,3 +252,11 @@ func.func @a(%m: memref<4x?xf32>) {
   %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> i64
   return
 }
+
+// -----
+
+func.func @a(%s: index) {
+  // expected-error@+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 1, got 0}}
+  %0 = memref.alloc() : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}

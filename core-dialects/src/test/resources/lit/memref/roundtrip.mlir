@@ -84,3 +84,13 @@ func.func @views(%b: memref<2048xi8>, %i: index, %n: index, %m: memref<4x?xf32>)
   %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> index
   return
 }
+
+// CHECK-LABEL: func.func @affine_layouts(%arg0: index, %arg1: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>)
+func.func @affine_layouts(%s: index, %t: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
+  // CHECK-NEXT: %0 = memref.alloc()[%arg0] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  // GENERIC: "memref.alloc"(%arg0) <{operandSegmentSizes = array<i32: 0, 1>}> : (index) -> memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  %0 = memref.alloc()[%s] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  // CHECK-NEXT: %1 = memref.cast %arg1 : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> to memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  %1 = memref.cast %t : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> to memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  return
+}

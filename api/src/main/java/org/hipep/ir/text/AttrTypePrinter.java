@@ -32,6 +32,7 @@ import org.hipep.ir.builtin.OpaqueAttr;
 import org.hipep.ir.builtin.OpaqueType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.StridedLayoutAttr;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
@@ -281,6 +282,8 @@ public class AttrTypePrinter implements DialectAsmPrinter {
             }
         } else if (a instanceof DenseArrayAttr d) {
             printDenseArray(d);
+        } else if (a instanceof AffineMapAttr m) {
+            out.append("affine_map<").append(m.body()).append('>');
         } else if (a instanceof StridedLayoutAttr s) {
             out.append("strided<[");
             for (int i = 0; i < s.strides().size(); i++) {

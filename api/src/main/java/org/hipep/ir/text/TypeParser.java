@@ -8,6 +8,7 @@ import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
 import org.hipep.ir.Type;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.IndexType;
@@ -279,7 +280,13 @@ abstract class TypeParser extends ParserBase implements DialectAsmParser {
         Attribute space = null;
         while (parseOptionalPunct(",")) {
             Attribute a = parseAttribute(null);
-            if (a instanceof StridedLayoutAttr && layout == null && space == null) {
+            if (a instanceof AffineMapAttr map && layout == null && space == null) {
+                if (map.numDims() != dims.size()) {
+                    throw error("memref layout mismatch between rank and affine map: " + dims.size() + " != "
+                            + map.numDims());
+                }
+                layout = map.isIdentity() ? null : map;
+            } else if (a instanceof StridedLayoutAttr && layout == null && space == null) {
                 layout = a;
             } else if (space == null) {
                 space = a;

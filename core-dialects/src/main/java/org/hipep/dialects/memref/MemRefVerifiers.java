@@ -13,6 +13,7 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.IndexType;
 import org.hipep.ir.builtin.IntegerAttr;
@@ -47,9 +48,10 @@ final class MemRefVerifiers {
             return op.emitOpError("incorrect number of dynamic sizes, has " + sizes.size() + ", expected " + expected);
         }
         List<Value> symbols = segment(op, 1);
-        if (!symbols.isEmpty() && (type.layout() == null || type.layout() instanceof StridedLayoutAttr)) {
-            return op.emitOpError("symbol operand count does not equal memref symbol count: expected 0, got "
-                    + symbols.size());
+        int expectedSymbols = type.layout() instanceof AffineMapAttr map ? map.numSymbols() : 0;
+        if (symbols.size() != expectedSymbols) {
+            return op.emitOpError("symbol operand count does not equal memref symbol count: expected "
+                    + expectedSymbols + ", got " + symbols.size());
         }
         if (ShapedSyntax.verifyIndices(op, sizes, 0).failed() || ShapedSyntax.verifyIndices(op, symbols, 1).failed()) {
             return LogicalResult.failure();
