@@ -61,3 +61,8 @@ func.func @affine_layouts(%s: index, %t: memref<4x4xf32, #transposed>) {
   %2 = memref.alloc() : memref<8xf32, affine_map<(d0) -> (d0 floordiv 2, d0 mod 2, d0 * 2 - 1)>>
   return
 }
+func.func @linear_layout(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>) {
+  %0 = memref.cast %m : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[4, 1], offset: 2>>
+  %1 = memref.subview %m[1, 0] [2, 2] [1, 1] : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<2x2xf32, strided<[4, 1], offset: 6>>
+  return
+}

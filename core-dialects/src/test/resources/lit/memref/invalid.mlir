@@ -260,3 +260,19 @@ func.func @a(%s: index) {
   %0 = memref.alloc() : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
   return
 }
+
+// -----
+
+func.func @a(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>) {
+  // expected-error@+1 {{'memref.cast' op operand type 'memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>' and result type 'memref<4x4xf32, strided<[4, 1], offset: 3>>' are cast incompatible}}
+  %0 = memref.cast %m : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[4, 1], offset: 3>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>) {
+  // expected-error@+1 {{expected result type to be 'memref<2x2xf32, strided<[4, 1], offset: 6>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<2x2xf32, strided<[4, 1], offset: 5>>'}}
+  %0 = memref.subview %m[1, 0] [2, 2] [1, 1] : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<2x2xf32, strided<[4, 1], offset: 5>>
+  return
+}

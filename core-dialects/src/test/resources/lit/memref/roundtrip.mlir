@@ -94,3 +94,15 @@ func.func @affine_layouts(%s: index, %t: memref<4x4xf32, affine_map<(d0, d1) -> 
   %1 = memref.cast %t : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> to memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
   return
 }
+
+// A linear affine layout has strides and an offset, which cast and subview check.
+// CHECK-LABEL: func.func @linear_layout(%arg0: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>)
+func.func @linear_layout(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>) {
+  // CHECK-NEXT: %0 = memref.cast %arg0 : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[4, 1], offset: 2>>
+  %0 = memref.cast %m : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[4, 1], offset: 2>>
+  // CHECK-NEXT: %1 = memref.cast %arg0 : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[?, 1], offset: ?>>
+  %1 = memref.cast %m : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[?, 1], offset: ?>>
+  // CHECK-NEXT: %2 = memref.subview %arg0[1, 0] [2, 2] [1, 1] : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<2x2xf32, strided<[4, 1], offset: 6>>
+  %2 = memref.subview %m[1, 0] [2, 2] [1, 1] : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<2x2xf32, strided<[4, 1], offset: 6>>
+  return
+}

@@ -13,6 +13,7 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.AffineExpr;
 import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.IndexType;
@@ -241,7 +242,40 @@ final class MemRefVerifiers {
             }
             return out;
         }
+        if (m.layout() instanceof AffineMapAttr map && map.results().size() == 1 && map.numDims() == rank) {
+            return addTerms(map.results().get(0), out) ? out : null;
+        }
         return null;
+    }
+
+    /**
+     * Adds the terms of a linear map result ({@code d0 * 4 + d1 + s0 + 2}) to {@code out}
+     * ({@code [offset, strides...]}): a symbol makes its stride or the offset dynamic. False when
+     * the expression is not of that form.
+     */
+    private static boolean addTerms(AffineExpr e, long[] out) {
+        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.ADD) {
+            return addTerms(b.lhs(), out) && addTerms(b.rhs(), out);
+        }
+        if (e instanceof AffineExpr.Constant c) {
+            out[0] = add(out[0], c.value());
+            return true;
+        }
+        if (e.isSymbolicOrConstant()) {
+            out[0] = ShapedType.DYNAMIC;
+            return true;
+        }
+        AffineExpr dim = e;
+        long factor = 1;
+        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.MUL && b.rhs().isSymbolicOrConstant()) {
+            dim = b.lhs();
+            factor = b.rhs() instanceof AffineExpr.Constant c ? c.value() : ShapedType.DYNAMIC;
+        }
+        if (!(dim instanceof AffineExpr.Dim d)) {
+            return false;
+        }
+        out[d.position() + 1] = add(out[d.position() + 1], factor);
+        return true;
     }
 
     static LogicalResult verifySubView(Operation op) {
