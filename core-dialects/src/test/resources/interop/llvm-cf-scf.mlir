@@ -170,3 +170,18 @@ llvm.func internal @lowering_forms(%p: !llvm.ptr, %i: i64, %a: i32) -> f32 attri
   %35 = llvm.select %34, %0, %0 : i1, f32
   llvm.return %35 : f32
 }
+func.func @parallel(%lb: index, %ub: index, %st: index, %x: f32, %m: memref<?x?xf32>) -> f32 {
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%st, %st) {
+    %v = memref.load %m[%i, %j] : memref<?x?xf32>
+    memref.store %v, %m[%j, %i] : memref<?x?xf32>
+  }
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%st) init (%x) -> f32 {
+    %v = memref.load %m[%i, %i] : memref<?x?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %r : f32
+}

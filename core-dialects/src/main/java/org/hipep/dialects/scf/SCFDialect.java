@@ -20,7 +20,8 @@ import org.hipep.ir.text.OpAssembly;
 
 /**
  * The {@code scf} dialect: {@code scf.for} (with {@code iter_args}), {@code scf.if},
- * {@code scf.while} / {@code scf.condition} ({@link SCFWhile}) and {@code scf.yield}, with MLIR's
+ * {@code scf.while} / {@code scf.condition} ({@link SCFWhile}), {@code scf.parallel} /
+ * {@code scf.reduce} / {@code scf.reduce.return} ({@link SCFParallel}) and {@code scf.yield}, with MLIR's
  * custom forms (an operand-less {@code scf.yield} is implicit) and
  * verifiers (region arguments, yielded types against the results).
  */
@@ -44,6 +45,16 @@ public final class SCFDialect extends Dialect {
         addOperation("condition").summary("loop continuation condition")
                 .traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
                 .verifier(SCFWhile::verifyCondition).assembly(new SCFWhile.ConditionAssembly()).register();
+        addOperation("parallel").summary("parallel for operation")
+                .traits(OpTrait.SingleBlock.class).inherentAttributes("operandSegmentSizes")
+                .verifier(SCFParallel::verifyParallel).assembly(new SCFParallel.ParallelAssembly()).register();
+        addOperation("reduce").summary("reduce operation for scf.parallel")
+                .traits(OpTrait.IsTerminator.class)
+                .verifier(SCFParallel::verifyReduce).assembly(new SCFParallel.ReduceAssembly()).register();
+        addOperation("reduce.return").summary("terminator for reduce operation")
+                .traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .verifier(SCFParallel::verifyReduceReturn)
+                .assembly(new SCFParallel.ReduceReturnAssembly()).register();
         addOperation("yield").summary("loop yield and termination operation")
                 .traits(OpTrait.IsTerminator.class, OpTrait.ReturnLike.class, OpTrait.Pure.class)
                 .verifier(SCFDialect::verifyYield).assembly(new YieldAssembly()).register();
