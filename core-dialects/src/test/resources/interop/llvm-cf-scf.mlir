@@ -185,3 +185,13 @@ func.func @parallel(%lb: index, %ub: index, %st: index, %x: f32, %m: memref<?x?x
   }
   return %r : f32
 }
+llvm.func @k(%arg0: !llvm.ptr {llvm.noalias, llvm.nonnull}, %arg1: i64 {llvm.zeroext}) -> (!llvm.struct<(ptr, i64)> {llvm.noundef}) {
+  %c = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %c x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+  %v = llvm.load volatile %a : !llvm.ptr -> f32
+  llvm.store volatile %v, %a : f32, !llvm.ptr
+  %u = llvm.mlir.undef : !llvm.struct<(ptr, i64)>
+  llvm.return %u : !llvm.struct<(ptr, i64)>
+}
+llvm.func extern_weak @w() attributes {always_inline}
+llvm.mlir.global private @z(0.0 : f32) {addr_space = 0 : i32} : f32

@@ -187,3 +187,8 @@ llvm.func @f(%p: !llvm.ptr) {
   %0 = "llvm.extractvalue"(%p) <{position = array<i64: 0>}> : (!llvm.ptr) -> i64
   llvm.return
 }
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op external functions must have 'external' or 'extern_weak' linkage}}
+llvm.func weak @w() attributes {always_inline}

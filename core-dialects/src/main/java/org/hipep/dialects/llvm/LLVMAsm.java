@@ -238,11 +238,21 @@ public final class LLVMAsm {
 
     /** {@code %a, %b : T1, T2}: operands with their types, no results. */
     static OpAssembly operandsAndTypes(Map<String, Attribute> defaults, boolean oneResultArrow) {
+        return operandsAndTypes(defaults, oneResultArrow, null, null);
+    }
+
+    /** As above, with a leading {@code keyword} (such as {@code volatile}) for the unit property {@code unitProp}. */
+    static OpAssembly operandsAndTypes(Map<String, Attribute> defaults, boolean oneResultArrow, String keyword,
+            String unitProp) {
+        Set<String> handled = unitProp == null ? Set.of() : Set.of(unitProp);
         return of((op, p) -> {
+            if (unitProp != null && op.attribute(unitProp) != null) {
+                p.print(" ").print(keyword);
+            }
             if (op.numOperands() > 0) {
                 p.print(" ").printOperands(op.operands());
             }
-            printExtras(op, p, Set.of(), defaults);
+            printExtras(op, p, handled, defaults);
             if (op.numOperands() > 0) {
                 p.print(" : ");
                 printTypes(p, op.operandTypes());
@@ -251,6 +261,9 @@ public final class LLVMAsm {
                 p.print(" -> ").printType(op.result(0).type());
             }
         }, (p, s) -> {
+            if (unitProp != null && p.parseOptionalKeyword(keyword)) {
+                s.addAttribute(unitProp, org.hipep.ir.builtin.UnitAttr.INSTANCE);
+            }
             Location at = p.currentLocation();
             List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
             parseExtras(p, s, defaults);

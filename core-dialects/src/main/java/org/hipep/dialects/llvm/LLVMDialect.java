@@ -85,11 +85,13 @@ public final class LLVMDialect extends Dialect {
         addOperation("load").summary("Load from memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "invariant", "syncscope")
                 .verifier(LLVMVerifiers::load)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), true)).register();
+                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), true, "volatile", "volatile_"))
+                .register();
         addOperation("store").summary("Store to memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "syncscope")
                 .verifier(LLVMVerifiers::store)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), false)).register();
+                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), false, "volatile", "volatile_"))
+                .register();
         addOperation("getelementptr").summary("Address computation")
                 .traits(OpTrait.Pure.class).inherentAttributes("rawConstantIndices", "elem_type", "noWrapFlags")
                 .verifier(LLVMVerifiers::gep).assembly(LLVMOpForms.gep()).register();

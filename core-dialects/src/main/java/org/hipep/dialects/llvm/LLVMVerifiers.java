@@ -35,6 +35,10 @@ public final class LLVMVerifiers {
             return op.emitOpError("requires a '#llvm.linkage' attribute 'linkage'");
         }
         if (op.region(0).isEmpty()) {
+            if (op.attribute("linkage") instanceof LLVMAttr l
+                    && !(l.value().equals("external") || l.value().equals("extern_weak"))) {
+                return op.emitOpError("external functions must have 'external' or 'extern_weak' linkage");
+            }
             return LogicalResult.success();
         }
         List<Type> args = op.region(0).front().argumentTypes();
