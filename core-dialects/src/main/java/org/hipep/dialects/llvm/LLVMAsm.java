@@ -146,7 +146,8 @@ public final class LLVMAsm {
 
     /** Writes {@code  overflow<nsw, nuw>} for a non-zero {@code overflowFlags} property. */
     private static void printOverflow(Operation op, OpAsmPrinter p) {
-        if (!(op.attribute("overflowFlags") instanceof org.hipep.ir.builtin.IntegerAttr flags) || flags.longValue() == 0) {
+        if (!(op.attribute("overflowFlags") instanceof org.hipep.ir.builtin.IntegerAttr flags)
+                || flags.longValue() == 0) {
             return;
         }
         List<String> set = new ArrayList<>();

@@ -31,6 +31,7 @@ public final class LLVMDialect extends Dialect {
 
     private static final Map<String, Attribute> OVERFLOW = Map.of("overflowFlags", IntegerAttr.of(IntegerType.I32, 0));
     private static final Map<String, Attribute> FASTMATH = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE);
+    private static final Map<String, Attribute> ORDERING = Map.of("ordering", IntegerAttr.i64(0));
 
     /** Constructor for the registry. */
     public LLVMDialect(Context context) {
@@ -85,12 +86,12 @@ public final class LLVMDialect extends Dialect {
         addOperation("load").summary("Load from memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "invariant", "syncscope")
                 .verifier(LLVMVerifiers::load)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), true, "volatile", "volatile_"))
+                .assembly(LLVMAsm.operandsAndTypes(ORDERING, true, "volatile", "volatile_"))
                 .register();
         addOperation("store").summary("Store to memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "syncscope")
                 .verifier(LLVMVerifiers::store)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), false, "volatile", "volatile_"))
+                .assembly(LLVMAsm.operandsAndTypes(ORDERING, false, "volatile", "volatile_"))
                 .register();
         addOperation("getelementptr").summary("Address computation")
                 .traits(OpTrait.Pure.class).inherentAttributes("rawConstantIndices", "elem_type", "noWrapFlags")

@@ -73,7 +73,8 @@ final class LLVMIntrinsics {
         for (int i = 0; i < arity; i++) {
             if (!isFloatLike(op.operand(i).type())) {
                 return op.emitOpError("operand #" + i + " must be floating point LLVM type or LLVM dialect-compatible"
-                        + " vector of floating point LLVM type, but got '" + LLVMVerifiers.str(op, op.operand(i).type()) + "'");
+                        + " vector of floating point LLVM type, but got '"
+                        + LLVMVerifiers.str(op, op.operand(i).type()) + "'");
             }
         }
         return LLVMVerifiers.sameOperandsAndResult(op);
@@ -94,13 +95,16 @@ final class LLVMIntrinsics {
             return op.emitOpError("operand #0 must be LLVM pointer type, but got '" + LLVMVerifiers.str(op, dst) + "'");
         }
         if (set && !second.equals(IntegerType.I8)) {
-            return op.emitOpError("operand #1 must be 8-bit signless integer, but got '" + LLVMVerifiers.str(op, second) + "'");
+            return op.emitOpError("operand #1 must be 8-bit signless integer, but got '"
+                    + LLVMVerifiers.str(op, second) + "'");
         }
         if (!set && !(second instanceof LLVMTypes.PointerType)) {
-            return op.emitOpError("operand #1 must be LLVM pointer type, but got '" + LLVMVerifiers.str(op, second) + "'");
+            return op.emitOpError("operand #1 must be LLVM pointer type, but got '"
+                    + LLVMVerifiers.str(op, second) + "'");
         }
         if (!(op.operand(2).type() instanceof IntegerType len) || !len.isSignless()) {
-            return op.emitOpError("operand #2 must be signless integer, but got '" + LLVMVerifiers.str(op, op.operand(2).type()) + "'");
+            return op.emitOpError("operand #2 must be signless integer, but got '"
+                    + LLVMVerifiers.str(op, op.operand(2).type()) + "'");
         }
         if (!(op.attribute("isVolatile") instanceof BoolAttr)) {
             return op.emitOpError("requires attribute 'isVolatile'");

@@ -86,7 +86,8 @@ public final class LLVMVerifiers {
                 return op.emitOpError("must have either a `callee` attribute or at least an operand");
             }
             if (!(op.operand(0).type() instanceof LLVMTypes.PointerType)) {
-                return op.emitOpError("indirect call expects a pointer as callee: '" + str(op, op.operand(0).type()) + "'");
+                return op.emitOpError("indirect call expects a pointer as callee: '"
+                        + str(op, op.operand(0).type()) + "'");
             }
             return LogicalResult.success();
         }
@@ -113,7 +114,8 @@ public final class LLVMVerifiers {
             return op.emitOpError("incorrect number of results for callee");
         }
         if (!ft.returnsVoid() && !op.result(0).type().equals(ft.result())) {
-            return op.emitOpError("result type mismatch: '" + str(op, op.result(0).type()) + "' != '" + str(op, ft.result())
+            return op.emitOpError("result type mismatch: '" + str(op, op.result(0).type()) + "' != '"
+                    + str(op, ft.result())
                     + "'");
         }
         return LogicalResult.success();
@@ -147,7 +149,8 @@ public final class LLVMVerifiers {
 
     private static LogicalResult pointerResult(Operation op) {
         if (!(op.result(0).type() instanceof LLVMTypes.PointerType)) {
-            return op.emitOpError("result #0 must be LLVM pointer type, but got '" + str(op, op.result(0).type()) + "'");
+            return op.emitOpError("result #0 must be LLVM pointer type, but got '" + str(op, op.result(0).type())
+                    + "'");
         }
         return LogicalResult.success();
     }
@@ -219,7 +222,8 @@ public final class LLVMVerifiers {
             return op.emitOpError("requires all operands to have the same type");
         }
         if (!op.result(0).type().equals(IntegerType.I1)) {
-            return op.emitOpError("result #0 must be 1-bit signless integer, but got '" + str(op, op.result(0).type()) + "'");
+            return op.emitOpError("result #0 must be 1-bit signless integer, but got '"
+                    + str(op, op.result(0).type()) + "'");
         }
         return LogicalResult.success();
     }
@@ -238,7 +242,8 @@ public final class LLVMVerifiers {
             return op.emitOpError(m.error());
         }
         if (!op.result(0).type().equals(m.type())) {
-            return op.emitOpError("Type mismatch: extracting from '" + str(op, op.operand(0).type()) + "' should produce '"
+            return op.emitOpError("Type mismatch: extracting from '" + str(op, op.operand(0).type())
+                    + "' should produce '"
                     + str(op, m.type()) + "' but this op returns '" + str(op, op.result(0).type()) + "'");
         }
         return LogicalResult.success();
@@ -296,7 +301,8 @@ public final class LLVMVerifiers {
                         + ") specified in attribute 'operandSegmentSizes'");
             }
             if (!all.get(0).type().equals(IntegerType.I1)) {
-                return op.emitOpError("operand #0 must be 1-bit signless integer, but got '" + str(op, all.get(0).type())
+                return op.emitOpError("operand #0 must be 1-bit signless integer, but got '"
+                        + str(op, all.get(0).type())
                         + "'");
             }
             int t = (int) seg.asLongs()[1];

@@ -110,8 +110,8 @@ public final class SCFDialect extends Dialect {
     private static LogicalResult verifyYield(Operation op) {
         Operation parent = op.parentOp();
         if (parent == null || !(parent.is("scf.for") || parent.is("scf.if") || parent.is("scf.while"))) {
-            return op.emitOpError("expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch,"
-                    + " scf.while'");
+            return op.emitOpError("expects parent op to be one of 'scf.execute_region, scf.for, scf.if,"
+                    + " scf.index_switch, scf.while'");
         }
         if (parent.is("scf.while")) {
             return LogicalResult.success(); // its edge back to the 'before' region is checked by scf.while
