@@ -46,3 +46,23 @@ func.func @t(%i: index, %n: index, %t: tensor<4xf32>, %f: f32) {
   %sp2 = tensor.splat %f[%n] : tensor<?xf32>
   return
 }
+func.func @views(%b: memref<2048xi8>, %i: index, %n: index, %m: memref<4x?xf32>) {
+  %v = memref.view %b[%i][%n] : memref<2048xi8> to memref<?x4xf32>
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  %r2 = memref.reinterpret_cast %m to offset: [%i], sizes: [10], strides: [1] : memref<4x?xf32> to memref<10xf32, strided<[1], offset: ?>>
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+  %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> index
+  return
+}
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @affine_layouts(%s: index, %t: memref<4x4xf32, #transposed>) {
+  %0 = memref.alloc()[%s] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  %1 = memref.cast %t : memref<4x4xf32, #transposed> to memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  %2 = memref.alloc() : memref<8xf32, affine_map<(d0) -> (d0 floordiv 2, d0 mod 2, d0 * 2 - 1)>>
+  return
+}
+func.func @linear_layout(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>>) {
+  %0 = memref.cast %m : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<4x4xf32, strided<[4, 1], offset: 2>>
+  %1 = memref.subview %m[1, 0] [2, 2] [1, 1] : memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 2)>> to memref<2x2xf32, strided<[4, 1], offset: 6>>
+  return
+}

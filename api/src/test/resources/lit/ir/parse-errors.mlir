@@ -96,3 +96,25 @@ frobnicate
 
 // expected-error@+1 {{operation location alias was never defined}}
 "t.op"() : () -> () loc(#nowhere)
+
+// -----
+
+// expected-error@+1 {{vector types must have positive constant sizes but got 0}}
+"t.v"() : () -> vector<0xf32>
+// LOC: parse-errors.mlir:[[@LINE-1]]:17: error: vector types must have positive constant sizes but got 0
+
+// -----
+
+// expected-error@+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
+"t.v"() : () -> vector<4xtensor<2xf32>>
+// LOC: parse-errors.mlir:[[@LINE-1]]:17: error: failed to verify 'elementType': VectorElementTypeInterface instance
+
+// -----
+
+// expected-error@+1 {{use of undeclared identifier}}
+"t.m"() {m = affine_map<(d0) -> (d1)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 2 != 1}}
+"t.m"() : () -> memref<4x4xf32, affine_map<(d0) -> (d0)>>

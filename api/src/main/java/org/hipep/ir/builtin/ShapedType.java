@@ -4,7 +4,7 @@ import java.util.List;
 import org.hipep.ir.Type;
 
 /**
- * A type with an element type and, when ranked, a shape: tensors and memrefs. Dynamic
+ * A type with an element type and, when ranked, a shape: tensors, memrefs and vectors. Dynamic
  * dimensions ({@code ?}) are {@link #DYNAMIC}.
  */
 public interface ShapedType extends Type {

@@ -160,7 +160,11 @@ abstract class AttrTypeParser extends DenseParser {
                 Location l = parseLocationBody();
                 parsePunct(")");
                 return l;
-            case "affine_map", "affine_set", "dense_resource", "sparse", "opaque", "distinct":
+            case "affine_map":
+                consume();
+                parsePunct("<");
+                return context.intern(AffineMapParser.parse(this));
+            case "affine_set", "dense_resource", "sparse", "opaque", "distinct":
                 throw error("the builtin '" + tok.text() + "' attribute is not supported");
             default:
                 Type t = parseOptionalType();

@@ -32,6 +32,7 @@ import org.hipep.ir.builtin.OpaqueAttr;
 import org.hipep.ir.builtin.OpaqueType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.StridedLayoutAttr;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
@@ -40,6 +41,7 @@ import org.hipep.ir.builtin.UnitAttr;
 import org.hipep.ir.builtin.UnknownLoc;
 import org.hipep.ir.builtin.UnrankedMemRefType;
 import org.hipep.ir.builtin.UnrankedTensorType;
+import org.hipep.ir.builtin.VectorType;
 
 /**
  * Writes types, attributes and locations in MLIR's textual syntax. Dialect types and
@@ -64,6 +66,13 @@ public class AttrTypePrinter implements DialectAsmPrinter {
     public static String typeToString(Type type) {
         StringBuilder sb = new StringBuilder();
         new AttrTypePrinter(sb, null, AsmPrinterOptions.defaults()).printType(type);
+        return sb.toString();
+    }
+
+    /** A type as text, with the dialect types of {@code context} (for diagnostics on ops). */
+    public static String typeToString(Type type, Context context) {
+        StringBuilder sb = new StringBuilder();
+        new AttrTypePrinter(sb, context, AsmPrinterOptions.defaults()).printType(type);
         return sb.toString();
     }
 
@@ -123,6 +132,14 @@ public class AttrTypePrinter implements DialectAsmPrinter {
                 out.append(", ");
                 printAttribute(t.encoding());
             }
+            out.append('>');
+        } else if (type instanceof VectorType v) {
+            out.append("vector<");
+            for (int i = 0; i < v.rank(); i++) {
+                String d = Long.toString(v.shape().get(i));
+                out.append(v.scalableDims().get(i) ? "[" + d + "]" : d).append('x');
+            }
+            printType(v.elementType());
             out.append('>');
         } else if (type instanceof UnrankedTensorType t) {
             out.append("tensor<*x");
@@ -265,6 +282,8 @@ public class AttrTypePrinter implements DialectAsmPrinter {
             }
         } else if (a instanceof DenseArrayAttr d) {
             printDenseArray(d);
+        } else if (a instanceof AffineMapAttr m) {
+            out.append("affine_map<").append(m.body()).append('>');
         } else if (a instanceof StridedLayoutAttr s) {
             out.append("strided<[");
             for (int i = 0; i < s.strides().size(); i++) {

@@ -8,6 +8,7 @@ import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
 import org.hipep.ir.Type;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.IndexType;
@@ -20,6 +21,7 @@ import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StridedLayoutAttr;
 import org.hipep.ir.builtin.UnrankedMemRefType;
 import org.hipep.ir.builtin.UnrankedTensorType;
+import org.hipep.ir.builtin.VectorType;
 
 /**
  * The type layer of the textual IR parser: builtin types, dimension lists, function types,
@@ -69,7 +71,11 @@ abstract class TypeParser extends ParserBase implements DialectAsmParser {
             case "memref":
                 consume();
                 return context.intern(parseMemRefBody());
-            case "vector", "complex", "tuple":
+            case "vector":
+                int start = tok.start();
+                consume();
+                return context.intern(parseVectorBody(start));
+            case "complex", "tuple":
                 throw error("the builtin '" + k + "' type is not supported");
             default:
                 return null;
@@ -167,8 +173,13 @@ abstract class TypeParser extends ParserBase implements DialectAsmParser {
 
     /** Parses dimensions {@code 2x?x} up to the element type; {@code allowDynamic} for {@code ?}. */
     private List<Long> parseDimensions() {
+        return parseDimensions(Integer.MAX_VALUE);
+    }
+
+    /** Reads up to {@code max} dimensions, each followed by its {@code x}. */
+    private List<Long> parseDimensions(int max) {
         List<Long> dims = new ArrayList<>();
-        while (true) {
+        while (dims.size() < max) {
             if (tok.isPunct("?")) {
                 consume();
                 dims.add(ShapedType.DYNAMIC);
@@ -189,6 +200,48 @@ abstract class TypeParser extends ParserBase implements DialectAsmParser {
                 throw error("expected 'x' in dimension list");
             }
         }
+        return dims;
+    }
+
+    /** {@code <2x[4]xf32>}: static dims, the bracketed ones scalable; errors point at {@code start}. */
+    private Type parseVectorBody(int start) {
+        parsePunct("<");
+        List<Long> dims = new ArrayList<>();
+        List<Boolean> scalable = new ArrayList<>();
+        while (true) {
+            boolean bracket = parseOptionalPunct("[");
+            if (!tok.is(Token.Kind.INTEGER) && !bracket) {
+                break;
+            }
+            List<Long> one = bracket ? List.of(parseIntegerToken()) : parseDimensions(1);
+            if (bracket) {
+                parsePunct("]");
+                if (!(tok.is(Token.Kind.BARE_IDENTIFIER) && tok.text().startsWith("x"))) {
+                    throw error("expected 'x' in dimension list");
+                }
+                resetTo(tok.start() + 1);
+            }
+            if (one.get(0) <= 0) {
+                throw errorAt(start, "vector types must have positive constant sizes but got " + one.get(0));
+            }
+            dims.add(one.get(0));
+            scalable.add(bracket);
+        }
+        Type et = parseType();
+        if (!(et instanceof IntegerType || et instanceof FloatType || et instanceof IndexType)) {
+            throw errorAt(start, "failed to verify 'elementType': VectorElementTypeInterface instance");
+        }
+        parsePunct(">");
+        return new VectorType(dims, et, scalable);
+    }
+
+    private long parseIntegerToken() {
+        if (!tok.is(Token.Kind.INTEGER)) {
+            throw error("expected integer value");
+        }
+        long v = Long.parseLong(tok.text());
+        consume();
+        return v;
     }
 
     private Type parseTensorBody() {
@@ -227,7 +280,13 @@ abstract class TypeParser extends ParserBase implements DialectAsmParser {
         Attribute space = null;
         while (parseOptionalPunct(",")) {
             Attribute a = parseAttribute(null);
-            if (a instanceof StridedLayoutAttr && layout == null && space == null) {
+            if (a instanceof AffineMapAttr map && layout == null && space == null) {
+                if (map.numDims() != dims.size()) {
+                    throw error("memref layout mismatch between rank and affine map: " + dims.size() + " != "
+                            + map.numDims());
+                }
+                layout = map.isIdentity() ? null : map;
+            } else if (a instanceof StridedLayoutAttr && layout == null && space == null) {
                 layout = a;
             } else if (space == null) {
                 space = a;

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.hipep.dialects.llvm.LLVMAsm;
 import org.hipep.dialects.llvm.LLVMOpForms;
 import org.hipep.dialects.llvm.LLVMVerifiers;
+import org.hipep.dialects.llvm.SwitchForms;
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
 import org.hipep.ir.LogicalResult;
@@ -15,7 +16,8 @@ import org.hipep.ir.text.OpAssembly;
 
 /**
  * The {@code cf} dialect: {@code cf.br}, {@code cf.cond_br} (operands split by
- * {@code operandSegmentSizes}) and {@code cf.assert}, with MLIR's custom forms and the check
+ * {@code operandSegmentSizes}), {@code cf.switch} ({@link SwitchForms}) and {@code cf.assert},
+ * with MLIR's custom forms and the check
  * that the forwarded operands match the successors' block arguments.
  */
 public final class CFDialect extends Dialect {
@@ -37,6 +39,9 @@ public final class CFDialect extends Dialect {
                 .inherentAttributes("operandSegmentSizes", "branch_weights")
                 .verifier(op -> LLVMVerifiers.verifySuccessorOperands(op, "operandSegmentSizes", true))
                 .assembly(LLVMOpForms.condBr()).register();
+        addOperation("switch").summary("Switch operation").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .inherentAttributes("case_values", "case_operand_segments", "operandSegmentSizes")
+                .verifier(SwitchForms::verifyCf).assembly(SwitchForms.cf()).register();
         addOperation("assert").summary("Assert operation with message attribute").inherentAttributes("msg")
                 .verifier(op -> op.numOperands() == 1 && op.operand(0).type().equals(IntegerType.I1)
                         && op.attribute("msg") instanceof StringAttr ? LogicalResult.success()

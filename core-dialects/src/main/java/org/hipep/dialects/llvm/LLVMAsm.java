@@ -112,15 +112,31 @@ public final class LLVMAsm {
 
     // ---------------------------------------------------------------- forms of the llvm ops
 
-    /** {@code %a, %b attrs : T}. */
-    static OpAssembly binary(Map<String, Attribute> defaults) {
+    /** The spelling of the {@code overflowFlags} bits in custom forms. */
+    private static final List<String> OVERFLOW_FLAGS = List.of("nsw", "nuw");
+
+    /**
+     * {@code [keyword] %a, %b [overflow<nsw, nuw>] attrs : T}: {@code keyword} (such as
+     * {@code exact}) stands for the unit property {@code unitProp}; the overflow flags are
+     * spelled out when {@code defaults} has {@code overflowFlags}.
+     */
+    static OpAssembly binary(Map<String, Attribute> defaults, String keyword, String unitProp) {
+        Set<String> handled = unitProp == null ? Set.of("overflowFlags") : Set.of("overflowFlags", unitProp);
         return of((op, p) -> {
+            if (unitProp != null && op.attribute(unitProp) != null) {
+                p.print(" ").print(keyword);
+            }
             p.print(" ").printOperands(op.operands());
-            printExtras(op, p, Set.of(), defaults);
+            printOverflow(op, p);
+            printExtras(op, p, handled, defaults);
             p.print(" : ").printType(op.result(0).type());
         }, (p, s) -> {
+            if (unitProp != null && p.parseOptionalKeyword(keyword)) {
+                s.addAttribute(unitProp, org.hipep.ir.builtin.UnitAttr.INSTANCE);
+            }
             Location at = p.currentLocation();
             List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
+            parseOverflow(p, s);
             parseExtras(p, s, defaults);
             Type t = p.parseColonType();
             s.operands.addAll(p.resolveOperands(ops, ops.stream().map(o -> t).toList(), at));
@@ -128,14 +144,57 @@ public final class LLVMAsm {
         });
     }
 
-    /** {@code %a attrs : T to U}. */
-    static OpAssembly cast(Map<String, Attribute> defaults) {
+    /** Writes {@code  overflow<nsw, nuw>} for a non-zero {@code overflowFlags} property. */
+    private static void printOverflow(Operation op, OpAsmPrinter p) {
+        if (!(op.attribute("overflowFlags") instanceof org.hipep.ir.builtin.IntegerAttr flags)
+                || flags.longValue() == 0) {
+            return;
+        }
+        List<String> set = new ArrayList<>();
+        for (int i = 0; i < OVERFLOW_FLAGS.size(); i++) {
+            if ((flags.longValue() & (1L << i)) != 0) {
+                set.add(OVERFLOW_FLAGS.get(i));
+            }
+        }
+        p.print(" overflow<" + String.join(", ", set) + ">");
+    }
+
+    /** Reads an optional {@code overflow<nsw, nuw>} into {@code overflowFlags}. */
+    private static void parseOverflow(OpAsmParser p, OperationState s) {
+        if (!p.parseOptionalKeyword("overflow")) {
+            return;
+        }
+        p.parsePunct("<");
+        long bits = 0;
+        do {
+            String flag = p.parseKeyword();
+            int i = OVERFLOW_FLAGS.indexOf(flag);
+            if (i < 0) {
+                throw p.error("expected one of [none, nsw, nuw] for LLVM overflow flags, got: " + flag);
+            }
+            bits |= 1L << i;
+        } while (p.parseOptionalPunct(","));
+        p.parsePunct(">");
+        s.addAttribute("overflowFlags", org.hipep.ir.builtin.IntegerAttr.of(IntegerType.I32, bits));
+    }
+
+    /** {@code [keyword] %a [overflow<..>] attrs : T to U}, {@code keyword} standing for {@code unitProp}. */
+    static OpAssembly cast(Map<String, Attribute> defaults, String keyword, String unitProp) {
+        Set<String> handled = unitProp == null ? Set.of("overflowFlags") : Set.of("overflowFlags", unitProp);
         return of((op, p) -> {
+            if (unitProp != null && op.attribute(unitProp) != null) {
+                p.print(" ").print(keyword);
+            }
             p.print(" ").printOperand(op.operand(0));
-            printExtras(op, p, Set.of(), defaults);
+            printOverflow(op, p);
+            printExtras(op, p, handled, defaults);
             p.print(" : ").printType(op.operand(0).type()).print(" to ").printType(op.result(0).type());
         }, (p, s) -> {
+            if (unitProp != null && p.parseOptionalKeyword(keyword)) {
+                s.addAttribute(unitProp, org.hipep.ir.builtin.UnitAttr.INSTANCE);
+            }
             OpAsmParser.UnresolvedOperand a = p.parseOperand();
+            parseOverflow(p, s);
             parseExtras(p, s, defaults);
             Type from = p.parseColonType();
             p.parseKeyword("to");
@@ -180,11 +239,21 @@ public final class LLVMAsm {
 
     /** {@code %a, %b : T1, T2}: operands with their types, no results. */
     static OpAssembly operandsAndTypes(Map<String, Attribute> defaults, boolean oneResultArrow) {
+        return operandsAndTypes(defaults, oneResultArrow, null, null);
+    }
+
+    /** As above, with a leading {@code keyword} (such as {@code volatile}) for the unit property {@code unitProp}. */
+    static OpAssembly operandsAndTypes(Map<String, Attribute> defaults, boolean oneResultArrow, String keyword,
+            String unitProp) {
+        Set<String> handled = unitProp == null ? Set.of() : Set.of(unitProp);
         return of((op, p) -> {
+            if (unitProp != null && op.attribute(unitProp) != null) {
+                p.print(" ").print(keyword);
+            }
             if (op.numOperands() > 0) {
                 p.print(" ").printOperands(op.operands());
             }
-            printExtras(op, p, Set.of(), defaults);
+            printExtras(op, p, handled, defaults);
             if (op.numOperands() > 0) {
                 p.print(" : ");
                 printTypes(p, op.operandTypes());
@@ -193,6 +262,9 @@ public final class LLVMAsm {
                 p.print(" -> ").printType(op.result(0).type());
             }
         }, (p, s) -> {
+            if (unitProp != null && p.parseOptionalKeyword(keyword)) {
+                s.addAttribute(unitProp, org.hipep.ir.builtin.UnitAttr.INSTANCE);
+            }
             Location at = p.currentLocation();
             List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
             parseExtras(p, s, defaults);

@@ -15,8 +15,9 @@ import org.hipep.ir.text.DialectAsmPrinter;
 
 /**
  * The {@code llvm} dialect, the subset that a lowering to LLVM IR needs: functions, globals,
- * calls, memory, integer and float arithmetic, comparisons, casts and branches, with MLIR's
- * properties, custom forms and the key verifier rules ({@link LLVMVerifiers}).
+ * calls, memory, aggregates (insert/extractvalue), integer and float arithmetic, comparisons,
+ * casts, branches and switches ({@link SwitchForms}) and the intrinsics of {@link LLVMIntrinsics},
+ * with MLIR's properties, custom forms and the key verifier rules ({@link LLVMVerifiers}).
  */
 public final class LLVMDialect extends Dialect {
     /** The namespace. */
@@ -30,6 +31,7 @@ public final class LLVMDialect extends Dialect {
 
     private static final Map<String, Attribute> OVERFLOW = Map.of("overflowFlags", IntegerAttr.of(IntegerType.I32, 0));
     private static final Map<String, Attribute> FASTMATH = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE);
+    private static final Map<String, Attribute> ORDERING = Map.of("ordering", IntegerAttr.i64(0));
 
     /** Constructor for the registry. */
     public LLVMDialect(Context context) {
@@ -71,16 +73,26 @@ public final class LLVMDialect extends Dialect {
                 .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
         addOperation("mlir.undef").summary("Creates an undefined value")
                 .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("mlir.poison").summary("Creates a poison value")
+                .traits(OpTrait.Pure.class).assembly(LLVMAsm.nullary()).register();
+        addOperation("extractvalue").summary("Extract a value from an LLVM struct").traits(OpTrait.Pure.class)
+                .inherentAttributes("position").verifier(LLVMVerifiers::extractValue)
+                .assembly(LLVMOpForms.extractValue()).register();
+        addOperation("insertvalue").summary("Insert a value into an LLVM struct").traits(OpTrait.Pure.class)
+                .inherentAttributes("position").verifier(LLVMVerifiers::insertValue)
+                .assembly(LLVMOpForms.insertValue()).register();
         addOperation("alloca").summary("Stack allocation").inherentAttributes("elem_type", "alignment", "inalloca")
                 .verifier(LLVMVerifiers::alloca).assembly(LLVMOpForms.alloca()).register();
         addOperation("load").summary("Load from memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "invariant", "syncscope")
                 .verifier(LLVMVerifiers::load)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), true)).register();
+                .assembly(LLVMAsm.operandsAndTypes(ORDERING, true, "volatile", "volatile_"))
+                .register();
         addOperation("store").summary("Store to memory")
                 .inherentAttributes("ordering", "alignment", "volatile_", "nontemporal", "syncscope")
                 .verifier(LLVMVerifiers::store)
-                .assembly(LLVMAsm.operandsAndTypes(Map.of("ordering", IntegerAttr.i64(0)), false)).register();
+                .assembly(LLVMAsm.operandsAndTypes(ORDERING, false, "volatile", "volatile_"))
+                .register();
         addOperation("getelementptr").summary("Address computation")
                 .traits(OpTrait.Pure.class).inherentAttributes("rawConstantIndices", "elem_type", "noWrapFlags")
                 .verifier(LLVMVerifiers::gep).assembly(LLVMOpForms.gep()).register();
@@ -99,7 +111,7 @@ public final class LLVMDialect extends Dialect {
         }
         addOperation("fneg").summary("Float negation").traits(OpTrait.Pure.class)
                 .inherentAttributes("fastmathFlags").verifier(LLVMVerifiers::sameOperandsAndResult)
-                .assembly(LLVMAsm.binary(FASTMATH)).register();
+                .assembly(LLVMAsm.binary(FASTMATH, null, null)).register();
         addOperation("icmp").summary("Integer comparison").traits(OpTrait.Pure.class).inherentAttributes("predicate")
                 .verifier(op -> LLVMVerifiers.compare(op, ICMP_PREDICATES.size()))
                 .assembly(LLVMAsm.compare(ICMP_PREDICATES, Map.of())).register();
@@ -116,28 +128,69 @@ public final class LLVMDialect extends Dialect {
         cast("sitofp", Map.of());
         cast("zext", Map.of(), "nonNeg");
         cast("trunc", OVERFLOW, "overflowFlags");
-        cast("fpext", FASTMATH, "fastmathFlags");
-        cast("fptrunc", FASTMATH, "fastmathFlags");
+        cast("fpext", Map.of());
+        cast("fptrunc", Map.of());
         addOperation("br").summary("Unconditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
                 .inherentAttributes("loop_annotation").verifier(LLVMVerifiers::branch)
                 .assembly(LLVMOpForms.br()).register();
         addOperation("cond_br").summary("Conditional branch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
                 .inherentAttributes("operandSegmentSizes", "branch_weights", "loop_annotation")
                 .verifier(LLVMVerifiers::branch).assembly(LLVMOpForms.condBr()).register();
+        addOperation("switch").summary("Switch").traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .inherentAttributes("case_values", "case_operand_segments", "operandSegmentSizes", "branch_weights")
+                .verifier(SwitchForms::verifyLlvm).assembly(SwitchForms.llvm()).register();
+        registerIntrinsics();
         addOperation("unreachable").summary("Unreachable").traits(OpTrait.IsTerminator.class)
                 .assembly(LLVMAsm.operandsAndTypes(Map.of(), false)).register();
     }
 
+    private void registerIntrinsics() {
+        List<List<String>> byArity = List.of(LLVMIntrinsics.UNARY_FLOAT, LLVMIntrinsics.BINARY_FLOAT,
+                LLVMIntrinsics.TERNARY_FLOAT);
+        for (int k = 0; k < byArity.size(); k++) {
+            int arity = k + 1;
+            for (String name : byArity.get(k)) {
+                addOperation("intr." + name).summary("LLVM intrinsic 'llvm." + name + "'").traits(OpTrait.Pure.class)
+                        .inherentAttributes("fastmathFlags").verifier(op -> LLVMIntrinsics.verifyFloat(op, arity))
+                        .assembly(LLVMIntrinsics.floatForm()).register();
+            }
+        }
+        String[] memoryAttrs = {"isVolatile", "arg_attrs", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"};
+        addOperation("intr.memcpy").summary("LLVM intrinsic 'llvm.memcpy'").inherentAttributes(memoryAttrs)
+                .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, false)).register();
+        addOperation("intr.memset").summary("LLVM intrinsic 'llvm.memset'").inherentAttributes(memoryAttrs)
+                .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, true)).register();
+        addOperation("call_intrinsic").summary("Call to an LLVM intrinsic function")
+                .inherentAttributes("intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags",
+                        "operandSegmentSizes", "arg_attrs", "res_attrs")
+                .verifier(LLVMIntrinsics::verifyCallIntrinsic).assembly(LLVMIntrinsics.callIntrinsicForm()).register();
+    }
+
+    /** The keyword of the custom forms that stands for each unit property ({@code llvm.udiv exact}). */
+    private static final Map<String, String> UNIT_KEYWORDS = Map.of("isExact", "exact", "isDisjoint", "disjoint",
+            "nonNeg", "nneg");
+
+    private static String unitProp(String... props) {
+        for (String p : props) {
+            if (UNIT_KEYWORDS.containsKey(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     private void binary(String name, Map<String, Attribute> defaults, String... props) {
+        String unit = unitProp(props);
         addOperation(name).summary("LLVM '" + name + "' instruction").traits(OpTrait.Pure.class)
                 .inherentAttributes(props).verifier(LLVMVerifiers::sameOperandsAndResult)
-                .assembly(LLVMAsm.binary(defaults)).register();
+                .assembly(LLVMAsm.binary(defaults, unit == null ? null : UNIT_KEYWORDS.get(unit), unit)).register();
     }
 
     private void cast(String name, Map<String, Attribute> defaults, String... props) {
+        String unit = unitProp(props);
         addOperation(name).summary("LLVM '" + name + "' cast").traits(OpTrait.Pure.class)
                 .inherentAttributes(props).verifier(LLVMVerifiers::cast)
-                .assembly(LLVMAsm.cast(defaults)).register();
+                .assembly(LLVMAsm.cast(defaults, unit == null ? null : UNIT_KEYWORDS.get(unit), unit)).register();
     }
 
     @Override

@@ -9,7 +9,9 @@ import org.hipep.ir.Location;
 import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
+import org.hipep.ir.builtin.ArrayAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.StringAttr;
@@ -19,7 +21,11 @@ import org.hipep.ir.builtin.UnitAttr;
 import org.hipep.ir.text.OpAsmParser;
 import org.hipep.ir.text.OpAssembly;
 
-/** The custom forms of {@code llvm.func}, {@code llvm.mlir.global} and {@code llvm.call}. */
+/**
+ * The custom forms of {@code llvm.func}, {@code llvm.mlir.global} and {@code llvm.call} (direct
+ * {@code @f(..)} or indirect {@code %fp(..) : !llvm.ptr, (..) -> R}, where the pointer is the
+ * first operand and there is no {@code callee}).
+ */
 final class LLVMFuncForms {
     private static final List<String> LINKAGES = List.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
@@ -63,10 +69,14 @@ final class LLVMFuncForms {
                 if (i > 0) {
                     p.print(", ");
                 }
+                DictionaryAttr attrs = dictionaryAt(op.attribute("arg_attrs"), i);
                 if (body.isEmpty()) {
                     p.printType(ft.params().get(i));
+                    if (!attrs.isEmpty()) {
+                        p.print(" ").printAttribute(attrs);
+                    }
                 } else {
-                    p.printRegionArgument(body.front().argument(i), Map.of());
+                    p.printRegionArgument(body.front().argument(i), attrs.entries());
                 }
             }
             if (ft.vararg()) {
@@ -74,9 +84,15 @@ final class LLVMFuncForms {
             }
             p.print(")");
             if (!ft.returnsVoid()) {
-                p.print(" -> ").printType(ft.result());
+                DictionaryAttr attrs = dictionaryAt(op.attribute("res_attrs"), 0);
+                if (attrs.isEmpty()) {
+                    p.print(" -> ").printType(ft.result());
+                } else {
+                    p.print(" -> (").printType(ft.result()).print(" ").printAttribute(attrs).print(")");
+                }
             }
-            Set<String> handled = Set.of(SymbolTable.SYMBOL_ATTR, "function_type", "linkage");
+            Set<String> handled = Set.of(SymbolTable.SYMBOL_ATTR, "function_type", "linkage", "arg_attrs",
+                    "res_attrs");
             java.util.TreeMap<String, Attribute> extra = new java.util.TreeMap<>(op.attributes());
             if (op.properties() instanceof org.hipep.ir.builtin.DictionaryAttr d) {
                 d.entries().forEach((k, v) -> {
@@ -96,6 +112,7 @@ final class LLVMFuncForms {
             p.parsePunct("(");
             List<OpAsmParser.Argument> args = new ArrayList<>();
             List<Type> params = new ArrayList<>();
+            List<DictionaryAttr> argAttrs = new ArrayList<>();
             boolean vararg = false;
             if (!p.parseOptionalPunct(")")) {
                 do {
@@ -104,19 +121,39 @@ final class LLVMFuncForms {
                         break;
                     }
                     OpAsmParser.UnresolvedOperand name = p.parseOptionalOperand();
+                    Map<String, Attribute> attrs = new java.util.TreeMap<>();
                     if (name != null) {
                         p.parsePunct(":");
                         Type t = p.parseType();
+                        p.parseOptionalAttrDict(attrs);
                         Location loc = p.parseOptionalLocationSpecifier();
-                        args.add(new OpAsmParser.Argument(name, t, Map.of(), loc));
+                        args.add(new OpAsmParser.Argument(name, t, attrs, loc));
                         params.add(t);
                     } else {
                         params.add(p.parseType());
+                        p.parseOptionalAttrDict(attrs);
                     }
+                    argAttrs.add(DictionaryAttr.of(attrs));
                 } while (p.parseOptionalPunct(","));
                 p.parsePunct(")");
             }
-            Type result = p.parseOptionalPunct("->") ? p.parseType() : LLVMTypes.VoidType.INSTANCE;
+            Type result = LLVMTypes.VoidType.INSTANCE;
+            Map<String, Attribute> resultAttrs = new java.util.TreeMap<>();
+            if (p.parseOptionalPunct("->")) {
+                if (p.parseOptionalPunct("(")) {
+                    result = p.parseType();
+                    p.parseOptionalAttrDict(resultAttrs);
+                    p.parsePunct(")");
+                } else {
+                    result = p.parseType();
+                }
+            }
+            if (argAttrs.stream().anyMatch(d -> !d.isEmpty())) {
+                s.addAttribute("arg_attrs", new ArrayAttr(new ArrayList<>(argAttrs)));
+            }
+            if (!resultAttrs.isEmpty()) {
+                s.addAttribute("res_attrs", new ArrayAttr(List.of(DictionaryAttr.of(resultAttrs))));
+            }
             s.addAttribute("function_type", new TypeAttr(new LLVMTypes.FunctionType(result, params, vararg)));
             p.parseOptionalAttrDictWithKeyword(s.attributes);
             FUNC_DEFAULTS.forEach(s.attributes::putIfAbsent);
@@ -174,14 +211,23 @@ final class LLVMFuncForms {
     static OpAssembly call() {
         Set<String> handled = Set.of("callee", "operandSegmentSizes", "var_callee_type");
         return LLVMAsm.of((op, p) -> {
-            p.print(" ").printAttributeWithoutType(op.attribute("callee"));
-            p.print("(").printOperands(op.operands()).print(")");
+            boolean indirect = op.attribute("callee") == null;
+            if (indirect) {
+                p.print(" ").printOperand(op.operand(0));
+            } else {
+                p.print(" ").printAttributeWithoutType(op.attribute("callee"));
+            }
+            p.print("(").printOperands(op.operands().subList(indirect ? 1 : 0, op.numOperands())).print(")");
             if (op.attribute("var_callee_type") instanceof TypeAttr vt) {
                 p.print(" vararg(").printType(vt.value()).print(")");
             }
             LLVMAsm.printExtras(op, p, handled, CALL_DEFAULTS);
-            p.print(" : (");
-            LLVMAsm.printTypes(p, op.operandTypes());
+            p.print(" : ");
+            if (indirect) {
+                p.printType(op.operand(0).type()).print(", ");
+            }
+            p.print("(");
+            LLVMAsm.printTypes(p, op.operandTypes().subList(indirect ? 1 : 0, op.numOperands()));
             p.print(") -> ");
             if (op.numResults() == 1) {
                 p.printType(op.result(0).type());
@@ -189,8 +235,11 @@ final class LLVMFuncForms {
                 p.print("()");
             }
         }, (p, s) -> {
-            s.addAttribute("callee", SymbolRefAttr.flat(p.parseSymbolName()));
             Location at = p.currentLocation();
+            OpAsmParser.UnresolvedOperand pointer = p.parseOptionalOperand();
+            if (pointer == null) {
+                s.addAttribute("callee", SymbolRefAttr.flat(p.parseSymbolName()));
+            }
             p.parsePunct("(");
             List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
             p.parsePunct(")");
@@ -201,10 +250,21 @@ final class LLVMFuncForms {
             }
             LLVMAsm.parseExtras(p, s, CALL_DEFAULTS);
             p.parsePunct(":");
+            if (pointer != null) {
+                s.operands.add(p.resolveOperand(pointer, p.parseType()));
+                p.parsePunct(",");
+            }
             org.hipep.ir.builtin.FunctionType ft = p.parseFunctionType();
             s.operands.addAll(p.resolveOperands(ops, ft.inputs(), at));
             s.resultTypes.addAll(ft.results());
-            s.addAttribute("operandSegmentSizes", DenseArrayAttr.ofLongs(IntegerType.I32, ops.size(), 0));
+            s.addAttribute("operandSegmentSizes",
+                    DenseArrayAttr.ofLongs(IntegerType.I32, s.operands.size(), 0));
         });
+    }
+
+    /** Entry {@code i} of an {@code arg_attrs} / {@code res_attrs} array, or the empty dictionary. */
+    private static DictionaryAttr dictionaryAt(Attribute a, int i) {
+        return a instanceof ArrayAttr arr && i < arr.size() && arr.get(i) instanceof DictionaryAttr d ? d
+                : DictionaryAttr.EMPTY;
     }
 }

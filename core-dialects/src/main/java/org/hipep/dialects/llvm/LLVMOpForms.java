@@ -193,4 +193,94 @@ public final class LLVMOpForms {
             LLVMAsm.parseExtras(p, s, Map.of());
         });
     }
+
+    /** The type at {@code position} inside a struct/array {@code container}, or the reason there is none. */
+    record Member(Type type, String error) {
+        static Member of(Type container, long[] position, org.hipep.ir.Context context) {
+            Type t = container;
+            for (long idx : position) {
+                if (t instanceof LLVMTypes.StructType st) {
+                    if (idx < 0 || idx >= st.body().size()) {
+                        return new Member(null, "position out of bounds: " + idx);
+                    }
+                    t = st.body().get((int) idx);
+                } else if (t instanceof LLVMTypes.ArrayType at) {
+                    if (idx < 0 || idx >= at.size()) {
+                        return new Member(null, "position out of bounds: " + idx);
+                    }
+                    t = at.elementType();
+                } else {
+                    return new Member(null, "expected LLVM IR structure/array type, got: '"
+                            + org.hipep.ir.text.AttrTypePrinter.typeToString(t, context) + "'");
+                }
+            }
+            return new Member(t, null);
+        }
+    }
+
+    /** {@code llvm.extractvalue %c[0, 1] : T} (result type from the position). */
+    static OpAssembly extractValue() {
+        return LLVMAsm.of((op, p) -> {
+            p.print(" ").printOperand(op.operand(0));
+            printPosition(op, p);
+            LLVMAsm.printExtras(op, p, Set.of("position"), Map.of());
+            p.print(" : ").printType(op.operand(0).type());
+        }, (p, s) -> {
+            OpAsmParser.UnresolvedOperand c = p.parseOperand();
+            long[] position = parsePosition(p, s);
+            LLVMAsm.parseExtras(p, s, Map.of());
+            Type t = p.parseColonType();
+            s.operands.add(p.resolveOperand(c, t));
+            s.resultTypes.add(member(p, t, position));
+        });
+    }
+
+    /** {@code llvm.insertvalue %v, %c[0] : T} (the value's type from the position). */
+    static OpAssembly insertValue() {
+        return LLVMAsm.of((op, p) -> {
+            p.print(" ").printOperand(op.operand(1)).print(", ").printOperand(op.operand(0));
+            printPosition(op, p);
+            LLVMAsm.printExtras(op, p, Set.of("position"), Map.of());
+            p.print(" : ").printType(op.operand(0).type());
+        }, (p, s) -> {
+            OpAsmParser.UnresolvedOperand v = p.parseOperand();
+            p.parsePunct(",");
+            OpAsmParser.UnresolvedOperand c = p.parseOperand();
+            long[] position = parsePosition(p, s);
+            LLVMAsm.parseExtras(p, s, Map.of());
+            Type t = p.parseColonType();
+            s.operands.add(p.resolveOperand(c, t));
+            s.operands.add(p.resolveOperand(v, member(p, t, position)));
+            s.resultTypes.add(t);
+        });
+    }
+
+    private static void printPosition(org.hipep.ir.Operation op, org.hipep.ir.text.OpAsmPrinter p) {
+        p.print("[");
+        long[] position = ((DenseArrayAttr) op.attribute("position")).asLongs();
+        for (int i = 0; i < position.length; i++) {
+            p.print(i == 0 ? "" : ", ").print(Long.toString(position[i]));
+        }
+        p.print("]");
+    }
+
+    private static long[] parsePosition(OpAsmParser p, org.hipep.ir.OperationState s) {
+        p.parsePunct("[");
+        List<Long> position = new ArrayList<>();
+        do {
+            position.add(p.parseInteger());
+        } while (p.parseOptionalPunct(","));
+        p.parsePunct("]");
+        long[] out = position.stream().mapToLong(Long::longValue).toArray();
+        s.addAttribute("position", DenseArrayAttr.i64(out));
+        return out;
+    }
+
+    private static Type member(OpAsmParser p, Type container, long[] position) {
+        Member m = Member.of(container, position, p.context());
+        if (m.error() != null) {
+            throw p.error(m.error());
+        }
+        return m.type();
+    }
 }

@@ -20,8 +20,9 @@ public final class LLVMVerifiers {
     private LLVMVerifiers() {
     }
 
-    private static String str(Type t) {
-        return AttrTypePrinter.typeToString(t);
+    /** A type as text in a diagnostic of {@code op} (llvm types need the op's context to print). */
+    static String str(Operation op, Type t) {
+        return AttrTypePrinter.typeToString(t, op.context());
     }
 
     static LogicalResult func(Operation op) {
@@ -34,6 +35,10 @@ public final class LLVMVerifiers {
             return op.emitOpError("requires a '#llvm.linkage' attribute 'linkage'");
         }
         if (op.region(0).isEmpty()) {
+            if (op.attribute("linkage") instanceof LLVMAttr l
+                    && !(l.value().equals("external") || l.value().equals("extern_weak"))) {
+                return op.emitOpError("external functions must have 'external' or 'extern_weak' linkage");
+            }
             return LogicalResult.success();
         }
         List<Type> args = op.region(0).front().argumentTypes();
@@ -77,6 +82,13 @@ public final class LLVMVerifiers {
 
     static LogicalResult call(Operation op) {
         if (!(op.attribute("callee") instanceof SymbolRefAttr callee)) {
+            if (op.numOperands() == 0) {
+                return op.emitOpError("must have either a `callee` attribute or at least an operand");
+            }
+            if (!(op.operand(0).type() instanceof LLVMTypes.PointerType)) {
+                return op.emitOpError("indirect call expects a pointer as callee: '"
+                        + str(op, op.operand(0).type()) + "'");
+            }
             return LogicalResult.success();
         }
         Operation target = SymbolTable.lookupNearestSymbolFrom(op, callee);
@@ -94,15 +106,16 @@ public final class LLVMVerifiers {
         }
         for (int i = 0; i < n; i++) {
             if (!op.operand(i).type().equals(ft.params().get(i))) {
-                return op.emitOpError("operand type mismatch for operand " + i + ": '" + str(op.operand(i).type())
-                        + "' != '" + str(ft.params().get(i)) + "'");
+                return op.emitOpError("operand type mismatch for operand " + i + ": '" + str(op, op.operand(i).type())
+                        + "' != '" + str(op, ft.params().get(i)) + "'");
             }
         }
         if (ft.returnsVoid() ? op.numResults() != 0 : op.numResults() != 1) {
             return op.emitOpError("incorrect number of results for callee");
         }
         if (!ft.returnsVoid() && !op.result(0).type().equals(ft.result())) {
-            return op.emitOpError("result type mismatch: '" + str(op.result(0).type()) + "' != '" + str(ft.result())
+            return op.emitOpError("result type mismatch: '" + str(op, op.result(0).type()) + "' != '"
+                    + str(op, ft.result())
                     + "'");
         }
         return LogicalResult.success();
@@ -136,7 +149,8 @@ public final class LLVMVerifiers {
 
     private static LogicalResult pointerResult(Operation op) {
         if (!(op.result(0).type() instanceof LLVMTypes.PointerType)) {
-            return op.emitOpError("result #0 must be LLVM pointer type, but got '" + str(op.result(0).type()) + "'");
+            return op.emitOpError("result #0 must be LLVM pointer type, but got '" + str(op, op.result(0).type())
+                    + "'");
         }
         return LogicalResult.success();
     }
@@ -144,7 +158,7 @@ public final class LLVMVerifiers {
     private static LogicalResult pointerOperand(Operation op, int i) {
         if (op.numOperands() <= i || !(op.operand(i).type() instanceof LLVMTypes.PointerType)) {
             return op.emitOpError("operand #" + i + " must be LLVM pointer type, but got '"
-                    + (op.numOperands() <= i ? "<none>" : str(op.operand(i).type())) + "'");
+                    + (op.numOperands() <= i ? "<none>" : str(op, op.operand(i).type())) + "'");
         }
         return LogicalResult.success();
     }
@@ -208,7 +222,8 @@ public final class LLVMVerifiers {
             return op.emitOpError("requires all operands to have the same type");
         }
         if (!op.result(0).type().equals(IntegerType.I1)) {
-            return op.emitOpError("result #0 must be 1-bit signless integer, but got '" + str(op.result(0).type()) + "'");
+            return op.emitOpError("result #0 must be 1-bit signless integer, but got '"
+                    + str(op, op.result(0).type()) + "'");
         }
         return LogicalResult.success();
     }
@@ -219,6 +234,49 @@ public final class LLVMVerifiers {
             return op.emitOpError("failed to verify that all of {trueValue, falseValue, res} have same type");
         }
         return LogicalResult.success();
+    }
+
+    static LogicalResult extractValue(Operation op) {
+        LLVMOpForms.Member m = member(op, 0);
+        if (m.error() != null) {
+            return op.emitOpError(m.error());
+        }
+        if (!op.result(0).type().equals(m.type())) {
+            return op.emitOpError("Type mismatch: extracting from '" + str(op, op.operand(0).type())
+                    + "' should produce '"
+                    + str(op, m.type()) + "' but this op returns '" + str(op, op.result(0).type()) + "'");
+        }
+        return LogicalResult.success();
+    }
+
+    static LogicalResult insertValue(Operation op) {
+        LLVMOpForms.Member m = member(op, 1);
+        if (m.error() != null) {
+            return op.emitOpError(m.error());
+        }
+        if (!op.operand(1).type().equals(m.type())) {
+            return op.emitOpError("Type mismatch: cannot insert '" + str(op, op.operand(1).type()) + "' into '"
+                    + str(op, op.operand(0).type()) + "'");
+        }
+        if (!op.result(0).type().equals(op.operand(0).type())) {
+            return op.emitOpError("failed to verify that all of {container, res} have same type");
+        }
+        return LogicalResult.success();
+    }
+
+    private static LLVMOpForms.Member member(Operation op, int operands) {
+        if (op.numOperands() != operands + 1 || op.numResults() != 1) {
+            return new LLVMOpForms.Member(null, "expected " + (operands + 1) + " operands and 1 result");
+        }
+        if (!(op.attribute("position") instanceof DenseArrayAttr pos) || pos.isFloat()) {
+            return new LLVMOpForms.Member(null, "requires attribute 'position'");
+        }
+        Type container = op.operand(0).type();
+        if (!(container instanceof LLVMTypes.StructType || container instanceof LLVMTypes.ArrayType)) {
+            return new LLVMOpForms.Member(null, "operand #0 must be LLVM aggregate type, but got '"
+                    + str(op, container) + "'");
+        }
+        return LLVMOpForms.Member.of(container, pos.asLongs(), op.context());
     }
 
     static LogicalResult branch(Operation op) {
@@ -243,12 +301,21 @@ public final class LLVMVerifiers {
                         + ") specified in attribute 'operandSegmentSizes'");
             }
             if (!all.get(0).type().equals(IntegerType.I1)) {
-                return op.emitOpError("operand #0 must be 1-bit signless integer, but got '" + str(all.get(0).type())
+                return op.emitOpError("operand #0 must be 1-bit signless integer, but got '"
+                        + str(op, all.get(0).type())
                         + "'");
             }
             int t = (int) seg.asLongs()[1];
             forwarded = List.of(all.subList(1, 1 + t), all.subList(1 + t, all.size()));
         }
+        return verifyForwardedOperands(op, forwarded);
+    }
+
+    /**
+     * Checks that {@code forwarded.get(s)} matches the block arguments of successor {@code s}, for
+     * every successor (the branch-op rule of {@code br}, {@code cond_br} and {@code switch}).
+     */
+    public static LogicalResult verifyForwardedOperands(Operation op, List<List<Value>> forwarded) {
         if (forwarded.size() != op.numSuccessors()) {
             return op.emitOpError("requires " + forwarded.size() + " successors but found " + op.numSuccessors());
         }

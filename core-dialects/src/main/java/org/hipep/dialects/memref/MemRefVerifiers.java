@@ -13,6 +13,8 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.AffineExpr;
+import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.IndexType;
 import org.hipep.ir.builtin.IntegerAttr;
@@ -47,9 +49,10 @@ final class MemRefVerifiers {
             return op.emitOpError("incorrect number of dynamic sizes, has " + sizes.size() + ", expected " + expected);
         }
         List<Value> symbols = segment(op, 1);
-        if (!symbols.isEmpty() && (type.layout() == null || type.layout() instanceof StridedLayoutAttr)) {
-            return op.emitOpError("symbol operand count does not equal memref symbol count: expected 0, got "
-                    + symbols.size());
+        int expectedSymbols = type.layout() instanceof AffineMapAttr map ? map.numSymbols() : 0;
+        if (symbols.size() != expectedSymbols) {
+            return op.emitOpError("symbol operand count does not equal memref symbol count: expected "
+                    + expectedSymbols + ", got " + symbols.size());
         }
         if (ShapedSyntax.verifyIndices(op, sizes, 0).failed() || ShapedSyntax.verifyIndices(op, symbols, 1).failed()) {
             return LogicalResult.failure();
@@ -239,7 +242,40 @@ final class MemRefVerifiers {
             }
             return out;
         }
+        if (m.layout() instanceof AffineMapAttr map && map.results().size() == 1 && map.numDims() == rank) {
+            return addTerms(map.results().get(0), out) ? out : null;
+        }
         return null;
+    }
+
+    /**
+     * Adds the terms of a linear map result ({@code d0 * 4 + d1 + s0 + 2}) to {@code out}
+     * ({@code [offset, strides...]}): a symbol makes its stride or the offset dynamic. False when
+     * the expression is not of that form.
+     */
+    private static boolean addTerms(AffineExpr e, long[] out) {
+        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.ADD) {
+            return addTerms(b.lhs(), out) && addTerms(b.rhs(), out);
+        }
+        if (e instanceof AffineExpr.Constant c) {
+            out[0] = add(out[0], c.value());
+            return true;
+        }
+        if (e.isSymbolicOrConstant()) {
+            out[0] = ShapedType.DYNAMIC;
+            return true;
+        }
+        AffineExpr dim = e;
+        long factor = 1;
+        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.MUL && b.rhs().isSymbolicOrConstant()) {
+            dim = b.lhs();
+            factor = b.rhs() instanceof AffineExpr.Constant c ? c.value() : ShapedType.DYNAMIC;
+        }
+        if (!(dim instanceof AffineExpr.Dim d)) {
+            return false;
+        }
+        out[d.position() + 1] = add(out[d.position() + 1], factor);
+        return true;
     }
 
     static LogicalResult verifySubView(Operation op) {
@@ -299,12 +335,17 @@ final class MemRefVerifiers {
 
     /** Checks the counts of the static offset/size/stride lists and their dynamic operands. */
     static LogicalResult verifySliceLists(Operation op, int rank, int firstGroup) {
+        return verifySliceLists(op, new int[] {rank, rank, rank}, firstGroup);
+    }
+
+    /** As above with one expected length per list (reinterpret_cast takes a single offset). */
+    static LogicalResult verifySliceLists(Operation op, int[] ranks, int firstGroup) {
         String[] names = {"offset", "size", "stride"};
         String[] attrs = {"static_offsets", "static_sizes", "static_strides"};
         for (int k = 0; k < 3; k++) {
             long[] values = longs(op.attribute(attrs[k]));
-            if (values.length != rank) {
-                return op.emitError("expected " + rank + " " + names[k] + " values, got " + values.length);
+            if (values.length != ranks[k]) {
+                return op.emitError("expected " + ranks[k] + " " + names[k] + " values, got " + values.length);
             }
             int dyn = ShapedSyntax.countDynamic(values);
             int given = segment(op, firstGroup + k).size();

@@ -19,8 +19,10 @@ import org.hipep.ir.text.OpAsmPrinter;
 import org.hipep.ir.text.OpAssembly;
 
 /**
- * The {@code scf} dialect: {@code scf.for} (with {@code iter_args}), {@code scf.if} and
- * {@code scf.yield}, with MLIR's custom forms (an operand-less {@code scf.yield} is implicit) and
+ * The {@code scf} dialect: {@code scf.for} (with {@code iter_args}), {@code scf.if},
+ * {@code scf.while} / {@code scf.condition} ({@link SCFWhile}), {@code scf.parallel} /
+ * {@code scf.reduce} / {@code scf.reduce.return} ({@link SCFParallel}) and {@code scf.yield}, with MLIR's
+ * custom forms (an operand-less {@code scf.yield} is implicit) and
  * verifiers (region arguments, yielded types against the results).
  */
 public final class SCFDialect extends Dialect {
@@ -38,6 +40,21 @@ public final class SCFDialect extends Dialect {
                 .verifier(SCFDialect::verifyFor).assembly(new ForAssembly()).register();
         addOperation("if").summary("if-then-else operation").traits(OpTrait.SingleBlock.class)
                 .verifier(SCFDialect::verifyIf).assembly(new IfAssembly()).register();
+        addOperation("while").summary("a generic 'while' loop")
+                .verifier(SCFWhile::verifyWhile).assembly(new SCFWhile.WhileAssembly()).register();
+        addOperation("condition").summary("loop continuation condition")
+                .traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .verifier(SCFWhile::verifyCondition).assembly(new SCFWhile.ConditionAssembly()).register();
+        addOperation("parallel").summary("parallel for operation")
+                .traits(OpTrait.SingleBlock.class).inherentAttributes("operandSegmentSizes")
+                .verifier(SCFParallel::verifyParallel).assembly(new SCFParallel.ParallelAssembly()).register();
+        addOperation("reduce").summary("reduce operation for scf.parallel")
+                .traits(OpTrait.IsTerminator.class)
+                .verifier(SCFParallel::verifyReduce).assembly(new SCFParallel.ReduceAssembly()).register();
+        addOperation("reduce.return").summary("terminator for reduce operation")
+                .traits(OpTrait.IsTerminator.class, OpTrait.Pure.class)
+                .verifier(SCFParallel::verifyReduceReturn)
+                .assembly(new SCFParallel.ReduceReturnAssembly()).register();
         addOperation("yield").summary("loop yield and termination operation")
                 .traits(OpTrait.IsTerminator.class, OpTrait.ReturnLike.class, OpTrait.Pure.class)
                 .verifier(SCFDialect::verifyYield).assembly(new YieldAssembly()).register();
@@ -92,8 +109,12 @@ public final class SCFDialect extends Dialect {
 
     private static LogicalResult verifyYield(Operation op) {
         Operation parent = op.parentOp();
-        if (parent == null || !(parent.is("scf.for") || parent.is("scf.if"))) {
-            return op.emitOpError("expects parent op to be one of 'scf.for, scf.if'");
+        if (parent == null || !(parent.is("scf.for") || parent.is("scf.if") || parent.is("scf.while"))) {
+            return op.emitOpError("expects parent op to be one of 'scf.execute_region, scf.for, scf.if,"
+                    + " scf.index_switch, scf.while'");
+        }
+        if (parent.is("scf.while")) {
+            return LogicalResult.success(); // its edge back to the 'before' region is checked by scf.while
         }
         List<Type> yielded = op.operandTypes();
         List<Type> results = parent.resultTypes();
