@@ -6,8 +6,8 @@
 // CHECK-LABEL: func.func @scalars
 // CHECK-NEXT:    %0 = llvm.mlir.constant(3 : i32) : i32
 // CHECK-NEXT:    %1 = llvm.add %arg0, %0 : i32
-// CHECK-NEXT:    %2 = llvm.sub %1, %arg0 {overflowFlags = 3 : i32} : i32
-// CHECK-NEXT:    %3 = llvm.mul %2, %1 {overflowFlags = 1 : i32} : i32
+// CHECK-NEXT:    %2 = llvm.sub %1, %arg0 overflow<nsw, nuw> : i32
+// CHECK-NEXT:    %3 = llvm.mul %2, %1 overflow<nsw> : i32
 // CHECK-NEXT:    %4 = llvm.sdiv %3, %0 : i32
 // CHECK-NEXT:    %5 = llvm.urem %4, %0 : i32
 // CHECK-NEXT:    %6 = llvm.and %5, %0 : i32
