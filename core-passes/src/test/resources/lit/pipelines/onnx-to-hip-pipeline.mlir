@@ -1,18 +1,24 @@
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' | FileCheck %s
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-min-num-elements=1 externalize-output-dir=%t' --mlir-print-ir-after=hip-externalize-constants 2>&1 >/dev/null | FileCheck %s --check-prefix=AFTER
-// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' | FileCheck %s --check-prefix=DYN
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' --mlir-print-ir-after=hip-resolve-tensor-dims 2>&1 >/dev/null | FileCheck %s --check-prefix=DYN
+// RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' | FileCheck %s --check-prefix=BUF
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' --mlir-print-ir-after-all 2>&1 >/dev/null | FileCheck %s --check-prefix=ORDER
 
-// The named pipeline lowers ONNX to HIP and externalizes the initializer: Add and MatMul become
-// hip ops, the initializer a private global in the sidecar blob, and no onnx op is left.
+// The named pipeline lowers ONNX to HIP, externalizes the initializer and bufferizes: Add and
+// MatMul become hip ops on memrefs writing into fresh buffers, the initializer a private global
+// in the sidecar blob, and no onnx op, tensor or hip.constant is left.
 // CHECK: module attributes {hip.constants_file = "model.constants.bin"
 // CHECK: memref.global "private" @hip_ext_constant_w_0
 // CHECK-LABEL: func.func @main_graph
-// CHECK-SAME: (%{{.*}}: !hip.context, %{{.*}}: tensor<2x3xf32>, %{{.*}}: tensor<3x4xf32>)
-// CHECK: memref.get_global @hip_ext_constant_w_0
-// CHECK: hip.add
-// CHECK: hip.matmul
+// CHECK-SAME: (%[[CTX:.*]]: !hip.context, %[[X:.*]]: memref<2x3xf32>, %[[Y:.*]]: memref<3x4xf32>) -> memref<2x4xf32>
+// CHECK: %[[W:.*]] = memref.get_global @hip_ext_constant_w_0
+// CHECK: %[[A:.*]] = memref.alloc() {{.*}}: memref<2x3xf32>
+// CHECK: hip.add %[[X]], %[[W]], %[[A]] : (memref<2x3xf32>, memref<2x3xf32>, memref<2x3xf32>) -> ()
+// CHECK: %[[M:.*]] = memref.alloc() {{.*}}: memref<2x4xf32>
+// CHECK: hip.matmul %[[A]], %[[Y]], %[[M]] : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
+// CHECK: return %[[M]] : memref<2x4xf32>
 // CHECK-NOT: onnx.{{[A-Z]}}
+// CHECK-NOT: tensor<
 // CHECK-NOT: hip.constant
 // AFTER: IR Dump After {{.*}}hip-externalize-constants
 
@@ -29,6 +35,11 @@
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}hip-split-duplicate-dps-inits
 // ORDER: IR Dump After {{.*}}hip-resolve-tensor-dims
+// ORDER: IR Dump After {{.*}}one-shot-bufferize
+// ORDER: IR Dump After {{.*}}cse
+// ORDER: IR Dump After {{.*}}canonicalize
+// ORDER: IR Dump After {{.*}}cse
+// ORDER: IR Dump After {{.*}}canonicalize
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @main_graph(%x: tensor<2x3xf32>, %y: tensor<3x4xf32>) -> tensor<2x4xf32> {
     %w = "onnx.Constant"() {value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32> loc("w")
@@ -55,6 +66,12 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // DYN:         %[[E3:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf32>
 // DYN-NEXT:    hip.abs %[[X]], %[[E3]]
 // DYN-NOT:     onnx.{{[A-Z]}}
+// After bufferization the sizes of the two fresh buffers come from the argument too.
+// BUF-LABEL: func.func @dynamic
+// BUF-SAME:    (%{{.*}}: !hip.context, %[[X:[a-z0-9]+]]: memref<?x3xf32> {onnx.name = "x"}, %{{.*}}: memref<3xf32>) -> (memref<?x3xf32>, memref<?x3xf32>)
+// BUF:         %[[D:.*]] = memref.dim %[[X]]
+// BUF:         memref.alloc(%[[D]])
+// BUF-NOT:     tensor
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @dynamic(%x: tensor<?x3xf32> {onnx.name = "x"}, %b: tensor<3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {
     %0 = "onnx.Add"(%x, %b) : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>

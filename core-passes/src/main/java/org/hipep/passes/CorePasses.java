@@ -59,9 +59,17 @@ public final class CorePasses {
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
-                "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
+                "ONNX to bufferized hip ops: simplify-onnx through one-shot-bufferize, with plugin slots 0-4",
                 OnnxToHipPipeline::textualOptions,
                 (pm, o) -> OnnxToHipPipeline.build(pm, OnnxToHipPipeline.fromTextual(o), slotHook), OWNER);
+        registry.registerPipeline(HipToLLVMPipeline.NAME,
+                "Bufferized hip IR to the llvm dialect and the generated entry points, with plugin slots 5-6",
+                HipToLLVMPipeline::textualOptions,
+                (pm, o) -> HipToLLVMPipeline.build(pm, HipToLLVMPipeline.fromTextual(o), slotHook), OWNER);
+        registry.registerPipeline(HipdnnPipeline.NAME,
+                "The whole compile: onnx-to-hip-pipeline then hip-to-llvm-pipeline, with all seven plugin slots",
+                HipdnnPipeline::textualOptions,
+                (pm, o) -> HipdnnPipeline.build(pm, HipdnnPipeline.fromTextual(o), slotHook), OWNER);
         return registry;
     }
 }

@@ -65,6 +65,9 @@ final class HipCanonicalization {
 
         @Override
         public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
             if (op.numOperands() != 2 || !op.operand(0).type().equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "the cast changes the type");
             }
@@ -93,6 +96,9 @@ final class HipCanonicalization {
 
         @Override
         public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
             if (op.numOperands() != 2 || !(op.operand(0).type() instanceof RankedTensorType t)
                     || !t.equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "not a ranked transpose onto the input's type");
@@ -116,6 +122,9 @@ final class HipCanonicalization {
 
         @Override
         public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
             Operation inner = op.numOperands() == 2 ? op.operand(0).definingOp() : null;
             if (inner == null || !inner.is("hip.transpose") || inner.numOperands() != 2
                     || !(inner.operand(0).type() instanceof RankedTensorType x)) {
@@ -147,6 +156,9 @@ final class HipCanonicalization {
 
         @Override
         public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
             if (!(op.operand(0).type() instanceof RankedTensorType t) || !t.equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "not a ranked reshape onto the input's type");
             }
@@ -172,6 +184,9 @@ final class HipCanonicalization {
 
         @Override
         public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
             Operation inner = op.operand(0).definingOp();
             if (inner == null || !inner.is("hip.reshape")) {
                 return rewriter.notifyMatchFailure(op, "the input is not a hip.reshape");

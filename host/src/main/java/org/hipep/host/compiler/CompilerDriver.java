@@ -23,17 +23,17 @@ import org.hipep.pass.PassManager;
 import org.hipep.pass.PassRegistry;
 import org.hipep.pass.PassPipelines;
 import org.hipep.pass.text.PipelineParseException;
-import org.hipep.passes.OnnxToHipPipeline;
+import org.hipep.passes.HipToLLVMPipeline;
+import org.hipep.passes.HipdnnPipeline;
 
 /**
  * Compiles an ONNX model: load, import into the {@code onnx} dialect, then the built-in pipeline
  * with the selected plugins' slot requests, or the {@code HIPDNN_EP_PIPELINE} override in its place
  * (hip-ep-contracts §3.4).
  *
- * <p><b>Built-in pipeline.</b> Today the front half, {@code onnx-to-hip-pipeline} with the
- * driver's defaults (externalise constants of at least {@value #DEFAULT_EXTERNALIZE_MIN_NUM_ELEMENTS}
- * element into {@link Options#constantsDir()}), which ends at the late-carrier guard; the back
- * half ({@code hip-to-llvm-pipeline}) joins it when it exists.
+ * <p><b>Built-in pipeline.</b> {@code hipdnn-pipeline} (both halves, all seven slots) with the
+ * driver's defaults: externalise constants of at least {@value #DEFAULT_EXTERNALIZE_MIN_NUM_ELEMENTS}
+ * element into {@link Options#constantsDir()}.
  *
  * <p><b>Override.</b> The pipeline text comes from the system property {@value #PIPELINE_OVERRIDE}
  * or, when that is unset or blank, the environment variable of the same name
@@ -161,8 +161,8 @@ public final class CompilerDriver {
         PassManager pm = new PassManager();
         String override = options.pipelineOverride();
         if (override == null) {
-            OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(options.constantsDir().toString(),
-                    options.externalizeMinNumElements(), options.skipConstantData()),
+            HipdnnPipeline.build(pm, new HipdnnPipeline.Options(HipToLLVMPipeline.DEFAULT_CONSTANTS_FILE,
+                    options.constantsDir().toString(), options.externalizeMinNumElements(), options.skipConstantData()),
                     plugins.slotHook(registry, warnings));
         } else {
             addOverride(pm, override, registry);
