@@ -46,3 +46,11 @@ func.func @t(%i: index, %n: index, %t: tensor<4xf32>, %f: f32) {
   %sp2 = tensor.splat %f[%n] : tensor<?xf32>
   return
 }
+func.func @views(%b: memref<2048xi8>, %i: index, %n: index, %m: memref<4x?xf32>) {
+  %v = memref.view %b[%i][%n] : memref<2048xi8> to memref<?x4xf32>
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  %r2 = memref.reinterpret_cast %m to offset: [%i], sizes: [10], strides: [1] : memref<4x?xf32> to memref<10xf32, strided<[1], offset: ?>>
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+  %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> index
+  return
+}

@@ -139,3 +139,116 @@ func.func @a(%m: memref<4x4xf32>) {
   %0 = memref.subview %m[0, 0][2, 2][1, 1] : memref<4x4xf32> to memref<3x2xf32, strided<[4, 1]>>
   return
 }
+
+// -----
+
+func.func @a(%b: memref<2048xi16>, %i: index) {
+  // expected-error@+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<2048xi16>'}}
+  %v = memref.view %b[%i][] : memref<2048xi16> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%b: memref<2048xi8>, %i: index) {
+  // expected-error@+1 {{'memref.view' op incorrect number of dynamic sizes, has 0, expected 1}}
+  %v = memref.view %b[%i][] : memref<2048xi8> to memref<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%b: memref<2048xi8>, %i: index) {
+  // expected-error@+1 {{unsupported map for result memref type 'memref<4xf32, strided<[2]>>'}}
+  %v = memref.view %b[%i][] : memref<2048xi8> to memref<4xf32, strided<[2]>>
+  return
+}
+
+// -----
+
+func.func @a(%b: memref<2048xi8, strided<[1], offset: 2>>, %i: index) {
+  // expected-error@+1 {{unsupported map for base memref type 'memref<2048xi8, strided<[1], offset: 2>>'}}
+  %v = memref.view %b[%i][] : memref<2048xi8, strided<[1], offset: 2>> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @a(%b: memref<2048xi8>, %i: index) {
+  // expected-error@+1 {{different memory spaces specified for base memref type 'memref<2048xi8>' and view memref type 'memref<4xf32, 1>'}}
+  %v = memref.view %b[%i][] : memref<2048xi8> to memref<4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{expected result type with size = 4 instead of 5 in dim = 1}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x5xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{expected result type with size = dynamic instead of 4 in dim = 0}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<4x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{expected result type with offset = 1 instead of 0}}
+  %r = memref.reinterpret_cast %m to offset: [1], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{expected result type with stride = 2 instead of 1 in dim = 1}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 2] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{different element types specified for source type 'memref<4x?xf32>' and result memref type 'memref<?x4xi32, strided<[4, 1]>>'}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xi32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{different memory spaces specified for source type 'memref<4x?xf32>' and result memref type 'memref<?x4xf32, strided<[4, 1]>, 1>'}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>, 1>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>, %n: index) {
+  // expected-error@+1 {{expected 1 offset values, got 2}}
+  %r = memref.reinterpret_cast %m to offset: [0, 0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>) {
+  // expected-error@+2 {{'memref.extract_strided_metadata' op inferred type(s) 'memref<f32>', 'index', 'index', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<i32>', 'index', 'index', 'index', 'index', 'index'}}
+  // expected-error@+1 {{'memref.extract_strided_metadata' op failed to infer returned types}}
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<i32>, index, index, index, index, index
+  return
+}
+
+// -----
+
+func.func @a(%m: memref<4x?xf32>) {
+  // expected-error@+1 {{'memref.extract_aligned_pointer_as_index' op result #0 must be index, but got 'i64'}}
+  %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> i64
+  return
+}

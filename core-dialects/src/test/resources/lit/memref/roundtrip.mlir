@@ -61,3 +61,26 @@ func.func @f(%i: index, %n: index) {
   memref.dealloc %0 : memref<4xf32>
   return
 }
+
+// CHECK-LABEL: func.func @views(%arg0: memref<2048xi8>, %arg1: index, %arg2: index, %arg3: memref<4x?xf32>)
+func.func @views(%b: memref<2048xi8>, %i: index, %n: index, %m: memref<4x?xf32>) {
+  // CHECK-NEXT: %0 = memref.view %arg0[%arg1][%arg2] : memref<2048xi8> to memref<?x4xf32>
+  // GENERIC: "memref.view"(%arg0, %arg1, %arg2) : (memref<2048xi8>, index, index) -> memref<?x4xf32>
+  %v = memref.view %b[%i][%n] : memref<2048xi8> to memref<?x4xf32>
+  // CHECK-NEXT: %1 = memref.view %arg0[%arg1][] : memref<2048xi8> to memref<4x4xf32>
+  %v2 = memref.view %b[%i][] : memref<2048xi8> to memref<4x4xf32>
+  // CHECK-NEXT: %2 = memref.reinterpret_cast %arg3 to offset: [0], sizes: [%arg2, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  // GENERIC: "memref.reinterpret_cast"(%arg3, %arg2) <{operandSegmentSizes = array<i32: 1, 0, 1, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: -9223372036854775808, 4>, static_strides = array<i64: 4, 1>}> : (memref<4x?xf32>, index) -> memref<?x4xf32, strided<[4, 1]>>
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<4x?xf32> to memref<?x4xf32, strided<[4, 1]>>
+  // CHECK-NEXT: %3 = memref.reinterpret_cast %arg3 to offset: [%arg1], sizes: [10], strides: [1] : memref<4x?xf32> to memref<10xf32, strided<[1], offset: ?>>
+  %r2 = memref.reinterpret_cast %m to offset: [%i], sizes: [10], strides: [1] : memref<4x?xf32> to memref<10xf32, strided<[1], offset: ?>>
+  // CHECK-NEXT: %4 = memref.reinterpret_cast %arg3 to offset: [0], sizes: [2, 8], strides: [8, 1] : memref<4x?xf32> to memref<2x8xf32>
+  %r3 = memref.reinterpret_cast %m to offset: [0], sizes: [2, 8], strides: [8, 1] : memref<4x?xf32> to memref<2x8xf32>
+  // CHECK-NEXT: %5:6 = memref.extract_strided_metadata %arg3 : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+  // GENERIC: "memref.extract_strided_metadata"(%arg3) : (memref<4x?xf32>) -> (memref<f32>, index, index, index, index, index)
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+  // CHECK-NEXT: %6 = memref.extract_aligned_pointer_as_index %arg3 : memref<4x?xf32> -> index
+  // GENERIC-NEXT: "memref.extract_aligned_pointer_as_index"(%arg3) : (memref<4x?xf32>) -> index
+  %p = memref.extract_aligned_pointer_as_index %m : memref<4x?xf32> -> index
+  return
+}

@@ -32,8 +32,10 @@ import org.hipep.ir.text.OpAssembly;
 /**
  * The {@code memref} dialect: {@code alloc}, {@code alloca}, {@code dealloc}, {@code global},
  * {@code get_global}, {@code load}, {@code store}, {@code copy}, {@code dim}, {@code cast},
- * {@code subview}, {@code collapse_shape} and {@code expand_shape}, with MLIR's custom forms,
- * properties and verifier messages.
+ * {@code subview}, {@code collapse_shape}, {@code expand_shape}, and the view-like ops of
+ * {@link MemRefViews} ({@code view}, {@code reinterpret_cast}, {@code extract_strided_metadata},
+ * {@code extract_aligned_pointer_as_index}), with MLIR's custom forms, properties and verifier
+ * messages.
  */
 public final class MemRefDialect extends Dialect {
     /** The namespace. */
@@ -80,6 +82,17 @@ public final class MemRefDialect extends Dialect {
         addOperation("expand_shape").summary("Operation to produce a memref with a higher rank")
                 .traits(OpTrait.Pure.class).inherentAttributes("reassociation", "static_output_shape")
                 .verifier(MemRefVerifiers::verifyExpandShape).assembly(expandShapeAssembly()).register();
+        addOperation("view").summary("Memref view operation").traits(OpTrait.Pure.class)
+                .verifier(MemRefViews::verifyView).assembly(MemRefViews.VIEW).register();
+        addOperation("reinterpret_cast").summary("Memref reinterpret cast operation").traits(OpTrait.Pure.class)
+                .inherentAttributes(ShapedSyntax.SEGMENTS, "static_offsets", "static_sizes", "static_strides")
+                .verifier(MemRefViews::verifyReinterpretCast).assembly(MemRefViews.REINTERPRET_CAST).register();
+        addOperation("extract_strided_metadata").summary("Extracts a buffer base with offset and strides")
+                .traits(OpTrait.Pure.class).verifier(MemRefViews::verifyExtractStridedMetadata)
+                .assembly(MemRefViews.TO_RESULTS).register();
+        addOperation("extract_aligned_pointer_as_index")
+                .summary("Extracts a memref's underlying aligned pointer as an index").traits(OpTrait.Pure.class)
+                .verifier(MemRefViews::verifyExtractAlignedPointer).assembly(MemRefViews.TO_RESULTS).register();
     }
 
     // ---------------------------------------------------------------- custom forms

@@ -299,12 +299,17 @@ final class MemRefVerifiers {
 
     /** Checks the counts of the static offset/size/stride lists and their dynamic operands. */
     static LogicalResult verifySliceLists(Operation op, int rank, int firstGroup) {
+        return verifySliceLists(op, new int[] {rank, rank, rank}, firstGroup);
+    }
+
+    /** As above with one expected length per list (reinterpret_cast takes a single offset). */
+    static LogicalResult verifySliceLists(Operation op, int[] ranks, int firstGroup) {
         String[] names = {"offset", "size", "stride"};
         String[] attrs = {"static_offsets", "static_sizes", "static_strides"};
         for (int k = 0; k < 3; k++) {
             long[] values = longs(op.attribute(attrs[k]));
-            if (values.length != rank) {
-                return op.emitError("expected " + rank + " " + names[k] + " values, got " + values.length);
+            if (values.length != ranks[k]) {
+                return op.emitError("expected " + ranks[k] + " " + names[k] + " values, got " + values.length);
             }
             int dyn = ShapedSyntax.countDynamic(values);
             int given = segment(op, firstGroup + k).size();
