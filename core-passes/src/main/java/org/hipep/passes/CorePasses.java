@@ -8,6 +8,8 @@ import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -49,6 +51,8 @@ public final class CorePasses {
         registry.registerPass(InferLoopBodyShapesPass::new, OWNER);
         registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
         registry.registerPass(ResolveTensorDimsPass::new, OWNER);
+        registry.registerPass(UseOutputAllocatorPass::new, OWNER);
+        registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
