@@ -8,6 +8,7 @@ import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
@@ -52,6 +53,7 @@ public final class CorePasses {
         registry.registerPass(SplitDuplicateDpsInitsPass::new, OWNER);
         registry.registerPass(ResolveTensorDimsPass::new, OWNER);
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
+        registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",

@@ -52,7 +52,8 @@ import org.hipep.pass.options.Option;
  * buffer, {@code -1} when the offset is computed at run time), and when there are several
  * domains {@code hipdnn.domain_count}, {@code hipdnn.pool_sizes} (each domain's static prefix)
  * and {@code hipdnn.buffer_domains}. Domain ids are module-wide: a second function's domains
- * follow the first's, and its buffers are appended.
+ * follow the first's, and its buffers are appended, in the order functions are processed (fixed
+ * on one thread; with functions in parallel the ids are still unique but their order may vary).
  *
  * <p>Options: {@code alignment} (256, a power of two), {@code emit-fragmentation-report}
  * (false: a remark per function comparing the pool with the sum of its transient buffers),
