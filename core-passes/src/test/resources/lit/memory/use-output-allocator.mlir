@@ -36,6 +36,19 @@ func.func @through_views(%ctx: !hip.context) -> memref<?x4xf32> {
 
 // -----
 
+// Through a subview: the root alloc is the output buffer (the allocator sees its shape).
+// CHECK-LABEL: func.func @through_subview
+// CHECK-NEXT:    %[[O:.*]] = hip.alloc_output(%arg0) {out_idx = 0 : i64} : memref<4x4xf32>
+// CHECK-NEXT:    %[[V:.*]] = memref.subview %[[O]][0, 0] [2, 4] [1, 1]
+// CHECK-NEXT:    return %[[V]]
+func.func @through_subview(%ctx: !hip.context) -> memref<2x4xf32, strided<[4, 1]>> {
+  %a = memref.alloc() : memref<4x4xf32>
+  %v = memref.subview %a[0, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1]>>
+  return %v : memref<2x4xf32, strided<[4, 1]>>
+}
+
+// -----
+
 // An output that is an input, a constant global, or the same alloc as an earlier result gets a
 // fresh output buffer and a copy right before the return (dynamic sizes from memref.dim).
 // CHECK-LABEL: func.func @aliases

@@ -24,10 +24,6 @@ final class MemoryViews {
     static final Set<String> RESHAPING_VIEWS = Set.of("memref.cast", "memref.collapse_shape",
             "memref.expand_shape", "memref.subview");
 
-    /** Every op whose result is a view of its operand 0. */
-    static final Set<String> ALL_VIEWS = Set.of("memref.cast", "memref.collapse_shape", "memref.expand_shape",
-            "memref.subview", "memref.view", "memref.reinterpret_cast");
-
     /** Ops known to return no alias of a memref operand (they have no memref result that views one). */
     private static final Set<String> NON_ALIASING = Set.of("memref.dim", "memref.load", "memref.store",
             "memref.copy", "memref.dealloc", "memref.extract_strided_metadata",
