@@ -6,6 +6,7 @@ module org.hipep.passes {
     exports org.hipep.passes.bufferization;
     exports org.hipep.passes.hip;
     exports org.hipep.passes.llvm;
+    exports org.hipep.passes.memory;
     exports org.hipep.passes.onnx;
     exports org.hipep.passes.transforms;
 }

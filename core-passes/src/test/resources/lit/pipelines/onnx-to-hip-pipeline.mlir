@@ -36,8 +36,11 @@
 // ORDER: IR Dump After {{.*}}hip-split-duplicate-dps-inits
 // ORDER: IR Dump After {{.*}}hip-resolve-tensor-dims
 // ORDER: IR Dump After {{.*}}one-shot-bufferize
+// ORDER: IR Dump After {{.*}}hip-use-output-allocator
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}canonicalize
+// ORDER: IR Dump After {{.*}}hip-materialize-host-scalars
+// ORDER: IR Dump After {{.*}}hip-pool-allocs
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}canonicalize
 module attributes {onnx.opset_import = {"" = 13 : i64}} {

@@ -11,6 +11,9 @@ import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
+import org.hipep.passes.memory.MaterializeHostScalarsPass;
+import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -58,6 +61,9 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
+        registry.registerPass(UseOutputAllocatorPass::new, OWNER);
+        registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
+        registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "ONNX to bufferized hip ops: simplify-onnx through one-shot-bufferize, with plugin slots 0-4",
                 OnnxToHipPipeline::textualOptions,

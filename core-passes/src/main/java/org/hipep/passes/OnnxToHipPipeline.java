@@ -12,6 +12,9 @@ import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.hip.VerifyNoConstantCarriersPass;
+import org.hipep.passes.memory.MaterializeHostScalarsPass;
+import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
@@ -33,8 +36,10 @@ import org.hipep.plugin.PipelineSlotHook;
  * {@code func.func} {@code hip-split-duplicate-dps-inits} and {@code hip-resolve-tensor-dims},
  * slot BeforeBufferization, {@link VerifyNoConstantCarriersPass}, {@code one-shot-bufferize}
  * (function boundaries, identity layouts, copy-before-write when
- * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), {@code cse}, {@code canonicalize}, slot
- * AfterPoolAllocs, {@code cse}, {@code canonicalize}.
+ * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), on each {@code func.func}
+ * {@code hip-use-output-allocator}, then {@code cse}, {@code canonicalize}, on each
+ * {@code func.func} {@code hip-materialize-host-scalars}, {@code cse}, {@code hip-pool-allocs},
+ * slot AfterPoolAllocs, {@code cse}, {@code canonicalize}.
  *
  * <p>The rows of §3.1 between bufferization and the end that are not listed above are not
  * ported; {@code docs/pipeline-pass-menu.md} says which.
@@ -109,8 +114,13 @@ public final class OnnxToHipPipeline {
         hook.addPasses(pm, PipelineSlot.BEFORE_BUFFERIZATION);
         pm.addPass(VerifyNoConstantCarriersPass::new);
         pm.addPass(() -> OneShotBufferizePass.create(true, OneShotBufferizePass.copyBeforeWriteFromEnvironment()));
+        pm.nest("func.func").addPass(UseOutputAllocatorPass::new);
         pm.addPass(CsePass::new);
         pm.addPass(CanonicalizePass::new);
+        OpPassManager memory = pm.nest("func.func");
+        memory.addPass(MaterializeHostScalarsPass::new);
+        memory.addPass(CsePass::new);
+        memory.addPass(PoolAllocsPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_POOL_ALLOCS);
         pm.addPass(CsePass::new);
         pm.addPass(CanonicalizePass::new);

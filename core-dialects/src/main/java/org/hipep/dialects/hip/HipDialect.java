@@ -5,6 +5,7 @@ import org.hipep.ir.Dialect;
 import org.hipep.ir.OpDefinition;
 import org.hipep.ir.OpTrait;
 import org.hipep.ir.Type;
+import org.hipep.ir.interfaces.MemoryEffects;
 import org.hipep.ir.rewrite.CanonicalizationPatterns;
 import org.hipep.ir.text.DialectAsmParser;
 import org.hipep.ir.text.DialectAsmPrinter;
@@ -15,7 +16,8 @@ import org.hipep.ir.text.DialectAsmPrinter;
  * rely on (see {@link ConstantOp}), and the tensor compute ops (elementwise, matmul, gemm,
  * reductions, softmax, normalizations, convolutions and pools, attention) in destination-passing style, each implementing
  * {@link InferShapes} (see the package documentation), cast/transpose/reshape with
- * {@code canonicalize} patterns ({@link HipCanonicalization}); and the type {@code !hip.context}
+ * {@code canonicalize} patterns ({@link HipCanonicalization}); the memref-level runtime ops
+ * {@code alloc_output}, {@code get_pool} and {@code get_host_scratch} ({@link HipRuntimeOps}); and the type {@code !hip.context}
  * ({@link ContextType}), the run-time state argument of device functions.
  */
 public final class HipDialect extends Dialect {
@@ -50,6 +52,19 @@ public final class HipDialect extends Dialect {
             }
             op.register();
         }
+        addOperation(HipRuntimeOps.ALLOC_OUTPUT)
+                .summary("The buffer of a graph output, from the caller's output allocator (never pooled or freed)")
+                .inherentAttributes("out_idx").verifier(HipRuntimeOps::verifyAllocOutput)
+                .assembly(HipRuntimeOps.ASSEMBLY).implement(MemoryEffects.class, HipRuntimeOps.WRITES_RESULT)
+                .register();
+        addOperation(HipRuntimeOps.GET_POOL).summary("The base of one memory pool domain, grown to at least a size")
+                .inherentAttributes("domain_id").verifier(HipRuntimeOps::verifyGetPool)
+                .assembly(HipRuntimeOps.ASSEMBLY).implement(MemoryEffects.class, HipRuntimeOps.WRITES_RESULT)
+                .register();
+        addOperation(HipRuntimeOps.GET_HOST_SCRATCH)
+                .summary("The host-mapped scratch buffer, grown to at least a size")
+                .verifier(HipRuntimeOps::verifyByteBuffer).assembly(HipRuntimeOps.ASSEMBLY)
+                .implement(MemoryEffects.class, HipRuntimeOps.WRITES_RESULT).register();
     }
 
     @Override

@@ -49,6 +49,15 @@
  * ConstantOfShape) has no input, its element type is that of its typed {@code value}.
  * {@code range} and {@code non_zero} ({@code [rank, ?]}) have a dynamic length.
  *
+ * <h2>Runtime ops</h2>
+ * At memref level, three ops reach the runtime through the context
+ * ({@code HipRuntimeOps}, hip-ep-contracts §4.4): {@code hip.alloc_output(%ctx, %dyn...)
+ * {out_idx = i} : memref<...>} (graph output {@code i}'s buffer from the caller's allocator),
+ * {@code hip.get_pool(%ctx, %bytes) {domain_id = N} : memref<?xi8>} and
+ * {@code hip.get_host_scratch(%ctx, %bytes) : memref<?xi8>}. They report a Write effect on their
+ * result and no Allocate: nothing pools or frees them, and they are never removed or merged as
+ * pure.
+ *
  * <h2>Types</h2>
  * {@code !hip.context} ({@link org.hipep.dialects.hip.ContextType}): the opaque run-time state,
  * argument 0 of every device function once {@code hip-add-context-arg} has run (pool and output
