@@ -4,22 +4,26 @@
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' | FileCheck %s --check-prefix=BUF
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' --mlir-print-ir-after-all 2>&1 >/dev/null | FileCheck %s --check-prefix=ORDER
 
-// The named pipeline lowers ONNX to HIP, externalizes the initializer and bufferizes: Add and
-// MatMul become hip ops on memrefs writing into fresh buffers, the initializer a private global
-// in the sidecar blob, and no onnx op, tensor or hip.constant is left.
-// CHECK: module attributes {hip.constants_file = "model.constants.bin"
+// The named pipeline lowers ONNX to HIP, externalizes the initializer, bufferizes and plans
+// memory: the initializer becomes a private global in the sidecar blob, Add writes into a view of
+// the pool (a transient buffer), MatMul into the graph output from the output allocator, and no
+// onnx op, tensor, hip.constant or memref.alloc is left.
+// CHECK: module attributes {hip.constants_file = "model.constants.bin", hipdnn.buffer_count = 1 : i64, hipdnn.buffer_offsets = array<i64: 0>,
+// CHECK-SAME: hipdnn.pool_size = 24 : i64
 // CHECK: memref.global "private" @hip_ext_constant_w_0
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[CTX:.*]]: !hip.context, %[[X:.*]]: memref<2x3xf32>, %[[Y:.*]]: memref<3x4xf32>) -> memref<2x4xf32>
 // CHECK: %[[W:.*]] = memref.get_global @hip_ext_constant_w_0
-// CHECK: %[[A:.*]] = memref.alloc() {{.*}}: memref<2x3xf32>
+// CHECK: %[[POOL:.*]] = hip.get_pool(%[[CTX]], %{{.*}}) {domain_id = 0 : i64} : memref<?xi8>
+// CHECK: %[[A:.*]] = memref.view %[[POOL]]
 // CHECK: hip.add %[[X]], %[[W]], %[[A]] : (memref<2x3xf32>, memref<2x3xf32>, memref<2x3xf32>) -> ()
-// CHECK: %[[M:.*]] = memref.alloc() {{.*}}: memref<2x4xf32>
+// CHECK: %[[M:.*]] = hip.alloc_output(%[[CTX]]) {out_idx = 0 : i64} : memref<2x4xf32>
 // CHECK: hip.matmul %[[A]], %[[Y]], %[[M]] : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
 // CHECK: return %[[M]] : memref<2x4xf32>
 // CHECK-NOT: onnx.{{[A-Z]}}
 // CHECK-NOT: tensor<
 // CHECK-NOT: hip.constant
+// CHECK-NOT: memref.alloc
 // AFTER: IR Dump After {{.*}}hip-externalize-constants
 
 // The seed's order (§3.1 rows 1-12).
@@ -69,11 +73,14 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // DYN:         %[[E3:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf32>
 // DYN-NEXT:    hip.abs %[[X]], %[[E3]]
 // DYN-NOT:     onnx.{{[A-Z]}}
-// After bufferization the sizes of the two fresh buffers come from the argument too.
+// After bufferization and memory planning the pool's size and both outputs' sizes come from the
+// argument's batch dimension.
 // BUF-LABEL: func.func @dynamic
-// BUF-SAME:    (%{{.*}}: !hip.context, %[[X:[a-z0-9]+]]: memref<?x3xf32> {onnx.name = "x"}, %{{.*}}: memref<3xf32>) -> (memref<?x3xf32>, memref<?x3xf32>)
+// BUF-SAME:    (%[[CTX:.*]]: !hip.context, %[[X:[a-z0-9]+]]: memref<?x3xf32> {onnx.name = "x"}, %{{.*}}: memref<3xf32>) -> (memref<?x3xf32>, memref<?x3xf32>)
 // BUF:         %[[D:.*]] = memref.dim %[[X]]
-// BUF:         memref.alloc(%[[D]])
+// BUF:         hip.get_pool(%[[CTX]], %{{.*}}) {domain_id = 0 : i64}
+// BUF:         hip.alloc_output(%[[CTX]], %[[D]]) {out_idx = 0 : i64}
+// BUF:         hip.alloc_output(%[[CTX]], %[[D]]) {out_idx = 1 : i64}
 // BUF-NOT:     tensor
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @dynamic(%x: tensor<?x3xf32> {onnx.name = "x"}, %b: tensor<3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {

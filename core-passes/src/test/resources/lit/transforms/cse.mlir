@@ -23,8 +23,8 @@ func.func @dedup(%a: i32) -> (i32, i32, i32) {
   return %1, %2, %4 : i32, i32, i32
 }
 
-// cse on the module does not look into the functions (they are isolated from above).
+// cse on the module processes each function with a fresh scope, as mlir-opt-22 --cse does.
 // MODULE-LABEL: func.func @dedup
-// MODULE-NEXT: "test.pure"
-// MODULE-NEXT: "test.pure"
-// MODULE-NEXT: "test.pure"
+// MODULE-NEXT: %0 = "test.pure"(%arg0) {k = 1 : i64} : (i32) -> i32
+// MODULE-NEXT: %1 = "test.pure"(%arg0) {k = 2 : i64} : (i32) -> i32
+// MODULE-NEXT: "test.effect"

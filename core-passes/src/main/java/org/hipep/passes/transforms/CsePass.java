@@ -19,8 +19,9 @@ import org.hipep.pass.Pass;
  * no regions, not a terminator) is replaced by an equivalent op (same name, operands,
  * attributes, properties and result types) that dominates it: earlier in the same block, or in
  * a block of an enclosing region. Multi-block regions are handled block by block (conservative:
- * no cross-block reuse among siblings). Op-agnostic; does not look into isolated-from-above
- * ops nested in the op it runs on (they are processed when the pass runs on them).
+ * no cross-block reuse among siblings). Op-agnostic; as upstream, the regions of a nested
+ * isolated-from-above op (a function under {@code --cse} on the module) are processed with a
+ * fresh scope, so nothing from outside replaces their ops.
  */
 public final class CsePass extends Pass {
     private int eliminated;
@@ -83,10 +84,11 @@ public final class CsePass extends Pass {
             List<Operation> dead = new ArrayList<>();
             for (Operation op : block) {
                 if (op.numRegions() > 0) {
-                    if (!op.hasTrait(OpTrait.IsolatedFromAbove.class)) {
-                        for (Region nested : op.regions()) {
-                            simplifyRegion(nested, scope);
-                        }
+                    // An isolated-from-above op (a function) starts a fresh scope: its body may not
+                    // use values from outside, so nothing known here may replace its ops.
+                    Scope outer = op.hasTrait(OpTrait.IsolatedFromAbove.class) ? null : scope;
+                    for (Region nested : op.regions()) {
+                        simplifyRegion(nested, outer);
                     }
                     continue;
                 }
