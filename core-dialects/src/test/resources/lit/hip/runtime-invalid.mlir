@@ -77,3 +77,27 @@ func.func @f(%ctx: !hip.context, %n: index) {
   %p = hip.get_host_scratch(%ctx, %n) : memref<16xi8>
   return
 }
+
+// -----
+
+func.func @f(%ctx: !hip.context) {
+  // expected-error@+1 {{'hip.get_constant' op result must be a memref with a static shape and the identity layout, got memref<?xf32>}}
+  %c = hip.get_constant(%ctx) {index = 0 : i64} : memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @f(%ctx: !hip.context, %n: index) {
+  // expected-error@+1 {{'hip.get_constant' op takes only the context, got 2 operands}}
+  %c = hip.get_constant(%ctx, %n) {index = 0 : i64} : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%ctx: !hip.context) {
+  // expected-error@+1 {{'hip.get_constant' op requires a non-negative integer attribute 'index'}}
+  %c = hip.get_constant(%ctx) {index = -1 : i64} : memref<4xf32>
+  return
+}

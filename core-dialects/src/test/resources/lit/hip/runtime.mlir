@@ -27,3 +27,14 @@ func.func @generic(%ctx: !hip.context, %n: index) {
   %p = "hip.get_pool"(%ctx, %n) <{domain_id = 0 : i64}> : (!hip.context, index) -> memref<?xi8>
   return
 }
+
+// -----
+
+// An externalized constant as the runtime loaded it.
+// CHECK-LABEL: func.func @constant
+// CHECK-NEXT:    %[[K:.*]] = hip.get_constant(%arg0) {index = 3 : i64} : memref<2x3xf32>
+// CHECK-NEXT:    return %[[K]]
+func.func @constant(%ctx: !hip.context) -> memref<2x3xf32> {
+  %k = hip.get_constant(%ctx) {index = 3 : i64} : memref<2x3xf32>
+  return %k : memref<2x3xf32>
+}

@@ -5,15 +5,16 @@
 // RUN: hip-mlir-opt %s --split-input-file --onnx-to-hip-pipeline='externalize-output-dir=%t' --mlir-print-ir-after-all 2>&1 >/dev/null | FileCheck %s --check-prefix=ORDER
 
 // The named pipeline lowers ONNX to HIP, externalizes the initializer, bufferizes and plans
-// memory: the initializer becomes a private global in the sidecar blob, Add writes into a view of
+// memory: the initializer goes into the sidecar blob and is read through the runtime
+// (hip.get_constant), Add writes into a view of
 // the pool (a transient buffer), MatMul into the graph output from the output allocator, and no
 // onnx op, tensor, hip.constant or memref.alloc is left.
 // CHECK: module attributes {hip.constants_file = "model.constants.bin", hipdnn.buffer_count = 1 : i64, hipdnn.buffer_offsets = array<i64: 0>,
 // CHECK-SAME: hipdnn.pool_size = 24 : i64
-// CHECK: memref.global "private" @hip_ext_constant_w_0
+// CHECK-NOT: memref.global
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[CTX:.*]]: !hip.context, %[[X:.*]]: memref<2x3xf32>, %[[Y:.*]]: memref<3x4xf32>) -> memref<2x4xf32>
-// CHECK: %[[W:.*]] = memref.get_global @hip_ext_constant_w_0
+// CHECK: %[[W:.*]] = hip.get_constant(%[[CTX]]) {index = 0 : i64} : memref<2x3xf32>
 // CHECK: %[[POOL:.*]] = hip.get_pool(%[[CTX]], %{{.*}}) {domain_id = 0 : i64} : memref<?xi8>
 // CHECK: %[[A:.*]] = memref.view %[[POOL]]
 // CHECK: hip.add %[[X]], %[[W]], %[[A]] : (memref<2x3xf32>, memref<2x3xf32>, memref<2x3xf32>) -> ()
@@ -24,6 +25,7 @@
 // CHECK-NOT: tensor<
 // CHECK-NOT: hip.constant
 // CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.get_global
 // AFTER: IR Dump After {{.*}}hip-externalize-constants
 
 // The seed's order (§3.1 rows 1-12).
@@ -47,6 +49,7 @@
 // ORDER: IR Dump After {{.*}}hip-pool-allocs
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}canonicalize
+// ORDER: IR Dump After {{.*}}hip-resolve-extern-constants
 module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @main_graph(%x: tensor<2x3xf32>, %y: tensor<3x4xf32>) -> tensor<2x4xf32> {
     %w = "onnx.Constant"() {value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32> loc("w")

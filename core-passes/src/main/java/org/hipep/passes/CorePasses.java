@@ -6,6 +6,7 @@ import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
+import org.hipep.passes.hip.ResolveExternConstantsPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
@@ -64,6 +65,7 @@ public final class CorePasses {
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
+        registry.registerPass(ResolveExternConstantsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "ONNX to bufferized hip ops: simplify-onnx through one-shot-bufferize, with plugin slots 0-4",
                 OnnxToHipPipeline::textualOptions,

@@ -7,6 +7,7 @@ import org.hipep.pass.options.PassOptions;
 import org.hipep.passes.hip.AddContextArgPass;
 import org.hipep.passes.bufferization.OneShotBufferizePass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
+import org.hipep.passes.hip.ResolveExternConstantsPass;
 import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
@@ -39,7 +40,8 @@ import org.hipep.plugin.PipelineSlotHook;
  * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), on each {@code func.func}
  * {@code hip-use-output-allocator}, then {@code cse}, {@code canonicalize}, on each
  * {@code func.func} {@code hip-materialize-host-scalars}, {@code cse}, {@code hip-pool-allocs},
- * slot AfterPoolAllocs, {@code cse}, {@code canonicalize}.
+ * slot AfterPoolAllocs, {@code cse}, {@code canonicalize}, {@code hip-resolve-extern-constants},
+ * {@code cse}, {@code canonicalize}.
  *
  * <p>The rows of §3.1 between bufferization and the end that are not listed above are not
  * ported; {@code docs/pipeline-pass-menu.md} says which.
@@ -122,6 +124,9 @@ public final class OnnxToHipPipeline {
         memory.addPass(CsePass::new);
         memory.addPass(PoolAllocsPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_POOL_ALLOCS);
+        pm.addPass(CsePass::new);
+        pm.addPass(CanonicalizePass::new);
+        pm.addPass(ResolveExternConstantsPass::new);
         pm.addPass(CsePass::new);
         pm.addPass(CanonicalizePass::new);
     }

@@ -65,6 +65,10 @@ public final class HipDialect extends Dialect {
                 .summary("The host-mapped scratch buffer, grown to at least a size")
                 .verifier(HipRuntimeOps::verifyByteBuffer).assembly(HipRuntimeOps.ASSEMBLY)
                 .implement(MemoryEffects.class, HipRuntimeOps.WRITES_RESULT).register();
+        addOperation(HipRuntimeOps.GET_CONSTANT)
+                .summary("An externalized constant, as the runtime loaded it from the constants sidecar")
+                .traits(OpTrait.Pure.class).inherentAttributes("index").verifier(HipRuntimeOps::verifyGetConstant)
+                .assembly(HipRuntimeOps.ASSEMBLY).register();
     }
 
     @Override

@@ -28,6 +28,9 @@ import org.hipep.ir.text.OpAssembly;
  * {@code N}, at least {@code %size} bytes (the runtime grows it on demand, never shrinks it).</li>
  * <li>{@code hip.get_host_scratch(%ctx, %size) : memref<?xi8>}: the host-mapped scratch buffer,
  * at least {@code %size} bytes.</li>
+ * <li>{@code hip.get_constant(%ctx) {index = i} : memref<...>}: externalized constant {@code i}
+ * (its entry in the constants sidecar), as the runtime loaded it at init; static shape, identity
+ * layout. Pure: the data never changes while the graph runs, and nothing writes it.</li>
  * </ul>
  * The pool and the scratch belong to the runtime state: both ops report a Write effect on their
  * result (they may resize the buffer, which is not pure) and no Allocate, so nothing frees them.
@@ -39,6 +42,8 @@ final class HipRuntimeOps {
     static final String GET_POOL = "get_pool";
     /** {@code hip.get_host_scratch}. */
     static final String GET_HOST_SCRATCH = "get_host_scratch";
+    /** {@code hip.get_constant}. */
+    static final String GET_CONSTANT = "get_constant";
 
     private HipRuntimeOps() {
     }
@@ -82,6 +87,21 @@ final class HipRuntimeOps {
                     + AttrTypePrinter.typeToString(type) + ", got " + (op.numOperands() - 1));
         }
         return checkIndexAttr(op, "out_idx");
+    }
+
+    static LogicalResult verifyGetConstant(Operation op) {
+        if (checkContextAndIndices(op).failed()) {
+            return LogicalResult.failure();
+        }
+        if (op.numOperands() != 1) {
+            return op.emitOpError("takes only the context, got " + op.numOperands() + " operands");
+        }
+        if (op.numResults() != 1 || !(op.result(0).type() instanceof MemRefType type) || !type.hasStaticShape()
+                || !type.hasIdentityLayout()) {
+            return op.emitOpError("result must be a memref with a static shape and the identity layout, got "
+                    + (op.numResults() == 1 ? AttrTypePrinter.typeToString(op.result(0).type()) : "no result"));
+        }
+        return checkIndexAttr(op, "index");
     }
 
     static LogicalResult verifyGetPool(Operation op) {
