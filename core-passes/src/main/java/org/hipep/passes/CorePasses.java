@@ -9,6 +9,7 @@ import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
+import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
@@ -58,6 +59,7 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
+        registry.registerPass(GenerateInterfacePass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "simplify-onnx through hip-resolve-tensor-dims and the late-carrier guard, with plugin slots",
                 OnnxToHipPipeline::textualOptions,
