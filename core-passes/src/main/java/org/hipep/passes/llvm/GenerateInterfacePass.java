@@ -279,21 +279,24 @@ public final class GenerateInterfacePass extends Pass {
             }
             return out;
         }
-        // The greedy split above cannot tell R sizes + R strides + the next input apart when the
-        // record says otherwise, so compare the argument count and each input's position exactly.
-        int expected = 1;
-        List<ModelMetadata.Tensor> out = new ArrayList<>();
-        for (ModelMetadata.Tensor t : recorded) {
-            if (t.shape() == null) {
-                throw new InterfaceException(main, "the module records input counts without hipdnn.input_shapes");
-            }
-            expected += 3 + 2 * t.shape().length;
-            out.add(t);
+        // The record decides where each input starts (the split above is greedy): the ranks must agree.
+        if (recorded.size() != ranks.size()) {
+            throw new InterfaceException(main, "@" + MAIN_GRAPH + " takes " + ranks.size()
+                    + " inputs (ranks " + ranks + ") but the module records " + recorded.size());
         }
-        List<Integer> recordedRanks = out.stream().map(t -> t.shape().length).toList();
-        if (expected != params.size() || !recordedRanks.equals(ranks)) {
-            throw new InterfaceException(main, "the arguments of @" + MAIN_GRAPH + " (inputs of rank " + ranks
-                    + ") do not match hipdnn.input_shapes (ranks " + recordedRanks + ")");
+        List<ModelMetadata.Tensor> out = new ArrayList<>();
+        for (int k = 0; k < recorded.size(); k++) {
+            ModelMetadata.Tensor t = recorded.get(k);
+            if (t.shape() == null) {
+                long[] shape = new long[ranks.get(k)];
+                java.util.Arrays.fill(shape, -1);
+                t = new ModelMetadata.Tensor(t.name(), t.elementType(), shape, t.elementSize());
+            } else if (t.shape().length != ranks.get(k)) {
+                throw new InterfaceException(main, "the arguments of @" + MAIN_GRAPH + " (inputs of rank " + ranks
+                        + ") do not match hipdnn.input_shapes (ranks "
+                        + recorded.stream().map(r -> r.shape().length).toList() + ")");
+            }
+            out.add(t);
         }
         return out;
     }
@@ -347,7 +350,7 @@ public final class GenerateInterfacePass extends Pass {
                         && ta.value().equals(e.getValue()))) {
                     throw new InterfaceException(existing, "@" + e.getKey()
                             + " exists but is not the runtime function 'llvm.func' of type "
-                            + org.hipep.ir.text.AttrTypePrinter.typeToString(e.getValue()));
+                            + org.hipep.ir.text.AttrTypePrinter.typeToString(e.getValue(), module.context()));
                 }
             }
             b.setInsertionPointToEnd(body);
