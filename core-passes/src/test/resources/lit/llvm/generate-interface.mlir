@@ -1,4 +1,12 @@
 // RUN: hip-mlir-opt %s --split-input-file --generate-interface | FileCheck %s
+// RUN: hip-mlir-opt %s --split-input-file --generate-interface='constants-file=model.bin' | FileCheck %s --check-prefix=OPT
+
+// The option names the constants file when the module has no hip.constants_file; the module's
+// attribute wins (last module).
+// OPT: @__metadata_json("{\0A  \22version\22: 1,\0A  \22constants_filename\22: \22model.bin\22,
+// OPT: @__metadata_json("{\0A  \22version\22: 1,\0A  \22constants_filename\22: \22model.bin\22,
+// OPT: @__metadata_json("{\0A  \22version\22: 1,\0A  \22constants_filename\22: \22model.bin\22,
+// OPT: @__metadata_json("{\0A  \22version\22: 1,\0A  \22constants_filename\22: \22m.constants.bin\22,
 
 // One input whose static shape the module records (hipdnn.input_shapes, as convert-onnx-to-hip
 // records it): the count, the rank and both dimensions are checked before the input is prepared,
@@ -189,6 +197,18 @@ module attributes {hipdnn.buffer_count = 0 : i64, hipdnn.buffer_offsets = array<
   llvm.func @hipdnn_ep_stream_sync(!llvm.ptr)
   llvm.func @main_graph(%ctx: !llvm.ptr, %a: !llvm.ptr, %b: !llvm.ptr, %o: i64) {
     llvm.call @hipdnn_ep_stream_sync(%ctx) : (!llvm.ptr) -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+// The constants file the externalization recorded, and its constants, in bulk (full mode).
+// CHECK-LABEL: module attributes {hip.constants_file = "m.constants.bin"
+// CHECK: @__metadata_json("{{.*}}\22constants_filename\22: \22m.constants.bin\22,\0A  \22constants\22: [\0A    {\0A      \22size\22: 24,\0A      \22offset\22: 0,\0A      \22source_type\22: \22NONE\22\0A    }\0A  ],
+module attributes {hip.constants_file = "m.constants.bin", hipdnn.constant_offsets = array<i64: 0>,
+    hipdnn.constant_sizes = array<i64: 24>} {
+  llvm.func @main_graph(%ctx: !llvm.ptr) {
     llvm.return
   }
 }

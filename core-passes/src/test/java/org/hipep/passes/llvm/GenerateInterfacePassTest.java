@@ -165,6 +165,56 @@ class GenerateInterfacePassTest {
     }
 
     @Test
+    void malformedConstantMetadataIsRefusedWithTheAttributeName() {
+        String main = "llvm.func @main_graph(%ctx: !llvm.ptr) {\n  llvm.return\n}\n";
+        assertThat(refusal("module attributes {hipdnn.constant_sizes = array<i64: 4>} {\n" + main + "}"))
+                .isEqualTo("module attribute 'hipdnn.constant_offsets' is missing; the other constant metadata"
+                        + " arrays need it");
+        assertThat(refusal("module attributes {hipdnn.constant_sizes = array<i64: 4>, hipdnn.constant_offsets ="
+                + " array<i64: 0, 64>} {\n" + main + "}"))
+                .isEqualTo("module attribute 'hipdnn.constant_offsets' has 2 entries, expected 1");
+        assertThat(refusal("module attributes {hipdnn.constant_sizes = array<i64: 4>, hipdnn.constant_offsets ="
+                + " array<i64: 0>, hipdnn.constant_source_kinds = array<i32: 7>} {\n" + main + "}"))
+                .isEqualTo("module attribute 'hipdnn.constant_source_kinds' has unknown kind 7 at index 0");
+        assertThat(refusal("module attributes {hipdnn.constant_sizes = array<i64: 4>, hipdnn.constant_offsets ="
+                + " array<i64: 0>, hipdnn.constant_source_kinds = array<i32: 1>,"
+                + " hipdnn.constant_splat_elem_values = array<i64: 0>, hipdnn.constant_splat_elem_sizes ="
+                + " array<i64: 9>} {\n" + main + "}"))
+                .isEqualTo("module attribute 'hipdnn.constant_splat_elem_sizes' has 9 at index 0 (1 to 8 bytes)");
+        assertThat(refusal("module attributes {hipdnn.input_shapes = [\"x\"]} {\n" + main + "}"))
+                .isEqualTo("module attribute 'hipdnn.input_shapes' must be an array of array<i64>");
+    }
+
+    @Test
+    void aRefusalLeavesTheModuleUnchanged() {
+        Operation module = IrParser.parse(ctx, """
+                llvm.func @hipdnn_ep_pool_init(!llvm.ptr) -> i32
+                llvm.func @main_graph(%ctx: !llvm.ptr, %a: !llvm.ptr, %b: !llvm.ptr, %o: i64) {
+                  llvm.return
+                }
+                """, "stale.mlir");
+        String before = module.toString();
+        PassManager pm = new PassManager();
+        pm.addPass(GenerateInterfacePass::new);
+        assertThat(pm.run(module).succeeded()).isFalse();
+        assertThat(errors).singleElement().satisfies(d -> {
+            assertThat(d.message()).startsWith("generate-interface: @hipdnn_ep_pool_init exists but is not");
+            assertThat(d.filePosition().line()).isEqualTo(1);
+        });
+        assertThat(module.toString()).isEqualTo(before);
+    }
+
+    private String refusal(String text) {
+        Operation module = IrParser.parse(ctx, text, "bad.mlir");
+        try {
+            GenerateInterfacePass.metadataJson(module, "");
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("no refusal for " + text);
+    }
+
+    @Test
     void jsonEscapesQuotesBackslashesControlAndNonAsciiCharacters() {
         assertThat(Json.quote("a\"b\\c")).isEqualTo("\"a\\\"b\\\\c\"");
         assertThat(Json.quote("\n\r\t\b\f")).isEqualTo("\"\\n\\r\\t\\b\\f\"");
