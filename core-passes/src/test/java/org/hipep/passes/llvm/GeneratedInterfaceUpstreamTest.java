@@ -53,8 +53,11 @@ class GeneratedInterfaceUpstreamTest {
             String ir = run(translate, upstream, "--mlir-to-llvmir");
             assertThat(ir).contains("define i32 @inference_init(ptr", "define i32 @inference_compute(ptr",
                     "define i32 @inference_cleanup(ptr", "define ptr @inference_get_metadata_json()",
-                    "define void @hipdnn_ep_set_output_allocator(ptr",
-                    "%hipdnn_tensor_t = type { ptr, ptr, i64, i64, i32, [4 x i8] }");
+                    "define void @hipdnn_ep_set_output_allocator(ptr");
+            if (ir.contains("call i32 @hipdnn_ep_tensor_prepare_input(")) {
+                // A model with inputs reads tensor_t, whose tail padding keeps the 40-byte stride.
+                assertThat(ir).contains("%hipdnn_tensor_t = type { ptr, ptr, i64, i64, i32, [4 x i8] }");
+            }
         }
     }
 
