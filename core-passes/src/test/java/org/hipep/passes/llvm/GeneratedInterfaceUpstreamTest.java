@@ -61,6 +61,33 @@ class GeneratedInterfaceUpstreamTest {
         }
     }
 
+    /**
+     * A {@code @main_graph} with memref arguments lowered by upstream's own passes has the
+     * expanded signature the pass expects: our interface calls it and the result translates.
+     */
+    @Test
+    void interfaceOverUpstreamLoweredMainGraph() throws Exception {
+        Path opt = tool("mlir-opt-22", "mlir-opt");
+        Path translate = tool("mlir-translate-22", "mlir-translate");
+        String lowered = run(opt, """
+                module attributes {hipdnn.input_shapes = [array<i64: 2, -1>, array<i64: 4>]} {
+                  func.func @main_graph(%ctx: !llvm.ptr, %a: memref<2x?xf32>, %b: memref<4xi64>) {
+                    return
+                  }
+                }
+                """, "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--reconcile-unrealized-casts");
+        Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
+        Operation module = IrParser.parse(ctx, lowered, "lowered.mlir");
+        PassManager pm = new PassManager();
+        pm.addPass(GenerateInterfacePass::new);
+        assertThat(pm.run(module).succeeded()).as("generate-interface succeeds").isTrue();
+        String upstream = run(opt, IrPrinter.print(module, AsmPrinterOptions.genericForm()), "--verify-each");
+        // state, then (data, data, offset, 2 sizes, 2 strides) and (data, data, offset, size, stride).
+        assertThat(upstream).containsPattern("llvm\\.call @main_graph\\(%arg0, (%\\d+), \\1(, %\\d+){5}, "
+                + "(%\\d+), \\3(, %\\d+){3}\\)");
+        assertThat(run(translate, upstream, "--mlir-to-llvmir")).contains("call void @main_graph(ptr %0");
+    }
+
     private static String run(Path tool, String input, String... flags) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(tool.toString());
