@@ -10,6 +10,7 @@ import org.hipep.passes.hip.ResolveExternConstantsPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
+import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
@@ -66,6 +67,7 @@ public final class CorePasses {
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPass(ResolveExternConstantsPass::new, OWNER);
+        registry.registerPass(GenerateInterfacePass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
                 "ONNX to bufferized hip ops: simplify-onnx through one-shot-bufferize, with plugin slots 0-4",
                 OnnxToHipPipeline::textualOptions,

@@ -53,6 +53,9 @@ import org.hipep.passes.onnx.OnnxToHipConversions.Plan;
  * ({@link org.hipep.dialects.hip.HipParameters}). An op no conversion covers (its opset, dtype or
  * attributes) stays as it is, with no error, and so does one whose result has a dynamic dimension
  * with no provable source (a data-dependent shape).
+ *
+ * <p>At the end the public {@code @main_graph}'s tensor signature is recorded on the module
+ * ({@code hipdnn.input_shapes}, ... ; {@link ModelSignature}) for {@code generate-interface}.
  */
 public final class ConvertOnnxToHipPass extends Pass {
     @Override
@@ -138,6 +141,7 @@ public final class ConvertOnnxToHipPass extends Pass {
                 }
             }
         }
+        ModelSignature.record(module);
     }
 
     /** The ONNX name as an identifier: letters, digits and '_', not starting with a digit. */
