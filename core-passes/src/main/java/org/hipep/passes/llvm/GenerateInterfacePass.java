@@ -61,6 +61,12 @@ import org.hipep.pass.options.Option;
  * module metadata attributes of the wrong form; a runtime function declared with another type.
  */
 public final class GenerateInterfacePass extends Pass {
+    /**
+     * The module attribute the compiler driver sets with which plugin contributed which pass
+     * (a dictionary: plugin id → array of pass names); the metadata's {@code plugin_provenance}.
+     */
+    public static final String PLUGIN_PROVENANCE_ATTR = ModelMetadata.PLUGIN_PROVENANCE;
+
     /** The lowered graph function the interface calls. */
     public static final String MAIN_GRAPH = "main_graph";
     /** The generated entry points and globals; none may exist before the pass. */

@@ -2,6 +2,7 @@ package org.hipep.host.compiler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,18 +14,23 @@ import org.hipep.dialects.onnx.load.OnnxLoadException;
 import org.hipep.dialects.onnx.load.OnnxModelLoader;
 import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.host.tools.HipMlirOpt;
+import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.Diagnostic;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Severity;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Verifier;
+import org.hipep.ir.builtin.ArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
+import org.hipep.ir.builtin.StringAttr;
 import org.hipep.pass.PassManager;
 import org.hipep.pass.PassRegistry;
 import org.hipep.pass.PassPipelines;
 import org.hipep.pass.text.PipelineParseException;
 import org.hipep.passes.HipToLLVMPipeline;
 import org.hipep.passes.HipdnnPipeline;
+import org.hipep.passes.llvm.GenerateInterfacePass;
 
 /**
  * Compiles an ONNX model: load, import into the {@code onnx} dialect, then the built-in pipeline
@@ -44,6 +50,10 @@ import org.hipep.passes.HipdnnPipeline;
  * Plugin slot requests do not run under the override; when there are any, the seed's warning is
  * given once per compile. After the run, a module without an {@code inference_compute} symbol
  * fails the compile — the only guardrail the override keeps.
+ *
+ * <p>Before the pipeline runs, the module gets {@code hipep.plugin_provenance} (each selected
+ * plugin with the passes it registered), which {@code generate-interface} writes into the model
+ * metadata.
  */
 public final class CompilerDriver {
     /** The name of the override's environment variable and system property. */
@@ -158,6 +168,7 @@ public final class CompilerDriver {
     private Compilation run(Context ctx, Operation module, Options options, List<Diagnostic> diagnostics)
             throws CompileException {
         PassRegistry registry = HipMlirOpt.passes(plugins, warnings);
+        module.setAttribute(GenerateInterfacePass.PLUGIN_PROVENANCE_ATTR, provenance(plugins));
         PassManager pm = new PassManager();
         String override = options.pipelineOverride();
         if (override == null) {
@@ -198,6 +209,20 @@ public final class CompilerDriver {
             throw new CompileException(PIPELINE_OVERRIDE + ": failed to parse pipeline '" + value + "': "
                     + e.getMessage(), List.of());
         }
+    }
+
+    /** Plugin id → the passes it registered, for every plugin in the snapshot (selection order). */
+    static DictionaryAttr provenance(PluginSnapshot plugins) {
+        Map<String, List<Attribute>> byPlugin = new LinkedHashMap<>();
+        for (String id : plugins.pluginIds()) {
+            byPlugin.put(id, new ArrayList<>());
+        }
+        for (var pass : plugins.passes()) {
+            byPlugin.computeIfAbsent(pass.pluginId(), k -> new ArrayList<>()).add(new StringAttr(pass.argument()));
+        }
+        Map<String, Attribute> entries = new LinkedHashMap<>();
+        byPlugin.forEach((id, passes) -> entries.put(id, new ArrayAttr(passes)));
+        return DictionaryAttr.of(entries);
     }
 
     private static boolean hasError(List<Diagnostic> diagnostics) {

@@ -9,10 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.hipep.host.plugins.Contributions.PassContribution;
 import org.hipep.host.plugins.Contributions.SlotRequest;
 import org.hipep.host.plugins.PluginReport;
 import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.ir.Operation;
+import org.hipep.ir.builtin.ArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
+import org.hipep.ir.builtin.StringAttr;
+import org.hipep.pass.Pass;
 import org.hipep.plugin.PipelineSlot;
 import org.hipep.testing.data.SharedData;
 import org.junit.jupiter.api.Test;
@@ -99,6 +104,31 @@ class CompilerDriverTest {
         assertThat(warnings).anyMatch(w -> w.startsWith("[plugin] WARNING: could not add pass pipeline"
                 + " 'no-such-plugin-pass' requested for pipeline slot 0."));
         assertThat(warnings).noneMatch(w -> w.contains("HIPDNN_EP_PIPELINE"));
+    }
+
+    private static Pass qPass() {
+        return new Pass() {
+            @Override
+            public String argument() {
+                return "q-pass";
+            }
+
+            @Override
+            protected void runOnOperation() {
+            }
+        };
+    }
+
+    @Test
+    void theModuleRecordsWhichPluginContributedWhichPass() throws Exception {
+        PluginSnapshot snapshot = new PluginSnapshot(
+                new PluginReport(List.of(), List.of("p", "q"), List.of("p", "q"), List.of(), List.of()),
+                List.of(new PassContribution("q", "q-pass", "a pass", CompilerDriverTest::qPass)), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of());
+        CompilerDriver.Compilation c = new CompilerDriver(snapshot, warnings::add)
+                .compile(mnist(), CompilerDriver.Options.defaults(dir));
+        assertThat(c.module().attribute("hipep.plugin_provenance")).isEqualTo(DictionaryAttr.of(Map.of(
+                "p", new ArrayAttr(List.of()), "q", new ArrayAttr(List.of(new StringAttr("q-pass"))))));
     }
 
     @Test
