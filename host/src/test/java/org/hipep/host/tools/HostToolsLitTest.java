@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.hipep.host.cli.HipEpCommand;
 import org.hipep.testing.lit.LitConfig;
 import org.hipep.testing.lit.LitSuite;
 import org.hipep.testing.lit.ToolRegistry;
@@ -15,7 +16,7 @@ import picocli.CommandLine;
 import org.hipep.testing.data.SharedData;
 
 /**
- * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-onnx-import} and
+ * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-ep}, {@code hip-onnx-import} and
  * {@code hip-mlir-opt} run in-process; {@code %shared} is the shared test-data folder (the tests
  * fail, not skip, when it is missing).
  */
@@ -28,6 +29,17 @@ class HostToolsLitTest {
                     StringWriter out = new StringWriter();
                     StringWriter err = new StringWriter();
                     CommandLine cl = new CommandLine(new HipOnnxImport());
+                    cl.setOut(new PrintWriter(out));
+                    cl.setErr(new PrintWriter(err));
+                    int rc = cl.execute(args.toArray(String[]::new));
+                    ctx.stdout().append(out.toString());
+                    ctx.stderr().append(err.toString());
+                    return rc;
+                })
+                .register("hip-ep", (args, ctx) -> {
+                    StringWriter out = new StringWriter();
+                    StringWriter err = new StringWriter();
+                    CommandLine cl = new CommandLine(new HipEpCommand());
                     cl.setOut(new PrintWriter(out));
                     cl.setErr(new PrintWriter(err));
                     int rc = cl.execute(args.toArray(String[]::new));
