@@ -8,6 +8,7 @@ import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
@@ -56,6 +57,7 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::arith, OWNER);
         registry.registerPass(ConvertToLLVMPass::func, OWNER);
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
+        registry.registerPass(ConvertHipToLLVMPass::new, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
