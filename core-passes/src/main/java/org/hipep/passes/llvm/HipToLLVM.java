@@ -101,10 +101,30 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
         }
         Location loc = op.location();
         context = r.getRemappedValue(context);
+        String symbol = HipKernelAbi.symbol(op, layout);
+        Type data = layout.inputs() > 0 ? ((MemRefType) op.operand(0).type()).elementType()
+                : ((MemRefType) op.operand(op.numOperands() - layout.destinations()).type()).elementType();
+        // Everything is checked before the IR changes (a failing pattern must leave it as it was).
+        List<Type> argTypes = new ArrayList<>(List.of(PTR));
+        for (int i = 0; i < op.numOperands(); i++) {
+            argTypes.add(I64);
+            argTypes.add(PTR);
+        }
+        for (HipKernelAbi.Attr a : entry.attributes()) {
+            if (!encode(op, a, data, layout, symbol, module, null, null, argTypes)) {
+                return LogicalResult.failure();
+            }
+        }
+        LLVMTypes.FunctionType fnType = new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE, argTypes, false);
+        Operation declared = new SymbolTable(module).lookup(symbol);
+        if (declared != null && (!declared.is(LLVMDialect.NAMESPACE + ".func")
+                || !(declared.attribute("function_type") instanceof TypeAttr t && t.value().equals(fnType)))) {
+            op.emitOpError("kernel symbol '" + symbol + "' is already defined with another type or by another op");
+            return LogicalResult.failure();
+        }
         if (!context.type().equals(PTR)) {
             context = TypeConverter.unrealizedCast(r, loc, PTR, List.of(context));
         }
-        String symbol = HipKernelAbi.symbol(op, layout);
         List<Value> args = new ArrayList<>(List.of(context));
         // Descriptor slots in the function's entry block, so that LLVM can promote them.
         Block entryBlock = function.region(0).front();
@@ -121,29 +141,14 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(type.shape().size())));
             args.add(slot);
         }
-        Type data = layout.inputs() > 0 ? ((MemRefType) op.operand(0).type()).elementType()
-                : ((MemRefType) op.operand(op.numOperands() - layout.destinations()).type()).elementType();
         for (HipKernelAbi.Attr a : entry.attributes()) {
-            if (!encode(op, a, data, layout, symbol, module, r, args)) {
-                return LogicalResult.failure();
-            }
+            encode(op, a, data, layout, symbol, module, r, args, null);
         }
-        List<Type> argTypes = new ArrayList<>();
-        for (Value v : args) {
-            argTypes.add(v.type());
-        }
-        LLVMTypes.FunctionType fnType = new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE, argTypes, false);
-        SymbolTable symbols = new SymbolTable(module);
-        Operation declared = symbols.lookup(symbol);
         if (declared == null) {
             OpBuilder.InsertionPoint ip = r.saveInsertionPoint();
             r.setInsertionPointToStart(module.region(0).front());
             LLVMOps.declareFunc(r, loc, symbol, fnType);
             r.restoreInsertionPoint(ip);
-        } else if (!declared.is(LLVMDialect.NAMESPACE + ".func")
-                || !(declared.attribute("function_type") instanceof TypeAttr t && t.value().equals(fnType))) {
-            op.emitOpError("kernel symbol '" + symbol + "' is already defined with another type or by another op");
-            return LogicalResult.failure();
         }
         LLVMOps.call(r, loc, symbol, args, List.of());
         r.eraseOp(op);
@@ -175,7 +180,10 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
 
     /** Appends the arguments of attribute {@code a}; false (with an error) when it cannot be passed. */
     private static boolean encode(Operation op, HipKernelAbi.Attr a, Type data, HipKernelAbi.Layout layout,
-            String symbol, Operation module, ConversionPatternRewriter r, List<Value> args) {
+            String symbol, Operation module, ConversionPatternRewriter r, List<Value> args, List<Type> types) {
+        if (r == null) {
+            return check(op, a, data, layout, types);
+        }
         Location loc = op.location();
         Attribute value = op.attribute(a.name());
         boolean operand = layout.parameters().contains(a.name());
@@ -293,6 +301,64 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
                         Map.of("global_name", org.hipep.ir.builtin.SymbolRefAttr.flat(global))));
                 args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(text.length)));
+                return true;
+            }
+            default -> throw new IllegalStateException(a.encoding().toString());
+        }
+    }
+
+    /** The argument types of attribute {@code a}, appended to {@code types}; false (with an error) when it cannot be passed. */
+    private static boolean check(Operation op, HipKernelAbi.Attr a, Type data, HipKernelAbi.Layout layout,
+            List<Type> types) {
+        Attribute value = op.attribute(a.name());
+        boolean operand = layout.parameters().contains(a.name());
+        switch (a.encoding()) {
+            case TYPE -> {
+                return true;
+            }
+            case I64, BOOL, CHOICE -> {
+                if (value == null && !operand && a.absent() == null) {
+                    return missing(op, a);
+                }
+                if (value != null && a.encoding() == HipKernelAbi.Encoding.CHOICE
+                        && !(value instanceof StringAttr s && a.choices().contains(s.value()))) {
+                    return fail(op, "attribute '" + a.name() + "' must be one of " + a.choices());
+                }
+                if (value != null && a.encoding() != HipKernelAbi.Encoding.CHOICE
+                        && !(value instanceof BoolAttr || value instanceof IntegerAttr)) {
+                    return fail(op, "attribute '" + a.name() + "' must be an integer or bool attribute");
+                }
+                types.add(I64);
+                return true;
+            }
+            case F64 -> {
+                if (value != null && !(value instanceof FloatAttr)) {
+                    return fail(op, "attribute '" + a.name() + "' must be a float attribute");
+                }
+                types.add(FloatType.F64);
+                return true;
+            }
+            case ELEMENT_SCALAR -> {
+                if (value == null && a.absent() == null && a.note() == null && !operand) {
+                    return missing(op, a);
+                }
+                types.add(data instanceof FloatType ? FloatType.F64 : I64);
+                return true;
+            }
+            case I64_ARRAY, F32_ARRAY -> {
+                if (value != null && !(value instanceof DenseArrayAttr)) {
+                    return fail(op, "attribute '" + a.name() + "' must be a dense array");
+                }
+                types.add(PTR);
+                types.add(I64);
+                return true;
+            }
+            case STRING -> {
+                if (!(value instanceof StringAttr)) {
+                    return value == null ? missing(op, a) : fail(op, "attribute '" + a.name() + "' must be a string");
+                }
+                types.add(PTR);
+                types.add(I64);
                 return true;
             }
             default -> throw new IllegalStateException(a.encoding().toString());
