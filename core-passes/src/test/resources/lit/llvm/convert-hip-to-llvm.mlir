@@ -131,6 +131,40 @@ func.func @misc(%ctx: !hip.context, %s: memref<6x4xf32>, %s1: memref<2x4xf32>, %
 
 // -----
 
+// Parameter operands: each named in the symbol (in operand order), passed as a memref like the
+// inputs, its attribute slot absent (null, -1; INT64_MIN for a scalar such as topk's k). An
+// integer operand of resize is its sizes (scales are f32). fill has no input: its <t> is the
+// destination's.
+
+// CHECK-DAG: llvm.func @hipep_slice_f32_p_starts(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64)
+// CHECK-DAG: llvm.func @hipep_topk_f32_p_k(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64)
+// CHECK-DAG: llvm.func @hipep_fill_f32_p_shape(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, !llvm.ptr, i64)
+// CHECK-DAG: llvm.func @hipep_resize_f32_p_sizes(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, f64)
+// CHECK-DAG: llvm.mlir.global private constant @hipep_slice_f32_p_starts_ends(dense<3> : tensor<1xi64>)
+// CHECK-LABEL: func.func @params
+// CHECK: %[[NOSTARTS:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[NOLEN:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK-NEXT: %[[ENDS:.*]] = llvm.mlir.addressof @hipep_slice_f32_p_starts_ends : !llvm.ptr
+// CHECK: llvm.call @hipep_slice_f32_p_starts(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NOSTARTS]], %[[NOLEN]], %[[ENDS]],
+// CHECK: %[[NOK:.*]] = llvm.mlir.constant(-9223372036854775808 : i64) : i64
+// CHECK-NEXT: %[[AXIS:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK: llvm.call @hipep_topk_f32_p_k({{.*}}, %[[NOK]], %[[AXIS]], %{{.*}}, %{{.*}})
+// CHECK: %[[VALUE:.*]] = llvm.mlir.constant(1.500000e+00 : f64) : f64
+// CHECK: llvm.call @hipep_fill_f32_p_shape({{.*}}, %[[VALUE]], %{{.*}}, %{{.*}})
+// CHECK: %[[CUBIC:.*]] = llvm.mlir.constant(-7.500000e-01 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_resize_f32_p_sizes({{.*}}, %[[CUBIC]])
+func.func @params(%ctx: !hip.context, %x: memref<20x10xf32>, %starts: memref<1xi64>, %sl: memref<?x10xf32>,
+                  %k: memref<1xi64>, %tv: memref<20x?xf32>, %ti: memref<20x?xi64>,
+                  %shape: memref<2xi64>, %f: memref<?x?xf32>, %sizes: memref<2xi64>, %rs: memref<?x?xf32>) {
+  hip.slice %x, %starts, %sl {ends = array<i64: 3>, axes = array<i64: 0>} : (memref<20x10xf32>, memref<1xi64>, memref<?x10xf32>) -> ()
+  hip.topk %x, %k, %tv, %ti : (memref<20x10xf32>, memref<1xi64>, memref<20x?xf32>, memref<20x?xi64>) -> ()
+  hip.fill %shape, %f {value = 1.5 : f32} : (memref<2xi64>, memref<?x?xf32>) -> ()
+  hip.resize %x, %sizes, %rs : (memref<20x10xf32>, memref<2xi64>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
 // Ops on tensors stay (their types do not convert), as upstream leaves ops on tensors.
 
 // CHECK-LABEL: func.func @tensors
