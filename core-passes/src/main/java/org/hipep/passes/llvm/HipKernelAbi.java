@@ -9,6 +9,7 @@ import java.util.Map;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
+import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.interfaces.MemoryEffects;
@@ -310,7 +311,7 @@ public final class HipKernelAbi {
         for (int i = data; i < rest; i++) {
             Type t = op.operand(i).type();
             while (next < open.size() - 1 && open.get(next).kind() == HipParameters.Kind.F32S
-                    && t instanceof ShapedType s && !(s.elementType() instanceof org.hipep.ir.builtin.FloatType)) {
+                    && t instanceof ShapedType s && !(s.elementType() instanceof FloatType)) {
                 next++;
             }
             if (next >= open.size()) {

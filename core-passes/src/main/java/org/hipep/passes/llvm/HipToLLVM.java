@@ -32,6 +32,7 @@ import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.ir.builtin.UnitAttr;
 import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
@@ -111,7 +112,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             argTypes.add(PTR);
         }
         for (HipKernelAbi.Attr a : entry.attributes()) {
-            if (!encode(op, a, data, layout, symbol, module, null, null, argTypes)) {
+            if (!check(op, a, data, layout, argTypes)) {
                 return LogicalResult.failure();
             }
         }
@@ -142,7 +143,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             args.add(slot);
         }
         for (HipKernelAbi.Attr a : entry.attributes()) {
-            encode(op, a, data, layout, symbol, module, r, args, null);
+            emit(op, a, data, layout, symbol, module, r, args);
         }
         if (declared == null) {
             OpBuilder.InsertionPoint ip = r.saveInsertionPoint();
@@ -178,100 +179,39 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 ? entry.argument(0) : null;
     }
 
-    /** Appends the arguments of attribute {@code a}; false (with an error) when it cannot be passed. */
-    private static boolean encode(Operation op, HipKernelAbi.Attr a, Type data, HipKernelAbi.Layout layout,
-            String symbol, Operation module, ConversionPatternRewriter r, List<Value> args, List<Type> types) {
-        if (r == null) {
-            return check(op, a, data, layout, types);
-        }
+    /** Appends the arguments of attribute {@code a}, which {@link #check} accepted. */
+    private static void emit(Operation op, HipKernelAbi.Attr a, Type data, HipKernelAbi.Layout layout,
+            String symbol, Operation module, ConversionPatternRewriter r, List<Value> args) {
         Location loc = op.location();
         Attribute value = op.attribute(a.name());
         boolean operand = layout.parameters().contains(a.name());
         switch (a.encoding()) {
             case TYPE -> {
-                return true;
+                // In the symbol only.
             }
-            case I64, BOOL, CHOICE -> {
-                long v;
-                if (value == null) {
-                    if (operand) {
-                        v = Long.MIN_VALUE;
-                    } else if (a.absent() == null) {
-                        return missing(op, a);
-                    } else {
-                        v = a.absent() instanceof Boolean b ? (b ? 1 : 0)
-                                : a.absent() instanceof String s ? a.choices().indexOf(s) : (Long) a.absent();
-                    }
-                } else if (a.encoding() == HipKernelAbi.Encoding.CHOICE) {
-                    v = value instanceof StringAttr s ? a.choices().indexOf(s.value()) : -1;
-                    if (v < 0) {
-                        op.emitOpError("attribute '" + a.name() + "' must be one of " + a.choices());
-                        return false;
-                    }
-                } else if (value instanceof BoolAttr b) {
-                    v = b.value() ? 1 : 0;
-                } else if (value instanceof IntegerAttr i) {
-                    v = i.longValue();
-                } else {
-                    op.emitOpError("attribute '" + a.name() + "' must be an integer or bool attribute");
-                    return false;
-                }
-                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(v)));
-                return true;
-            }
-            case F64 -> {
-                double v;
-                if (value instanceof FloatAttr f) {
-                    v = f.value();
-                } else if (value == null) {
-                    v = (Double) a.absent();
-                } else {
-                    op.emitOpError("attribute '" + a.name() + "' must be a float attribute");
-                    return false;
-                }
-                args.add(LLVMOps.constant(r, loc, FloatType.F64, FloatAttr.f64(v)));
-                return true;
-            }
+            case I64, BOOL, CHOICE -> args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(integer(a, value, operand))));
+            case F64 -> args.add(LLVMOps.constant(r, loc, FloatType.F64,
+                    FloatAttr.f64(value instanceof FloatAttr f ? f.value() : (Double) a.absent())));
             case ELEMENT_SCALAR -> {
-                boolean isFloat = data instanceof FloatType;
-                if (value == null && a.absent() == null && a.note() == null && !operand) {
-                    return missing(op, a);
-                }
-                if (isFloat) {
-                    double v;
-                    if (value instanceof FloatAttr f) {
-                        v = f.value();
-                    } else if (value instanceof IntegerAttr i) {
-                        v = i.longValue();
-                    } else {
-                        v = a.name().equals("min") ? Double.NEGATIVE_INFINITY
-                                : a.name().equals("max") ? Double.POSITIVE_INFINITY : 0.0;
-                    }
+                if (data instanceof FloatType) {
+                    double v = value instanceof FloatAttr f ? f.value()
+                            : value instanceof IntegerAttr i ? i.longValue()
+                            : a.name().equals("min") ? Double.NEGATIVE_INFINITY
+                            : a.name().equals("max") ? Double.POSITIVE_INFINITY : 0.0;
                     args.add(LLVMOps.constant(r, loc, FloatType.F64, FloatAttr.f64(v)));
                 } else {
-                    long v;
-                    if (value instanceof IntegerAttr i) {
-                        v = i.longValue();
-                    } else if (value instanceof BoolAttr b) {
-                        v = b.value() ? 1 : 0;
-                    } else if (value instanceof FloatAttr f) {
-                        v = (long) f.value();
-                    } else {
-                        v = a.name().equals("min") ? Long.MIN_VALUE : a.name().equals("max") ? Long.MAX_VALUE : 0;
-                    }
+                    long v = value instanceof IntegerAttr i ? i.longValue()
+                            : value instanceof BoolAttr b ? (b.value() ? 1 : 0)
+                            : value instanceof FloatAttr f ? (long) f.value()
+                            : a.name().equals("min") ? Long.MIN_VALUE : a.name().equals("max") ? Long.MAX_VALUE : 0;
                     args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(v)));
                 }
-                return true;
             }
             case I64_ARRAY, F32_ARRAY -> {
-                if (value == null) {
+                if (!(value instanceof DenseArrayAttr array)) {
                     args.add(LLVMOps.value(r, loc, "mlir.zero", List.of(), PTR, Map.of()));
                     args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(-1)));
-                    return true;
-                }
-                if (!(value instanceof DenseArrayAttr array)) {
-                    op.emitOpError("attribute '" + a.name() + "' must be a dense array");
-                    return false;
+                    return;
                 }
                 boolean floats = a.encoding() == HipKernelAbi.Encoding.F32_ARRAY;
                 Type element = floats ? FloatType.F32 : I64;
@@ -281,15 +221,11 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 String global = constantGlobal(r, loc, module, symbol + "_" + a.name(),
                         new LLVMTypes.ArrayType(array.size(), element), init);
                 args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
-                        Map.of("global_name", org.hipep.ir.builtin.SymbolRefAttr.flat(global))));
+                        Map.of("global_name", SymbolRefAttr.flat(global))));
                 args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(array.size())));
-                return true;
             }
             case STRING -> {
-                if (!(value instanceof StringAttr s)) {
-                    return value == null ? missing(op, a) : fail(op, "attribute '" + a.name() + "' must be a string");
-                }
-                byte[] text = s.value().getBytes(StandardCharsets.UTF_8);
+                byte[] text = ((StringAttr) value).value().getBytes(StandardCharsets.UTF_8);
                 long[] bytes = new long[text.length + 1];
                 for (int i = 0; i < text.length; i++) {
                     bytes[i] = text[i];
@@ -299,12 +235,29 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                         DenseElementsAttr.ofLongs(RankedTensorType.of(List.of((long) bytes.length), IntegerType.I8),
                                 bytes));
                 args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
-                        Map.of("global_name", org.hipep.ir.builtin.SymbolRefAttr.flat(global))));
+                        Map.of("global_name", SymbolRefAttr.flat(global))));
                 args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(text.length)));
-                return true;
             }
             default -> throw new IllegalStateException(a.encoding().toString());
         }
+    }
+
+    /** The i64 of an integer, flag or choice attribute: its value, INT64_MIN when given as an operand, else the default. */
+    private static long integer(HipKernelAbi.Attr a, Attribute value, boolean operand) {
+        if (value instanceof StringAttr s) {
+            return a.choices().indexOf(s.value());
+        }
+        if (value instanceof BoolAttr b) {
+            return b.value() ? 1 : 0;
+        }
+        if (value instanceof IntegerAttr i) {
+            return i.longValue();
+        }
+        if (operand) {
+            return Long.MIN_VALUE;
+        }
+        Object d = a.absent();
+        return d instanceof Boolean b ? (b ? 1 : 0) : d instanceof String s ? a.choices().indexOf(s) : (Long) d;
     }
 
     /** The argument types of attribute {@code a}, appended to {@code types}; false (with an error) when it cannot be passed. */
