@@ -9,6 +9,7 @@ import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveExternConstantsPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
 import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
@@ -61,6 +62,7 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::arith, OWNER);
         registry.registerPass(ConvertToLLVMPass::func, OWNER);
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
+        registry.registerPass(ConvertHipToLLVMPass::new, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);

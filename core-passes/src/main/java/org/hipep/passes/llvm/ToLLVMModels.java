@@ -21,6 +21,8 @@ public final class ToLLVMModels {
     public static final DialectExtension FUNC = extension("func", FuncToLLVM.INSTANCE);
     /** cf → {@link CFToLLVM}. */
     public static final DialectExtension CF = extension("cf", CFToLLVM.INSTANCE);
+    /** hip → {@link HipToLLVM} (the kernel calls of {@code docs/kernel-abi.md}). */
+    public static final DialectExtension HIP = extension("hip", HipToLLVM.INSTANCE);
 
     private static final DialectRegistry REGISTRY = register(new DialectRegistry());
 
@@ -34,7 +36,7 @@ public final class ToLLVMModels {
 
     /** Adds every in-tree model's extension to {@code registry} and returns it. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(ARITH).addExtension(FUNC).addExtension(CF);
+        return registry.addExtension(ARITH).addExtension(FUNC).addExtension(CF).addExtension(HIP);
     }
 
     /** A registry holding only the extensions (for {@code Context.appendDialectRegistry}). */

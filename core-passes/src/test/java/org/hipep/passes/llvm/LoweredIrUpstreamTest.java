@@ -95,6 +95,36 @@ class LoweredIrUpstreamTest {
                 .isEqualTo(run(tool, input, flag));
     }
 
+    /**
+     * Kernel calls of hip ops (convert-hip-to-llvm, then reconcile-unrealized-casts) in an
+     * llvm.func whose argument 0 is the context: mlir-opt verifies the result, llvm ops only
+     * (the declarations, the constant globals, the descriptor allocas and stores, the calls).
+     */
+    @Test
+    void hipKernelCallsVerifyUpstream() throws Exception {
+        Path tool = mlirOpt();
+        String input = """
+                llvm.func @f(%ctx: !llvm.ptr, %sa: !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>,
+                             %sb: !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>) {
+                  %a = "builtin.unrealized_conversion_cast"(%sa) : (!llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>) -> memref<2x3xf32>
+                  %b = "builtin.unrealized_conversion_cast"(%sb) : (!llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>) -> memref<3xf32>
+                  hip.add %a, %b, %a : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
+                  hip.reduce_max %a, %b {axes = array<i64: 0>, keepdims = false} : (memref<2x3xf32>, memref<3xf32>) -> ()
+                  hip.einsum %a, %a {equation = "ij->ij"} : (memref<2x3xf32>, memref<2x3xf32>) -> ()
+                  hip.clip %a, %a {min = 0.0 : f32} : (memref<2x3xf32>, memref<2x3xf32>) -> ()
+                  llvm.return
+                }
+                """;
+        Operation module = lower(input, ConvertHipToLLVMPass::new, ReconcileUnrealizedCastsPass::new);
+        String upstream = run(tool, IrPrinter.print(module, AsmPrinterOptions.genericForm()), "--verify-each");
+        assertThat(opNames(upstream)).as("ops of our lowering, as mlir-opt reads them").isNotEmpty()
+                .allMatch(n -> n.startsWith("llvm."));
+        assertThat(upstream).contains("llvm.call @hipep_add_f32(", "llvm.call @hipep_reduce_max_f32(",
+                "llvm.call @hipep_einsum_f32_in1(", "llvm.call @hipep_clip_f32(",
+                "llvm.mlir.global private constant @hipep_einsum_f32_in1_equation(dense<[105, 106, 45, 62, 105, 106, 0]>"
+                        + " : tensor<7xi8>) {addr_space = 0 : i32} : !llvm.array<7 x i8>");
+    }
+
     @SafeVarargs
     private static Operation lower(String text, Supplier<? extends Pass>... passes) {
         Context ctx = new Context(CoreDialects.register(new DialectRegistry()));

@@ -1,0 +1,80 @@
+package org.hipep.passes.onnx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Verifier;
+import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.builtin.SymbolRefAttr;
+import org.hipep.pass.PassManager;
+import org.hipep.passes.OnnxToHipPipeline;
+import org.hipep.passes.bufferization.OneShotBufferizePass;
+import org.hipep.passes.llvm.ConvertHipToLLVMPass;
+import org.hipep.passes.llvm.HipKernelAbi;
+import org.hipep.plugin.PipelineSlotHook;
+import org.hipep.testing.data.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * mnist-8 end to end as far as the kernel calls: import → {@code onnx-to-hip-pipeline}
+ * (constants to a temporary folder) → {@code one-shot-bufferize} → {@code convert-hip-to-llvm}.
+ * Every hip compute op becomes a call of its kernel; what else is left (memref and func ops,
+ * which their own lowerings take) is printed.
+ */
+class MnistToKernelCallsTest {
+    @Test
+    void everyHipComputeOpBecomesAKernelCall(@TempDir Path out) throws Exception {
+        ImportedModel imported = ImportedModel.load(SharedData.dir(SharedData.MODELS).resolve("mnist-8/model.onnx"));
+        Operation module = imported.module();
+        PassManager pm = new PassManager();
+        OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(Files.createDirectories(out.resolve("c")).toString(),
+                16L, false), PipelineSlotHook.NONE);
+        pm.addPass(() -> OneShotBufferizePass.create(true, false));
+        Map<String, Integer> computeOps = new TreeMap<>();
+        PassManager lower = new PassManager();
+        lower.addPass(ConvertHipToLLVMPass::new);
+        assertThat(pm.run(module).succeeded()).as("pipeline and bufferization: " + imported.errors()).isTrue();
+        module.walk(op -> {
+            if (op.nameString().startsWith("hip.") && HipKernelAbi.entry(op.nameString()) != null) {
+                computeOps.merge(op.nameString(), 1, Integer::sum);
+            }
+        });
+        assertThat(computeOps).as("hip compute ops before the lowering").isNotEmpty();
+
+        assertThat(lower.run(module).succeeded()).as("convert-hip-to-llvm: " + imported.errors()).isTrue();
+        assertThat(Verifier.verify(module).succeeded()).isTrue();
+        Set<String> hipLeft = new TreeSet<>();
+        Map<String, Integer> calls = new TreeMap<>();
+        Set<String> declared = new TreeSet<>();
+        Map<String, Integer> others = new TreeMap<>();
+        module.walk(op -> {
+            String name = op.nameString();
+            if (name.startsWith("hip.")) {
+                hipLeft.add(name);
+            } else if (name.equals("llvm.call")) {
+                calls.merge(((SymbolRefAttr) op.attribute("callee")).rootReference(), 1, Integer::sum);
+            } else if (name.equals("llvm.func")) {
+                declared.add(((StringAttr) op.attribute("sym_name")).value());
+            } else if (!name.startsWith("llvm.")) {
+                others.merge(name, 1, Integer::sum);
+            }
+        });
+        System.out.println("mnist-8 hip compute ops: " + computeOps);
+        System.out.println("mnist-8 kernel calls: " + calls);
+        System.out.println("mnist-8 ops left for the other lowerings: " + others);
+        assertThat(hipLeft).as("hip ops left").isEmpty();
+        int total = computeOps.values().stream().mapToInt(Integer::intValue).sum();
+        assertThat(calls.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(total);
+        assertThat(declared).isEqualTo(calls.keySet());
+        assertThat(calls).containsKeys("hipep_conv_f32_in2", "hipep_matmul_f32", "hipep_max_pool_f32_out1",
+                "hipep_reshape_f32", "hipep_add_f32");
+        assertThat(imported.errors()).isEmpty();
+    }
+}
