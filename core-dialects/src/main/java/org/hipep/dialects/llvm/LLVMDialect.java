@@ -155,6 +155,10 @@ public final class LLVMDialect extends Dialect {
                         .assembly(LLVMIntrinsics.floatForm()).register();
             }
         }
+        for (String name : LLVMIntrinsics.BINARY_INT) {
+            addOperation("intr." + name).summary("LLVM intrinsic 'llvm." + name + "'").traits(OpTrait.Pure.class)
+                    .verifier(LLVMIntrinsics::verifyInt).assembly(LLVMIntrinsics.intForm()).register();
+        }
         String[] memoryAttrs = {"isVolatile", "arg_attrs", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"};
         addOperation("intr.memcpy").summary("LLVM intrinsic 'llvm.memcpy'").inherentAttributes(memoryAttrs)
                 .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, false)).register();

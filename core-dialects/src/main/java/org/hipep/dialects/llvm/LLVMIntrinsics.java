@@ -32,6 +32,8 @@ final class LLVMIntrinsics {
     static final List<String> BINARY_FLOAT = List.of("pow", "minnum", "maxnum", "minimum", "maximum", "copysign");
     /** Float intrinsics of three operands. */
     static final List<String> TERNARY_FLOAT = List.of("fma");
+    /** Integer intrinsics of two operands (no fastmath flags). */
+    static final List<String> BINARY_INT = List.of("smax", "smin", "umax", "umin");
 
     private static final Map<String, Attribute> FASTMATH = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE);
     private static final Map<String, Attribute> CALL_DEFAULTS = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE,
@@ -75,6 +77,39 @@ final class LLVMIntrinsics {
                 return op.emitOpError("operand #" + i + " must be floating point LLVM type or LLVM dialect-compatible"
                         + " vector of floating point LLVM type, but got '"
                         + LLVMVerifiers.str(op, op.operand(i).type()) + "'");
+            }
+        }
+        return LLVMVerifiers.sameOperandsAndResult(op);
+    }
+
+    /** {@code (%a, %b) : (T, T) -> T} without attributes, for the integer intrinsics. */
+    static OpAssembly intForm() {
+        return LLVMAsm.of((op, p) -> {
+            p.print("(").printOperands(op.operands()).print(")");
+            LLVMAsm.printExtras(op, p, Set.of(), Map.of());
+            p.print(" : ").printType(new FunctionType(op.operandTypes(), op.resultTypes()));
+        }, (p, s) -> {
+            p.parsePunct("(");
+            Location at = p.currentLocation();
+            List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
+            p.parsePunct(")");
+            LLVMAsm.parseExtras(p, s, Map.of());
+            FunctionType ft = functionalType(p);
+            s.operands.addAll(p.resolveOperands(ops, ft.inputs(), at));
+            s.resultTypes.addAll(ft.results());
+        });
+    }
+
+    /** The integer intrinsics: two signless integer (or integer vector) operands and a result of that type. */
+    static LogicalResult verifyInt(Operation op) {
+        if (op.numOperands() != 2 || op.numResults() != 1) {
+            return op.emitOpError("expected 2 operands and 1 result");
+        }
+        for (int i = 0; i < 2; i++) {
+            Type t = op.operand(i).type();
+            if (!(t instanceof IntegerType || t instanceof VectorType v && v.elementType() instanceof IntegerType)) {
+                return op.emitOpError("operand #" + i + " must be signless integer or LLVM dialect-compatible"
+                        + " vector of signless integer, but got '" + LLVMVerifiers.str(op, t) + "'");
             }
         }
         return LLVMVerifiers.sameOperandsAndResult(op);
