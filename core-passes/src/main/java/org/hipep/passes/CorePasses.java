@@ -56,6 +56,8 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::arith, OWNER);
         registry.registerPass(ConvertToLLVMPass::func, OWNER);
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
+        registry.registerPass(ConvertToLLVMPass::math, OWNER);
+        registry.registerPass(ConvertToLLVMPass::memref, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,

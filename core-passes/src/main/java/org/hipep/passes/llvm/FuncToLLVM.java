@@ -13,6 +13,7 @@ import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.MemRefType;
@@ -36,11 +37,13 @@ import org.hipep.ir.rewrite.TypeConverter;
  * not convert (tensors, say) stays with its returns, as upstream leaves it; so does a call whose
  * types do not convert.
  *
- * <p>Not lowered yet (the op stays and names itself in the conversion error): functions, calls
- * and returns with several results, which upstream packs into a struct with
- * {@code llvm.insertvalue}/{@code llvm.extractvalue}, and signatures with memref arguments or
- * results, which upstream passes expanded field by field; the llvm dialect has no
- * {@code insertvalue}/{@code extractvalue} yet.
+ * <p>As upstream: a ranked memref argument is passed expanded into its descriptor's fields
+ * (allocated pointer, aligned pointer, offset, sizes, strides), the function rebuilding the
+ * descriptor at its entry ({@code llvm.mlir.poison} + {@code llvm.insertvalue}) and a call
+ * unpacking it ({@code llvm.extractvalue}); a memref result is returned as its descriptor; several
+ * results are packed into a literal struct by the return and unpacked after the call.
+ * {@code llvm.emit_c_interface} (the {@code _mlir_ciface_} wrappers that take descriptors by
+ * pointer) is not generated; unranked memref arguments are not lowered.
  */
 public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the func dialect. */
@@ -64,10 +67,21 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         patterns.add(ConversionPattern.of(FuncDialect.FUNC, 1, tc, "func-func-to-llvm", FuncToLLVM::func));
         patterns.add(ConversionPattern.of(FuncDialect.CALL, 1, tc, "func-call-to-llvm", FuncToLLVM::call));
         patterns.add(ConversionPattern.of(FuncDialect.RETURN, 1, tc, "func-return-to-llvm", (op, operands, r) -> {
+            List<Value> returned = operands;
             if (operands.size() > 1) {
-                return r.notifyMatchFailure(op, "returning several values needs llvm.insertvalue");
+                List<Type> types = new java.util.ArrayList<>();
+                for (Value v : operands) {
+                    types.add(v.type());
+                }
+                Type packed = LLVMTypeConverter.packResults(types);
+                Value v = LLVMOps.value(r, op.location(), "mlir.poison", List.of(), packed, Map.of());
+                for (int i = 0; i < operands.size(); i++) {
+                    v = LLVMOps.value(r, op.location(), "insertvalue", List.of(v, operands.get(i)), packed,
+                            Map.of("position", DenseArrayAttr.i64(i)));
+                }
+                returned = List.of(v);
             }
-            LLVMOps.create(r, op.location(), "return", operands, List.of(), Map.of());
+            LLVMOps.create(r, op.location(), "return", returned, List.of(), Map.of());
             r.eraseOp(op);
             return LogicalResult.success();
         }));
@@ -81,20 +95,33 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static String unsupported(FunctionType type) {
-        if (type.results().size() > 1) {
-            return "several results are packed with llvm.insertvalue, which the llvm dialect lacks";
-        }
         for (Type t : type.inputs()) {
-            if (t instanceof MemRefType || t instanceof UnrankedMemRefType) {
-                return "memref arguments are passed expanded, which needs llvm.insertvalue";
-            }
-        }
-        for (Type t : type.results()) {
-            if (t instanceof MemRefType || t instanceof UnrankedMemRefType) {
-                return "memref results need llvm.extractvalue";
+            if (t instanceof UnrankedMemRefType) {
+                return "unranked memref arguments are not lowered";
             }
         }
         return null;
+    }
+
+    /**
+     * The lowered parameter types of {@code inputs}: a ranked memref's descriptor expanded into
+     * its fields, other types converted. Fills {@code entry} with the matching 1:N mapping.
+     */
+    static List<Type> expandedInputs(TypeConverter tc, List<Type> inputs, SignatureConversion entry) {
+        List<Type> params = new java.util.ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            Type c = tc.convertType(inputs.get(i));
+            if (c == null) {
+                return null;
+            }
+            List<Type> expanded = inputs.get(i) instanceof MemRefType && c instanceof LLVMTypes.StructType st
+                    ? MemRefDescriptor.expandedTypes(st) : List.of(c);
+            if (entry != null) {
+                entry.addInputs(i, expanded);
+            }
+            params.addAll(expanded);
+        }
+        return params;
     }
 
     private static LogicalResult func(Operation op, List<Value> operands, ConversionPatternRewriter r) {
@@ -106,14 +133,13 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             return r.notifyMatchFailure(op, why);
         }
         TypeConverter tc = r.currentTypeConverter();
-        LLVMTypes.FunctionType llvmType = LLVMTypeConverter.convertFunctionSignature(tc, ft);
-        if (llvmType == null) {
+        LLVMTypes.FunctionType converted = LLVMTypeConverter.convertFunctionSignature(tc, ft);
+        SignatureConversion entry = new SignatureConversion(ft.inputs().size());
+        List<Type> params = expandedInputs(tc, ft.inputs(), entry);
+        if (converted == null || params == null) {
             return r.notifyMatchFailure(op, "signature does not convert");
         }
-        SignatureConversion entry = new SignatureConversion(ft.inputs().size());
-        if (!tc.convertSignatureArgs(ft.inputs(), entry)) {
-            return r.notifyMatchFailure(op, "argument types do not convert");
-        }
+        LLVMTypes.FunctionType llvmType = new LLVMTypes.FunctionType(converted.result(), params, false);
         Map<String, Attribute> props = LLVMOps.funcProperties(SymbolTable.symbolName(op), llvmType);
         for (String kept : List.of(SymbolTable.VISIBILITY_ATTR, FuncDialect.ARG_ATTRS, FuncDialect.RES_ATTRS)) {
             if (op.attribute(kept) != null) {
@@ -148,8 +174,27 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
                 || !callee.nestedReferences().isEmpty()) {
             return r.notifyMatchFailure(op, "callee is not a flat symbol");
         }
-        Operation call = LLVMOps.call(r, op.location(), callee.rootReference(), operands, results);
-        r.replaceOp(op, call.results());
+        List<Value> args = new java.util.ArrayList<>();
+        for (int i = 0; i < operands.size(); i++) {
+            if (op.operand(i).type() instanceof MemRefType m) {
+                args.addAll(new MemRefDescriptor(r, op.location(), operands.get(i)).unpack(m.shape().size()));
+            } else {
+                args.add(operands.get(i));
+            }
+        }
+        Type packed = LLVMTypeConverter.packResults(results);
+        Operation call = LLVMOps.call(r, op.location(), callee.rootReference(), args,
+                results.isEmpty() ? List.of() : List.of(packed));
+        if (results.size() <= 1) {
+            r.replaceOp(op, call.results());
+            return LogicalResult.success();
+        }
+        List<Value> unpacked = new java.util.ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            unpacked.add(LLVMOps.value(r, op.location(), "extractvalue", List.of(call.result(0)), results.get(i),
+                    Map.of("position", DenseArrayAttr.i64(i))));
+        }
+        r.replaceOp(op, unpacked);
         return LogicalResult.success();
     }
 }
