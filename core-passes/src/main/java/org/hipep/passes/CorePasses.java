@@ -9,6 +9,7 @@ import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
+import org.hipep.passes.llvm.ExpandStridedMetadataPass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
@@ -58,6 +59,7 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
         registry.registerPass(ConvertToLLVMPass::math, OWNER);
         registry.registerPass(ConvertToLLVMPass::memref, OWNER);
+        registry.registerPass(ExpandStridedMetadataPass::new, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPipeline(OnnxToHipPipeline.NAME,
