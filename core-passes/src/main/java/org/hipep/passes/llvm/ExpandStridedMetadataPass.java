@@ -37,9 +37,11 @@ import org.hipep.pass.Pass;
  * </ul>
  * Values the result type fixes are static; the others are computed. Upstream computes them with
  * {@code affine.apply} (lowered later by {@code lower-affine}); there is no affine dialect here, so
- * they are {@code arith.muli}/{@code arith.addi} on {@code index}, with the same value. A
- * collapse/expand of a non-identity layout is left as it is. The other folds of the upstream pass
- * ({@code extract_strided_metadata} of an alloc, a get_global, a cast) are not done.
+ * they are {@code arith.muli}/{@code arith.addi} on {@code index}, with the same value. A view of
+ * a {@code memref.alloc}/{@code alloca} casts the allocation itself (what upstream's folds of the
+ * allocation's metadata and of a cast of a cast leave). A collapse/expand of a non-identity layout
+ * is left as it is. The other rewrites of the upstream pass (metadata of a get_global, a cast,
+ * a view; {@code extract_aligned_pointer_as_index} of views) are not done.
  */
 public final class ExpandStridedMetadataPass extends Pass {
     private static final String SUBVIEW = MemRefDialect.NAMESPACE + ".subview";
@@ -206,16 +208,51 @@ public final class ExpandStridedMetadataPass extends Pass {
         return out;
     }
 
+    /** The base buffer, offset and strides of a view's source. */
+    private record Source(Value base, Ofr offset, List<Ofr> sizes, List<Ofr> strides) {
+    }
+
+    /**
+     * The metadata of {@code src}: for a {@code memref.alloc}/{@code alloca} the buffer itself with
+     * offset 0, its sizes and row-major strides (upstream folds the metadata of an allocation and
+     * the reinterpret_cast of its base into one cast of the allocation); otherwise the results of a
+     * new {@code memref.extract_strided_metadata}, static values taken from the type.
+     */
+    private static Source source(Builder bld, Value src, MemRefType type) {
+        int rank = type.shape().size();
+        Operation def = src.definingOp();
+        if (def != null && (def.is(MemRefDialect.NAMESPACE + ".alloc") || def.is(MemRefDialect.NAMESPACE + ".alloca"))
+                && type.layout() == null) {
+            List<Ofr> sizes = new ArrayList<>();
+            int dyn = 0;
+            for (long d : type.shape()) {
+                sizes.add(d == DYN ? Ofr.of(def.operand(dyn++)) : Ofr.of(d));
+            }
+            Ofr[] strides = new Ofr[rank];
+            Ofr running = Ofr.of(1);
+            for (int i = rank - 1; i >= 0; i--) {
+                strides[i] = running;
+                running = bld.mul(running, sizes.get(i));
+            }
+            return new Source(src, Ofr.of(0), sizes, List.of(strides));
+        }
+        Operation md = bld.metadata(src, type);
+        long[] layout = MemRefDescriptor.stridesAndOffset(type);
+        List<Ofr> sizes = new ArrayList<>();
+        List<Ofr> strides = new ArrayList<>();
+        for (int i = 0; i < rank; i++) {
+            sizes.add(type.shape().get(i) == DYN ? Ofr.of(md.result(2 + i)) : Ofr.of(type.shape().get(i)));
+            strides.add(layout[i + 1] == DYN ? Ofr.of(md.result(2 + rank + i)) : Ofr.of(layout[i + 1]));
+        }
+        return new Source(md.result(0), layout[0] == DYN ? Ofr.of(md.result(1)) : Ofr.of(layout[0]), sizes, strides);
+    }
+
     private static void subview(Operation op, MemRefType src, MemRefType res) {
         Builder bld = new Builder(op);
         int rank = src.shape().size();
-        Operation md = bld.metadata(op.operand(0), src);
-        long[] srcLayout = MemRefDescriptor.stridesAndOffset(src);
-        Ofr srcOffset = srcLayout[0] == DYN ? Ofr.of(md.result(1)) : Ofr.of(srcLayout[0]);
-        List<Ofr> srcStrides = new ArrayList<>();
-        for (int i = 0; i < rank; i++) {
-            srcStrides.add(srcLayout[i + 1] == DYN ? Ofr.of(md.result(2 + rank + i)) : Ofr.of(srcLayout[i + 1]));
-        }
+        Source source = source(bld, op.operand(0), src);
+        Ofr srcOffset = source.offset();
+        List<Ofr> srcStrides = source.strides();
         long[] seg = longs(op.attribute(ShapedSyntax.SEGMENTS));
         int nOff = (int) seg[1];
         int nSize = (int) seg[2];
@@ -244,7 +281,7 @@ public final class ExpandStridedMetadataPass extends Pass {
             outStrides.add(bld.mul(srcStrides.get(i), strides.get(i)));
             j++;
         }
-        Value cast = bld.reinterpret(md.result(0), res, offset, outSizes, outStrides);
+        Value cast = bld.reinterpret(source.base(), res, offset, outSizes, outStrides);
         op.replaceAllUsesWith(List.of(cast));
         op.erase();
     }
@@ -255,14 +292,13 @@ public final class ExpandStridedMetadataPass extends Pass {
             return;
         }
         Builder bld = new Builder(op);
-        Operation md = bld.metadata(op.operand(0), src);
+        Source source = source(bld, op.operand(0), src);
         List<Ofr> sizes = new ArrayList<>();
         if (op.is(COLLAPSE)) {
             for (List<Long> g : groups) {
                 Ofr size = Ofr.of(1);
                 for (long d : g) {
-                    long s = src.shape().get((int) d);
-                    size = bld.mul(size, s == DYN ? Ofr.of(md.result(2 + (int) d)) : Ofr.of(s));
+                    size = bld.mul(size, source.sizes().get((int) d));
                 }
                 sizes.add(size);
             }
@@ -277,7 +313,7 @@ public final class ExpandStridedMetadataPass extends Pass {
             strides[i] = running;
             running = bld.mul(running, sizes.get(i));
         }
-        Value cast = bld.reinterpret(md.result(0), res, Ofr.of(0), sizes, List.of(strides));
+        Value cast = bld.reinterpret(source.base(), res, Ofr.of(0), sizes, List.of(strides));
         op.replaceAllUsesWith(List.of(cast));
         op.erase();
     }

@@ -6,6 +6,7 @@ import org.hipep.dialects.func.FuncDialect;
 import org.hipep.dialects.llvm.LLVMDialect;
 import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Attribute;
+import org.hipep.ir.Block;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
 import org.hipep.ir.OperationState;
@@ -155,10 +156,56 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         r.inlineRegionBefore(op.region(0), newBody, null);
         if (!newBody.isEmpty()) {
             // Only the entry block, as upstream: the branch patterns convert their successors.
-            r.applySignatureConversion(newBody.front(), entry, tc);
+            Block block = r.applySignatureConversion(newBody.front(), entry, tc);
+            reversePacks(block, ft.inputs(), entry);
         }
         r.eraseOp(op);
         return LogicalResult.success();
+    }
+
+    /**
+     * Puts the descriptor packs of memref arguments at the start of the entry block in reverse
+     * argument order, as upstream (which inserts each argument's materialization at the start of
+     * the block) leaves them. Each pack is the chain from its {@code llvm.mlir.poison} through the
+     * inserts of its argument's fields to the cast back to the memref.
+     */
+    private static void reversePacks(Block block, List<Type> inputs, SignatureConversion entry) {
+        List<List<Operation>> packs = new java.util.ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            SignatureConversion.InputMapping m = entry.inputMapping(i);
+            if (!(inputs.get(i) instanceof MemRefType) || m == null || m.size() < 3) {
+                continue;
+            }
+            Value allocated = block.argument(m.inputNo());
+            Operation insert = allocated.users().stream()
+                    .filter(u -> u.is(LLVMDialect.NAMESPACE + ".insertvalue") && u.block() == block)
+                    .findFirst().orElse(null);
+            if (insert == null || insert.operand(0).definingOp() == null) {
+                continue;
+            }
+            List<Operation> pack = new java.util.ArrayList<>();
+            Operation cur = insert.operand(0).definingOp();
+            pack.add(cur);
+            cur = insert;
+            while (cur != null) {
+                pack.add(cur);
+                Operation last = cur;
+                cur = last.result(0).users().stream().filter(u -> u.block() == block).findFirst().orElse(null);
+                if (last.is(org.hipep.ir.builtin.BuiltinDialect.UNREALIZED_CONVERSION_CAST)) {
+                    break;
+                }
+            }
+            packs.add(pack);
+        }
+        if (packs.size() < 2) {
+            return;
+        }
+        Operation anchor = packs.get(0).get(0);
+        for (int k = packs.size() - 1; k >= 1; k--) {
+            for (Operation o : packs.get(k)) {
+                o.moveBefore(anchor);
+            }
+        }
     }
 
     private static LogicalResult call(Operation op, List<Value> operands, ConversionPatternRewriter r) {

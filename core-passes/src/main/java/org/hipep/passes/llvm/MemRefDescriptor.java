@@ -254,17 +254,19 @@ final class MemRefDescriptor {
     }
 
     /**
-     * The address of element {@code indices} (upstream's {@code getStridedElementPtr}): the aligned
-     * pointer advanced by offset + sum(index * stride), static strides and offset as constants,
-     * stride 1 and offset 0 left out.
+     * The address of element {@code indices} (upstream's {@code getStridedElementPtr}): the buffer
+     * pointer (the aligned pointer, advanced by a non-zero offset) advanced by Σ index·stride
+     * ({@code nsw nuw}, the GEP {@code inbounds|nuw}); static strides and offset as constants,
+     * stride 1 left out.
      */
     Value stridedElementPtr(MemRefType type, Type elem, List<Value> indices) {
         long[] layout = stridesAndOffset(type);
         Value base = alignedPtr();
-        Value index = null;
         if (layout[0] != 0) {
-            index = layout[0] == ShapedType.DYNAMIC ? offset() : indexConstant(b, loc, layout[0]);
+            Value offset = layout[0] == ShapedType.DYNAMIC ? offset() : indexConstant(b, loc, layout[0]);
+            base = gep(b, loc, base, elem, List.of(offset), new long[] {DYNAMIC_INDEX}, 0);
         }
+        Value index = null;
         for (int i = 0; i < indices.size(); i++) {
             Value inc = indices.get(i);
             long s = layout[i + 1];
