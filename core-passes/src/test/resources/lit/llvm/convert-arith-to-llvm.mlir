@@ -6,8 +6,8 @@
 // CHECK-LABEL: func.func @scalars
 // CHECK-NEXT:    %0 = llvm.mlir.constant(3 : i32) : i32
 // CHECK-NEXT:    %1 = llvm.add %arg0, %0 : i32
-// CHECK-NEXT:    %2 = llvm.sub %1, %arg0 {overflowFlags = 3 : i32} : i32
-// CHECK-NEXT:    %3 = llvm.mul %2, %1 {overflowFlags = 1 : i32} : i32
+// CHECK-NEXT:    %2 = llvm.sub %1, %arg0 overflow<nsw, nuw> : i32
+// CHECK-NEXT:    %3 = llvm.mul %2, %1 overflow<nsw> : i32
 // CHECK-NEXT:    %4 = llvm.sdiv %3, %0 : i32
 // CHECK-NEXT:    %5 = llvm.urem %4, %0 : i32
 // CHECK-NEXT:    %6 = llvm.and %5, %0 : i32
@@ -78,11 +78,11 @@ func.func @index(%i: index, %n: i128) -> index {
   return %4 : index
 }
 
-// Ops whose lowering needs llvm intrinsics the llvm dialect lacks stay, bridged by casts.
-// CHECK-LABEL: func.func @no_intrinsics
-// CHECK-NEXT:    %0 = arith.maxsi %arg0, %arg1 : i32
+// Min/max become llvm intrinsics (all of them: convert-arith-to-llvm-minmax.mlir).
+// CHECK-LABEL: func.func @intrinsics
+// CHECK-NEXT:    %0 = llvm.intr.smax(%arg0, %arg1) : (i32, i32) -> i32
 // CHECK-NEXT:    %1 = llvm.add %0, %arg1 : i32
-func.func @no_intrinsics(%a: i32, %b: i32) -> i32 {
+func.func @intrinsics(%a: i32, %b: i32) -> i32 {
   %0 = arith.maxsi %a, %b : i32
   %1 = arith.addi %0, %b : i32
   return %1 : i32
