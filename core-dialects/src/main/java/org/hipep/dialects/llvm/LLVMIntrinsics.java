@@ -107,7 +107,8 @@ final class LLVMIntrinsics {
         }
         for (int i = 0; i < 2; i++) {
             Type t = op.operand(i).type();
-            if (!(t instanceof IntegerType || t instanceof VectorType v && v.elementType() instanceof IntegerType)) {
+            if (!(t instanceof IntegerType it && it.isSignless()
+                    || t instanceof VectorType v && v.elementType() instanceof IntegerType e && e.isSignless())) {
                 return op.emitOpError("operand #" + i + " must be signless integer or LLVM dialect-compatible"
                         + " vector of signless integer, but got '" + LLVMVerifiers.str(op, t) + "'");
             }
