@@ -2,19 +2,8 @@
 // RUN: not hip-mlir-opt %s --split-input-file --convert-to-llvm 2>&1 | FileCheck %s
 
 // An op a model marks illegal but cannot lower fails the pass, naming the op; the IR is left as
-// it was. memref.dim with a run-time index (upstream stores the sizes in an alloca and loads
-// the one indexed) is not lowered.
-// CHECK: error: failed to legalize operation 'memref.dim' that was explicitly marked illegal
-func.func @dim_dynamic_index(%a: memref<?x4xf32>, %i: index) -> index {
-  // expected-error @+1 {{failed to legalize operation 'memref.dim' that was explicitly marked illegal}}
-  %n = memref.dim %a, %i : memref<?x4xf32>
-  return %n : index
-}
-
-// -----
-
-// A copy between non-identity layouts (upstream calls the runtime's memrefCopy through unranked
-// descriptors) is not lowered.
+// it was. A copy between non-contiguous layouts (upstream calls the runtime's memrefCopy through
+// unranked descriptors) is not lowered.
 // CHECK: error: failed to legalize operation 'memref.copy' that was explicitly marked illegal
 func.func @copy_strided(%a: memref<4xf32, strided<[2]>>, %b: memref<4xf32>) {
   // expected-error @+1 {{failed to legalize operation 'memref.copy' that was explicitly marked illegal}}

@@ -3,7 +3,7 @@
 // The lowering of `mlir-opt --finalize-memref-to-llvm` (LLVM 22) on the same input: descriptors
 // built with llvm.mlir.poison + llvm.insertvalue and read with llvm.extractvalue; malloc/free
 // declared once at the start of the module; an aligned alloc pads the size and rounds the
-// pointer up; element addresses are offset + index * stride; copy of identity layouts is a
+// pointer up; element addresses are offset + index * stride; copy of contiguous layouts is a
 // memcpy; get_global marks its allocated pointer with 0xdeadbeef. Function signatures stay
 // (func is not converted by this pass), bridged by casts.
 
@@ -184,6 +184,36 @@
 // CHECK-NEXT:   %80 = llvm.insertvalue %79, %78[4, 0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK-NEXT:   return %52 : index
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @dim_and_contiguous_copy(%arg0: memref<?x4xf32>, %arg1: index, %arg2: memref<2x8xf32, strided<[8, 1], offset: 8>>, %arg3: memref<2x8xf32>) -> index {
+// CHECK-NEXT:   %0 = "builtin.unrealized_conversion_cast"(%arg3) : (memref<2x8xf32>) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %1 = "builtin.unrealized_conversion_cast"(%arg2) : (memref<2x8xf32, strided<[8, 1], offset: 8>>) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %2 = "builtin.unrealized_conversion_cast"(%arg1) : (index) -> i64
+// CHECK-NEXT:   %3 = "builtin.unrealized_conversion_cast"(%arg0) : (memref<?x4xf32>) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %4 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %5 = llvm.extractvalue %3[3] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %6 = llvm.alloca %4 x !llvm.array<2 x i64> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %5, %6 : !llvm.array<2 x i64>, !llvm.ptr
+// CHECK-NEXT:   %7 = llvm.getelementptr %6[0, %2] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<2 x i64>
+// CHECK-NEXT:   %8 = llvm.load %7 : !llvm.ptr -> i64
+// CHECK-NEXT:   %9 = "builtin.unrealized_conversion_cast"(%8) : (i64) -> index
+// CHECK-NEXT:   %10 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %11 = llvm.extractvalue %1[3, 0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %12 = llvm.mul %10, %11 : i64
+// CHECK-NEXT:   %13 = llvm.extractvalue %1[3, 1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %14 = llvm.mul %12, %13 : i64
+// CHECK-NEXT:   %15 = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT:   %16 = llvm.getelementptr %15[1] : (!llvm.ptr) -> !llvm.ptr, f32
+// CHECK-NEXT:   %17 = llvm.ptrtoint %16 : !llvm.ptr to i64
+// CHECK-NEXT:   %18 = llvm.mul %14, %17 : i64
+// CHECK-NEXT:   %19 = llvm.extractvalue %1[1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %20 = llvm.extractvalue %1[2] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %21 = llvm.getelementptr %19[%20] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-NEXT:   %22 = llvm.extractvalue %0[1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %23 = llvm.extractvalue %0[2] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %24 = llvm.getelementptr %22[%23] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-NEXT:   "llvm.intr.memcpy"(%24, %21, %18) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+// CHECK-NEXT:   return %9 : index
+// CHECK-NEXT: }
 
 memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
 memref.global @state : memref<4xi32> = uninitialized
@@ -211,4 +241,12 @@ func.func @views(%a: memref<?x4xf32>, %o: index) -> index {
   %raw = memref.alloc() : memref<64xi8>
   %v = memref.view %raw[%o][%o] : memref<64xi8> to memref<?x4xf32>
   return %p : index
+}
+
+// dim with a run-time index loads the size from the sizes array stored on the stack; a copy of
+// a static contiguous layout (any offset) is a memcpy too.
+func.func @dim_and_contiguous_copy(%a: memref<?x4xf32>, %i: index, %s: memref<2x8xf32, strided<[8, 1], offset: 8>>, %b: memref<2x8xf32>) -> index {
+  %n = memref.dim %a, %i : memref<?x4xf32>
+  memref.copy %s, %b : memref<2x8xf32, strided<[8, 1], offset: 8>> to memref<2x8xf32>
+  return %n : index
 }

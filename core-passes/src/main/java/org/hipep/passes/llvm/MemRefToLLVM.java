@@ -50,9 +50,10 @@ import org.hipep.ir.rewrite.TypeConverter;
  *       and the row-major strides.</li>
  *   <li>{@code load}/{@code store}: the aligned pointer advanced by offset + Σ index·stride
  *       ({@code nsw nuw}, a GEP {@code inbounds|nuw}); static strides and offset as constants.</li>
- *   <li>{@code dim} with a constant index (a static size becomes a constant); {@code cast} between
- *       ranked memrefs (the descriptor as it is); {@code copy} of identity layouts
- *       ({@code llvm.intr.memcpy} of size·element size).</li>
+ *   <li>{@code dim} (a static size becomes a constant, a constant index reads the size, a
+ *       run-time one loads it from the sizes array stored to the stack); {@code cast} between
+ *       ranked memrefs (the descriptor as it is); {@code copy} of identity or static contiguous
+ *       layouts ({@code llvm.intr.memcpy} of size·element size).</li>
  *   <li>{@code global} → {@code llvm.mlir.global} of nested arrays (private when the symbol is,
  *       an {@code uninitialized} one a body returning {@code undef}); {@code get_global} → its
  *       address, the allocated pointer being the dead marker {@code 0xdeadbeef}.</li>
@@ -61,9 +62,9 @@ import org.hipep.ir.rewrite.TypeConverter;
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
  * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): unranked memrefs, {@code dim} with a
- * run-time index, and {@code copy} of non-identity layouts (upstream calls the runtime's
- * {@code memrefCopy} through unranked descriptors).
+ * (the op stays marked illegal and the conversion names it): unranked memrefs and {@code copy} of
+ * non-contiguous layouts (upstream calls the runtime's {@code memrefCopy} through unranked
+ * descriptors).
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -271,13 +272,35 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
             index = constantIndex(operands.get(1));
         }
         if (index == null || index < 0 || index >= type.shape().size()) {
-            return r.notifyMatchFailure(op, "only a constant, in-range index is lowered");
+            return dynamicDim(op, operands, r, type);
         }
         int i = index.intValue();
         Value size = type.shape().get(i) == ShapedType.DYNAMIC
                 ? new MemRefDescriptor(r, op.location(), operands.get(0)).size(i)
                 : MemRefDescriptor.indexConstant(r, op.location(), type.shape().get(i));
         r.replaceOp(op, List.of(size));
+        return LogicalResult.success();
+    }
+
+    /**
+     * {@code dim} with a run-time index, as upstream: the sizes array is stored to a stack slot
+     * and the indexed entry loaded back.
+     */
+    private static LogicalResult dynamicDim(Operation op, List<Value> operands, ConversionPatternRewriter r,
+            MemRefType type) {
+        if (type.shape().isEmpty()) {
+            return r.notifyMatchFailure(op, "a rank-0 memref has no dimension");
+        }
+        Location loc = op.location();
+        Value one = MemRefDescriptor.indexConstant(r, loc, 1);
+        Value sizes = new MemRefDescriptor(r, loc, operands.get(0)).extract(MemRefDescriptor.SIZES);
+        Type ptr = LLVMTypes.PointerType.DEFAULT;
+        Value slot = LLVMOps.value(r, loc, "alloca", List.of(one), ptr, Map.of("elem_type", new TypeAttr(sizes.type())));
+        LLVMOps.create(r, loc, "store", List.of(sizes, slot), List.of(), Map.of("ordering", IntegerAttr.i64(0)));
+        Value at = MemRefDescriptor.gep(r, loc, slot, sizes.type(), List.of(operands.get(1)),
+                new long[] {0, MemRefDescriptor.DYNAMIC_INDEX}, 0);
+        r.replaceOp(op, List.of(LLVMOps.value(r, loc, "load", List.of(at), LLVMTypeConverter.indexType(),
+                Map.of("ordering", IntegerAttr.i64(0)))));
         return LogicalResult.success();
     }
 
@@ -293,8 +316,8 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
 
     private static LogicalResult copy(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         if (!(op.operand(0).type() instanceof MemRefType src) || !(op.operand(1).type() instanceof MemRefType dst)
-                || src.layout() != null || dst.layout() != null) {
-            return r.notifyMatchFailure(op, "only copies between identity layouts are lowered (memrefCopy is not)");
+                || !contiguous(src) || !contiguous(dst)) {
+            return r.notifyMatchFailure(op, "only copies between contiguous layouts are lowered (memrefCopy is not)");
         }
         Location loc = op.location();
         Type elem = convert(r, src.elementType());
@@ -313,6 +336,28 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
                 Map.of("isVolatile", BoolAttr.of(false)));
         r.eraseOp(op);
         return LogicalResult.success();
+    }
+
+    /**
+     * Whether a copy of {@code type} is one memcpy, as upstream decides: an identity layout, or a
+     * static, non-empty shape whose strides are the row-major ones (any offset).
+     */
+    private static boolean contiguous(MemRefType type) {
+        if (type.layout() == null) {
+            return true;
+        }
+        long[] layout = MemRefDescriptor.stridesAndOffset(type);
+        if (layout == null || !type.hasStaticShape()) {
+            return false;
+        }
+        long running = 1;
+        for (int i = type.shape().size() - 1; i >= 0; i--) {
+            if (layout[i + 1] != running && type.shape().get(i) != 1) {
+                return false;
+            }
+            running *= type.shape().get(i);
+        }
+        return running > 0;
     }
 
     // ---------------------------------------------------------------- globals
