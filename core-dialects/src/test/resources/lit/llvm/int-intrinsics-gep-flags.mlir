@@ -3,7 +3,7 @@
 // RUN: hip-mlir-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: hip-mlir-opt %s --mlir-print-op-generic | hip-mlir-opt | FileCheck %s
 
-// The integer min/max intrinsics and the GEP no-wrap flags print as mlir-opt-22 prints them:
+// The integer min/max intrinsics, stacksave/stackrestore and the GEP no-wrap flags print as mlir-opt-22 prints them:
 // inbounds (3, which includes nusw), nusw (2), nuw (4) and their combinations.
 
 // CHECK-LABEL: llvm.func @f(%arg0: !llvm.ptr, %arg1: i64, %arg2: i32, %arg3: vector<2xi64>)
@@ -28,5 +28,11 @@ llvm.func @f(%p: !llvm.ptr, %i: i64, %a: i32, %v: vector<2xi64>) {
   %7 = llvm.intr.umax(%v, %v) : (vector<2xi64>, vector<2xi64>) -> vector<2xi64>
   // CHECK-NEXT: %8 = llvm.intr.umin(%arg2, %arg2) : (i32, i32) -> i32
   %8 = llvm.intr.umin(%a, %a) : (i32, i32) -> i32
+  // CHECK-NEXT: %9 = llvm.intr.stacksave : !llvm.ptr
+  // GENERIC: "llvm.intr.stacksave"() : () -> !llvm.ptr
+  %9 = llvm.intr.stacksave : !llvm.ptr
+  // CHECK-NEXT: llvm.intr.stackrestore %9 : !llvm.ptr
+  // GENERIC: "llvm.intr.stackrestore"(%9) : (!llvm.ptr) -> ()
+  llvm.intr.stackrestore %9 : !llvm.ptr
   llvm.return
 }

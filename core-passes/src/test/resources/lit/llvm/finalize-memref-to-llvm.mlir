@@ -1,12 +1,13 @@
 // RUN: hip-mlir-opt %s --finalize-memref-to-llvm | FileCheck %s
 
 // The lowering of `mlir-opt --finalize-memref-to-llvm` (LLVM 22) on the same input: descriptors
-// built with llvm.mlir.poison + llvm.insertvalue and read with llvm.extractvalue; malloc/free
-// declared once at the start of the module; an aligned alloc pads the size and rounds the
-// pointer up; element addresses are offset + index * stride; copy of contiguous layouts is a
-// memcpy; get_global marks its allocated pointer with 0xdeadbeef. Function signatures stay
-// (func is not converted by this pass), bridged by casts.
+// built with llvm.mlir.poison + llvm.insertvalue and read with llvm.extractvalue; malloc/free/
+// memrefCopy declared once at the start of the module; an aligned alloc pads the size and
+// rounds the pointer up; element addresses are offset + index * stride; copy of contiguous
+// layouts is a memcpy; get_global marks its allocated pointer with 0xdeadbeef. Function
+// signatures stay (func is not converted by this pass), bridged by casts.
 
+// CHECK-LABEL: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: llvm.func @free(!llvm.ptr)
 // CHECK-LABEL: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-LABEL: llvm.mlir.global private constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {addr_space = 0 : i32} : !llvm.array<2 x f32>
@@ -212,6 +213,52 @@
 // CHECK-NEXT:   %23 = llvm.extractvalue %0[2] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK-NEXT:   %24 = llvm.getelementptr %22[%23] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK-NEXT:   "llvm.intr.memcpy"(%24, %21, %18) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+// CHECK-NEXT:   %25 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %26 = llvm.extractvalue %0[0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %27 = llvm.extractvalue %0[1] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:   %28 = llvm.insertvalue %26, %25[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %29 = llvm.insertvalue %27, %28[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %30 = llvm.mlir.constant(0 : index) : i64
+// CHECK-NEXT:   %31 = llvm.insertvalue %30, %29[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %32 = llvm.mlir.constant(8 : index) : i64
+// CHECK-NEXT:   %33 = llvm.insertvalue %32, %31[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %34 = llvm.mlir.constant(2 : index) : i64
+// CHECK-NEXT:   %35 = llvm.insertvalue %34, %33[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %36 = llvm.mlir.constant(8 : index) : i64
+// CHECK-NEXT:   %37 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %38 = llvm.alloca %36 x f32 : (i64) -> !llvm.ptr
+// CHECK-NEXT:   %39 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %40 = llvm.insertvalue %38, %39[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %41 = llvm.insertvalue %38, %40[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %42 = llvm.mlir.constant(0 : index) : i64
+// CHECK-NEXT:   %43 = llvm.insertvalue %42, %41[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %44 = llvm.insertvalue %36, %43[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %45 = llvm.insertvalue %37, %44[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %46 = llvm.intr.stacksave : !llvm.ptr
+// CHECK-NEXT:   %47 = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT:   %48 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %49 = llvm.alloca %48 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %35, %49 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+// CHECK-NEXT:   %50 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %51 = llvm.insertvalue %47, %50[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %52 = llvm.insertvalue %49, %51[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %53 = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT:   %54 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %55 = llvm.alloca %54 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %45, %55 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+// CHECK-NEXT:   %56 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %57 = llvm.insertvalue %53, %56[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %58 = llvm.insertvalue %55, %57[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %59 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %60 = llvm.alloca %59 x !llvm.struct<(i64, ptr)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %52, %60 : !llvm.struct<(i64, ptr)>, !llvm.ptr
+// CHECK-NEXT:   %61 = llvm.alloca %59 x !llvm.struct<(i64, ptr)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %58, %61 : !llvm.struct<(i64, ptr)>, !llvm.ptr
+// CHECK-NEXT:   %62 = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT:   %63 = llvm.getelementptr %62[1] : (!llvm.ptr) -> !llvm.ptr, f32
+// CHECK-NEXT:   %64 = llvm.ptrtoint %63 : !llvm.ptr to i64
+// CHECK-NEXT:   llvm.call @memrefCopy(%64, %60, %61) : (i64, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK-NEXT:   llvm.intr.stackrestore %46 : !llvm.ptr
 // CHECK-NEXT:   return %9 : index
 // CHECK-NEXT: }
 
@@ -244,9 +291,13 @@ func.func @views(%a: memref<?x4xf32>, %o: index) -> index {
 }
 
 // dim with a run-time index loads the size from the sizes array stored on the stack; a copy of
-// a static contiguous layout (any offset) is a memcpy too.
+// a static contiguous layout (any offset) is a memcpy too; other layouts call the runtime's
+// memrefCopy with the descriptors stored on the stack.
 func.func @dim_and_contiguous_copy(%a: memref<?x4xf32>, %i: index, %s: memref<2x8xf32, strided<[8, 1], offset: 8>>, %b: memref<2x8xf32>) -> index {
   %n = memref.dim %a, %i : memref<?x4xf32>
   memref.copy %s, %b : memref<2x8xf32, strided<[8, 1], offset: 8>> to memref<2x8xf32>
+  %t = memref.reinterpret_cast %b to offset: [0], sizes: [8], strides: [2] : memref<2x8xf32> to memref<8xf32, strided<[2]>>
+  %u = memref.alloca() : memref<8xf32>
+  memref.copy %t, %u : memref<8xf32, strided<[2]>> to memref<8xf32>
   return %n : index
 }

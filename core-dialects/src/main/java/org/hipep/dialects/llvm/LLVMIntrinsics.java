@@ -22,7 +22,8 @@ import org.hipep.ir.text.OpAssembly;
  * The LLVM intrinsics the lowering of {@code math} and of buffer copies emits: the float
  * intrinsics {@code llvm.intr.<name>(%a, ..) : (T, ..) -> T} with a {@code fastmathFlags}
  * property, {@code llvm.intr.memcpy} / {@code llvm.intr.memset} (generic form only, as in MLIR)
- * and {@code llvm.call_intrinsic "llvm.name"(%a) : (T) -> R} for the rest.
+ * {@code llvm.intr.stacksave} / {@code stackrestore} (the stack slots of a runtime call) and
+ * {@code llvm.call_intrinsic "llvm.name"(%a) : (T) -> R} for the rest.
  */
 final class LLVMIntrinsics {
     /** Float intrinsics of one operand. */
@@ -97,6 +98,17 @@ final class LLVMIntrinsics {
             FunctionType ft = functionalType(p);
             s.operands.addAll(p.resolveOperands(ops, ft.inputs(), at));
             s.resultTypes.addAll(ft.results());
+        });
+    }
+
+    /** {@code {attrs} : T}: no operands, the result type only ({@code llvm.intr.stacksave}). */
+    static OpAssembly resultTypeForm() {
+        return LLVMAsm.of((op, p) -> {
+            LLVMAsm.printExtras(op, p, Set.of(), Map.of());
+            p.print(" : ").printType(op.result(0).type());
+        }, (p, s) -> {
+            LLVMAsm.parseExtras(p, s, Map.of());
+            s.resultTypes.add(p.parseColonType());
         });
     }
 

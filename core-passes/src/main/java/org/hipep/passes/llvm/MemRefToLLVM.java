@@ -53,7 +53,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  *   <li>{@code dim} (a static size becomes a constant, a constant index reads the size, a
  *       run-time one loads it from the sizes array stored to the stack); {@code cast} between
  *       ranked memrefs (the descriptor as it is); {@code copy} of identity or static contiguous
- *       layouts ({@code llvm.intr.memcpy} of size·element size).</li>
+ *       layouts ({@code llvm.intr.memcpy} of size·element size), of other layouts a call of the
+ *       runtime's {@code memrefCopy} with the descriptors on the stack.</li>
  *   <li>{@code global} → {@code llvm.mlir.global} of nested arrays (private when the symbol is,
  *       an {@code uninitialized} one a body returning {@code undef}); {@code get_global} → its
  *       address, the allocated pointer being the dead marker {@code 0xdeadbeef}.</li>
@@ -62,9 +63,7 @@ import org.hipep.ir.rewrite.TypeConverter;
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
  * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): unranked memrefs and {@code copy} of
- * non-contiguous layouts (upstream calls the runtime's {@code memrefCopy} through unranked
- * descriptors).
+ * (the op stays marked illegal and the conversion names it): unranked memrefs.
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -315,9 +314,11 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult copy(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType src) || !(op.operand(1).type() instanceof MemRefType dst)
-                || !contiguous(src) || !contiguous(dst)) {
-            return r.notifyMatchFailure(op, "only copies between contiguous layouts are lowered (memrefCopy is not)");
+        if (!(op.operand(0).type() instanceof MemRefType src) || !(op.operand(1).type() instanceof MemRefType dst)) {
+            return r.notifyMatchFailure(op, "copies of unranked memrefs are not lowered");
+        }
+        if (!contiguous(src) || !contiguous(dst)) {
+            return copyThroughRuntime(op, operands, r, src, dst);
         }
         Location loc = op.location();
         Type elem = convert(r, src.elementType());
@@ -336,6 +337,53 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
                 Map.of("isVolatile", BoolAttr.of(false)));
         r.eraseOp(op);
         return LogicalResult.success();
+    }
+
+    /**
+     * A copy between other layouts, as upstream: each descriptor is stored on the stack and
+     * wrapped in an unranked descriptor {@code (rank, pointer)}, those are stored too, and the
+     * runtime's {@code memrefCopy(element size, source, target)} is called between
+     * {@code llvm.intr.stacksave} and {@code stackrestore}.
+     */
+    private static LogicalResult copyThroughRuntime(Operation op, List<Value> operands, ConversionPatternRewriter r,
+            MemRefType src, MemRefType dst) {
+        Location loc = op.location();
+        Type ptr = LLVMTypes.PointerType.DEFAULT;
+        Type elem = convert(r, src.elementType());
+        Type unranked = LLVMTypes.StructType.literal(List.of(LLVMTypeConverter.indexType(), ptr));
+        declare(op, r, "memrefCopy", new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE,
+                List.of(LLVMTypeConverter.indexType(), ptr, ptr), false));
+        Value saved = LLVMOps.value(r, loc, "intr.stacksave", List.of(), ptr, Map.of());
+        Value source = unranked(r, loc, operands.get(0), src, unranked);
+        Value target = unranked(r, loc, operands.get(1), dst, unranked);
+        Value one = MemRefDescriptor.indexConstant(r, loc, 1);
+        Value sourcePtr = promote(r, loc, source, one);
+        Value targetPtr = promote(r, loc, target, one);
+        Value elemSize = MemRefDescriptor.elementSize(r, loc, elem);
+        LLVMOps.call(r, loc, "memrefCopy", List.of(elemSize, sourcePtr, targetPtr), List.of());
+        LLVMOps.create(r, loc, "intr.stackrestore", List.of(saved), List.of(), Map.of());
+        r.eraseOp(op);
+        return LogicalResult.success();
+    }
+
+    /** The unranked descriptor {@code (rank, pointer to the ranked descriptor on the stack)}. */
+    private static Value unranked(ConversionPatternRewriter r, Location loc, Value ranked, MemRefType type,
+            Type unrankedType) {
+        Value rank = LLVMOps.constant(r, loc, LLVMTypeConverter.indexType(), IntegerAttr.i64(type.shape().size()));
+        Value slot = promote(r, loc, ranked, MemRefDescriptor.indexConstant(r, loc, 1));
+        Value d = LLVMOps.value(r, loc, "mlir.poison", List.of(), unrankedType, Map.of());
+        d = LLVMOps.value(r, loc, "insertvalue", List.of(d, rank), unrankedType,
+                Map.of("position", DenseArrayAttr.i64(0)));
+        return LLVMOps.value(r, loc, "insertvalue", List.of(d, slot), unrankedType,
+                Map.of("position", DenseArrayAttr.i64(1)));
+    }
+
+    /** {@code value} stored to a new stack slot ({@code llvm.alloca count x T}); the slot. */
+    private static Value promote(ConversionPatternRewriter r, Location loc, Value value, Value count) {
+        Value slot = LLVMOps.value(r, loc, "alloca", List.of(count), LLVMTypes.PointerType.DEFAULT,
+                Map.of("elem_type", new TypeAttr(value.type())));
+        LLVMOps.create(r, loc, "store", List.of(value, slot), List.of(), Map.of("ordering", IntegerAttr.i64(0)));
+        return slot;
     }
 
     /**
