@@ -43,8 +43,9 @@ import org.hipep.ir.rewrite.TypeConverter;
  * descriptor at its entry ({@code llvm.mlir.poison} + {@code llvm.insertvalue}) and a call
  * unpacking it ({@code llvm.extractvalue}); a memref result is returned as its descriptor; several
  * results are packed into a literal struct by the return and unpacked after the call.
+ * An unranked memref is passed as its two fields (rank, pointer to the ranked descriptor).
  * {@code llvm.emit_c_interface} (the {@code _mlir_ciface_} wrappers that take descriptors by
- * pointer) is not generated; unranked memref arguments are not lowered.
+ * pointer) is not generated.
  */
 public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the func dialect. */
@@ -95,15 +96,6 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
                 && tc.convertTypes(ft.results()) != null;
     }
 
-    private static String unsupported(FunctionType type) {
-        for (Type t : type.inputs()) {
-            if (t instanceof UnrankedMemRefType) {
-                return "unranked memref arguments are not lowered";
-            }
-        }
-        return null;
-    }
-
     /**
      * The lowered parameter types of {@code inputs}: a ranked memref's descriptor expanded into
      * its fields, other types converted. Fills {@code entry} with the matching 1:N mapping.
@@ -115,7 +107,8 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             if (c == null) {
                 return null;
             }
-            List<Type> expanded = inputs.get(i) instanceof MemRefType && c instanceof LLVMTypes.StructType st
+            boolean memref = inputs.get(i) instanceof MemRefType || inputs.get(i) instanceof UnrankedMemRefType;
+            List<Type> expanded = memref && c instanceof LLVMTypes.StructType st
                     ? MemRefDescriptor.expandedTypes(st) : List.of(c);
             if (entry != null) {
                 entry.addInputs(i, expanded);
@@ -128,10 +121,6 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     private static LogicalResult func(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         if (!(op.attribute(FuncDialect.FUNCTION_TYPE) instanceof TypeAttr ta && ta.value() instanceof FunctionType ft)) {
             return r.notifyMatchFailure(op, "no function_type");
-        }
-        String why = unsupported(ft);
-        if (why != null) {
-            return r.notifyMatchFailure(op, why);
         }
         TypeConverter tc = r.currentTypeConverter();
         LLVMTypes.FunctionType converted = LLVMTypeConverter.convertFunctionSignature(tc, ft);
@@ -173,7 +162,8 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         List<List<Operation>> packs = new java.util.ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             SignatureConversion.InputMapping m = entry.inputMapping(i);
-            if (!(inputs.get(i) instanceof MemRefType) || m == null || m.size() < 3) {
+            if (!(inputs.get(i) instanceof MemRefType || inputs.get(i) instanceof UnrankedMemRefType) || m == null
+                    || m.size() < 2) {
                 continue;
             }
             Value allocated = block.argument(m.inputNo());
@@ -209,10 +199,6 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult call(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        String why = unsupported(new FunctionType(op.operandTypes(), op.resultTypes()));
-        if (why != null) {
-            return r.notifyMatchFailure(op, why);
-        }
         List<Type> results = r.currentTypeConverter().convertTypes(op.resultTypes());
         if (results == null || results.size() != op.numResults()) {
             return r.notifyMatchFailure(op, "result types do not convert");
@@ -225,6 +211,10 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         for (int i = 0; i < operands.size(); i++) {
             if (op.operand(i).type() instanceof MemRefType m) {
                 args.addAll(new MemRefDescriptor(r, op.location(), operands.get(i)).unpack(m.shape().size()));
+            } else if (op.operand(i).type() instanceof UnrankedMemRefType) {
+                MemRefDescriptor d = new MemRefDescriptor(r, op.location(), operands.get(i));
+                args.add(d.extract(0));
+                args.add(d.extract(1));
             } else {
                 args.add(operands.get(i));
             }

@@ -47,6 +47,12 @@ public class LLVMTypeConverter extends TypeConverter {
         // An expanded memref argument (its descriptor's fields) is packed back into the
         // descriptor, as upstream's memref source materialization does.
         addSourceMaterialization((b, resultType, inputs, loc) -> {
+            if (resultType instanceof UnrankedMemRefType u && inputs.size() == 2
+                    && unrankedDescriptor(u) instanceof LLVMTypes.StructType desc) {
+                Value packed = MemRefDescriptor.poison(b, loc, desc).insert(inputs.get(0), 0).insert(inputs.get(1), 1)
+                        .value();
+                return unrealizedCast(b, loc, resultType, List.of(packed));
+            }
             if (!(resultType instanceof MemRefType m) || inputs.size() < 3
                     || !(convertMemRefType(m) instanceof LLVMTypes.StructType desc)
                     || inputs.size() != MemRefDescriptor.expandedTypes(desc).size()) {

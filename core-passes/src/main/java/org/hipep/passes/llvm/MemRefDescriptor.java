@@ -129,8 +129,11 @@ final class MemRefDescriptor {
         return out;
     }
 
-    /** The scalar types a descriptor of rank {@code rank} expands to. */
+    /** The scalar types a descriptor expands to (ranked: pointers, offset, sizes, strides; unranked: rank, pointer). */
     static List<Type> expandedTypes(LLVMTypes.StructType descriptor) {
+        if (descriptor.body().size() == 2) {
+            return descriptor.body();
+        }
         List<Type> out = new ArrayList<>(descriptor.body().subList(0, 3));
         if (descriptor.body().size() == 5) {
             LLVMTypes.ArrayType a = (LLVMTypes.ArrayType) descriptor.body().get(3);

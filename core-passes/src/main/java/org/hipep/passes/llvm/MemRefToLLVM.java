@@ -52,7 +52,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  *       ({@code nsw nuw}, a GEP {@code inbounds|nuw}); static strides and offset as constants.</li>
  *   <li>{@code dim} (a static size becomes a constant, a constant index reads the size, a
  *       run-time one loads it from the sizes array stored to the stack); {@code cast} between
- *       ranked memrefs (the descriptor as it is); {@code copy} of identity or static contiguous
+ *       ranked memrefs (the descriptor as it is), to unranked (the descriptor stored on the
+ *       stack, paired with the rank) and back (loaded from that pointer); {@code copy} of identity or static contiguous
  *       layouts ({@code llvm.intr.memcpy} of size·element size), of other layouts a call of the
  *       runtime's {@code memrefCopy} with the descriptors on the stack.</li>
  *   <li>{@code global} → {@code llvm.mlir.global} of nested arrays (private when the symbol is,
@@ -63,7 +64,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
  * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): unranked memrefs.
+ * (the op stays marked illegal and the conversion names it): the other ops on unranked memrefs
+ * ({@code copy}, {@code dim}, {@code load}/{@code store} need a ranked type anyway).
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -306,10 +308,23 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     private static LogicalResult cast(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         Type from = convert(r, op.operand(0).type());
         Type to = convert(r, op.result(0).type());
-        if (from == null || !from.equals(to)) {
-            return r.notifyMatchFailure(op, "only casts between ranked memrefs are lowered");
+        if (from == null || to == null) {
+            return r.notifyMatchFailure(op, "types do not convert");
         }
-        r.replaceOp(op, List.of(operands.get(0)));
+        Location loc = op.location();
+        if (from.equals(to)) {
+            r.replaceOp(op, List.of(operands.get(0)));
+        } else if (op.operand(0).type() instanceof MemRefType m) {
+            // Ranked to unranked: the descriptor goes to the stack, paired with the rank.
+            Value slot = promote(r, loc, operands.get(0), MemRefDescriptor.indexConstant(r, loc, 1));
+            Value rank = MemRefDescriptor.indexConstant(r, loc, m.shape().size());
+            r.replaceOp(op, List.of(MemRefDescriptor.poison(r, loc, to).insert(rank, 0).insert(slot, 1).value()));
+        } else {
+            // Unranked to ranked: the ranked descriptor is loaded from the pointer.
+            Value ptr = new MemRefDescriptor(r, loc, operands.get(0)).extract(1);
+            r.replaceOp(op, List.of(LLVMOps.value(r, loc, "load", List.of(ptr), to,
+                    Map.of("ordering", IntegerAttr.i64(0)))));
+        }
         return LogicalResult.success();
     }
 

@@ -95,6 +95,10 @@ class LoweredIrUpstreamTest {
         assertThat(run(tool, IrPrinter.print(lower(funcs, ConvertToLLVMPass::func, ReconcileUnrealizedCastsPass::new),
                 AsmPrinterOptions.genericForm()), "--verify-each")).as("memref signatures")
                 .isEqualTo(run(tool, funcs, "--convert-func-to-llvm", "--reconcile-unrealized-casts"));
+        String unranked = lit("convert-to-llvm-unranked.mlir");
+        assertThat(run(tool, IrPrinter.print(lower(unranked, ConvertToLLVMPass::new,
+                ReconcileUnrealizedCastsPass::new), AsmPrinterOptions.genericForm()), "--verify-each"))
+                .as("unranked memrefs").isEqualTo(run(tool, unranked, "--convert-to-llvm", "--reconcile-unrealized-casts"));
         // The static cases only: upstream computes dynamic values with affine.apply.
         String views = lit("expand-strided-metadata.mlir");
         views = views.substring(0, views.lastIndexOf("func.func @dynamic"));
