@@ -18,6 +18,17 @@
 // CHECK-NEXT: ^bb3:  // pred: ^bb1
 // CHECK-NEXT:   return %3 : i32
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @dw(%arg0: i32) -> i32 {
+// CHECK-NEXT:   %0 = arith.constant 0 : i32
+// CHECK-NEXT:   %1 = arith.constant 1 : i32
+// CHECK-NEXT:   cf.br ^bb1(%0 : i32)
+// CHECK-NEXT: ^bb1(%2: i32):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT:   %3 = arith.addi %2, %1 : i32
+// CHECK-NEXT:   %4 = arith.cmpi slt, %3, %arg0 : i32
+// CHECK-NEXT:   cf.cond_br %4, ^bb1(%3 : i32), ^bb2
+// CHECK-NEXT: ^bb2:  // pred: ^bb1
+// CHECK-NEXT:   return %3 : i32
+// CHECK-NEXT: }
 
 func.func @w(%n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
@@ -32,4 +43,19 @@ func.func @w(%n: i32) -> i32 {
     scf.yield %nj, %na : i32, i32
   }
   return %r#1 : i32
+}
+
+// A body that only forwards its arguments (a do-while): the condition branches back to itself.
+func.func @dw(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %ni = arith.addi %i, %c1 : i32
+    %lt = arith.cmpi slt, %ni, %n : i32
+    scf.condition(%lt) %ni : i32
+  } do {
+  ^bb0(%j: i32):
+    scf.yield %j : i32
+  }
+  return %r : i32
 }

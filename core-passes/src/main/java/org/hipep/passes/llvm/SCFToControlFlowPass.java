@@ -40,9 +40,9 @@ import org.hipep.pass.Pass;
  *   <li>{@code scf.while}: the enclosing block branches to the condition blocks with the
  *       initial values; {@code scf.condition} becomes {@code cf.cond_br} to the body (with the
  *       forwarded values) or to the ops after the loop; the body's {@code scf.yield} branches
- *       back to the condition. The results are the forwarded values, as upstream. Upstream's
- *       special layout for a body that only forwards its arguments (a do-while) is not
- *       reproduced: such a loop gets the general layout.</li>
+ *       back to the condition. The results are the forwarded values, as upstream. A body that
+ *       only forwards its arguments (a do-while) is dropped and the condition branches back to
+ *       itself, as upstream's do-while lowering does.</li>
  * </ul>
  * {@code scf.parallel} is left as it is (upstream lowers it to nested {@code scf.for} first). An
  * scf op in a block without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
@@ -155,7 +155,10 @@ public final class SCFToControlFlowPass extends Pass {
         Block before = op.block();
         Block remaining = before.splitBefore(op.nextNode());
         List<Block> cond = moveBlocksAfter(op.region(0), before);
-        List<Block> body = moveBlocksAfter(op.region(1), cond.get(cond.size() - 1));
+        // A body that only forwards its arguments (a do-while): the condition loops on itself.
+        boolean doWhile = isForwardingBody(op.region(1));
+        List<Block> body = doWhile ? List.of(cond.get(0))
+                : moveBlocksAfter(op.region(1), cond.get(cond.size() - 1));
         OpBuilder b = OpBuilder.atBlockEnd(op.context(), before);
         branch(b, loc, cond.get(0), op.operands());
         List<Value> results = null;
@@ -169,7 +172,7 @@ public final class SCFToControlFlowPass extends Pass {
                 condition.erase();
             }
         }
-        for (Block blk : body) {
+        for (Block blk : doWhile ? List.<Block>of() : body) {
             Operation yield = blk.back();
             if (yield != null && yield.is(YIELD)) {
                 b.setInsertionPoint(yield);
@@ -179,6 +182,17 @@ public final class SCFToControlFlowPass extends Pass {
         }
         op.replaceAllUsesWith(results == null ? List.of() : results);
         op.erase();
+    }
+
+    /** Whether {@code region} is one block holding only an {@code scf.yield} of its arguments, in order. */
+    private static boolean isForwardingBody(Region region) {
+        if (region.blocks().size() != 1) {
+            return false;
+        }
+        Block blk = region.front();
+        Operation yield = blk.back();
+        return yield != null && yield.is(YIELD) && blk.front() == yield
+                && yield.operands().equals(blk.arguments());
     }
 
     private static void lowerIf(Operation op) {
