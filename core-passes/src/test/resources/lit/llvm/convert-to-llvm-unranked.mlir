@@ -3,8 +3,10 @@
 // Unranked memrefs as `mlir-opt --convert-to-llvm` (LLVM 22) lowers them: an argument is passed as
 // its (rank, pointer) pair and packed back at the entry; a call unpacks it; a cast from a ranked
 // memref stores the descriptor on the stack and pairs the pointer with the rank, a cast back
-// loads the ranked descriptor from the pointer.
+// loads the ranked descriptor from the pointer; a copy passes the unranked descriptor to the
+// runtime's memrefCopy as it is.
 
+// CHECK-LABEL: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: llvm.func @ext(i64, !llvm.ptr) attributes {sym_visibility = "private"}
 // CHECK-LABEL: llvm.func @u(%arg0: i64, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64) {
 // CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
@@ -39,6 +41,36 @@
 // CHECK-NEXT:   %4 = llvm.load %3 : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-NEXT:   llvm.return %4 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-NEXT: }
+// CHECK-LABEL: llvm.func @copy_unranked(%arg0: i64, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64) {
+// CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %1 = llvm.insertvalue %arg2, %0[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %2 = llvm.insertvalue %arg3, %1[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %3 = llvm.insertvalue %arg4, %2[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %4 = llvm.insertvalue %arg5, %3[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %5 = llvm.insertvalue %arg6, %4[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %6 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %7 = llvm.insertvalue %arg0, %6[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %8 = llvm.insertvalue %arg1, %7[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %9 = llvm.intr.stacksave : !llvm.ptr
+// CHECK-NEXT:   %10 = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT:   %11 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %12 = llvm.alloca %11 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %5, %12 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+// CHECK-NEXT:   %13 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %14 = llvm.insertvalue %10, %13[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %15 = llvm.insertvalue %12, %14[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %16 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %17 = llvm.alloca %16 x !llvm.struct<(i64, ptr)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %8, %17 : !llvm.struct<(i64, ptr)>, !llvm.ptr
+// CHECK-NEXT:   %18 = llvm.alloca %16 x !llvm.struct<(i64, ptr)> : (i64) -> !llvm.ptr
+// CHECK-NEXT:   llvm.store %15, %18 : !llvm.struct<(i64, ptr)>, !llvm.ptr
+// CHECK-NEXT:   %19 = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT:   %20 = llvm.getelementptr %19[1] : (!llvm.ptr) -> !llvm.ptr, f32
+// CHECK-NEXT:   %21 = llvm.ptrtoint %20 : !llvm.ptr to i64
+// CHECK-NEXT:   llvm.call @memrefCopy(%21, %17, %18) : (i64, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK-NEXT:   llvm.intr.stackrestore %9 : !llvm.ptr
+// CHECK-NEXT:   llvm.return
+// CHECK-NEXT: }
 
 func.func private @ext(memref<*xf32>)
 func.func @u(%a: memref<*xf32>, %b: memref<4xf32>) {
@@ -50,4 +82,8 @@ func.func @u(%a: memref<*xf32>, %b: memref<4xf32>) {
 func.func @back(%a: memref<*xf32>) -> memref<4xf32> {
   %c = memref.cast %a : memref<*xf32> to memref<4xf32>
   return %c : memref<4xf32>
+}
+func.func @copy_unranked(%a: memref<*xf32>, %b: memref<4xf32>) {
+  memref.copy %a, %b : memref<*xf32> to memref<4xf32>
+  return
 }

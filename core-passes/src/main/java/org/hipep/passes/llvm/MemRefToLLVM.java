@@ -31,6 +31,7 @@ import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.ir.builtin.UnitAttr;
+import org.hipep.ir.builtin.UnrankedMemRefType;
 import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
 import org.hipep.ir.rewrite.ConversionPattern;
 import org.hipep.ir.rewrite.ConversionPatternRewriter;
@@ -55,7 +56,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  *       ranked memrefs (the descriptor as it is), to unranked (the descriptor stored on the
  *       stack, paired with the rank) and back (loaded from that pointer); {@code copy} of identity or static contiguous
  *       layouts ({@code llvm.intr.memcpy} of size·element size), of other layouts a call of the
- *       runtime's {@code memrefCopy} with the descriptors on the stack.</li>
+ *       runtime's {@code memrefCopy} with the descriptors on the stack (an unranked memref's as
+ *       it is).</li>
  *   <li>{@code global} → {@code llvm.mlir.global} of nested arrays (private when the symbol is,
  *       an {@code uninitialized} one a body returning {@code undef}); {@code get_global} → its
  *       address, the allocated pointer being the dead marker {@code 0xdeadbeef}.</li>
@@ -64,8 +66,7 @@ import org.hipep.ir.rewrite.TypeConverter;
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
  * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): the other ops on unranked memrefs
- * ({@code copy}, {@code dim}, {@code load}/{@code store} need a ranked type anyway).
+ * (the op stays marked illegal and the conversion names it): {@code dim} of an unranked memref.
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -329,11 +330,9 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult copy(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType src) || !(op.operand(1).type() instanceof MemRefType dst)) {
-            return r.notifyMatchFailure(op, "copies of unranked memrefs are not lowered");
-        }
-        if (!contiguous(src) || !contiguous(dst)) {
-            return copyThroughRuntime(op, operands, r, src, dst);
+        if (!(op.operand(0).type() instanceof MemRefType src) || !(op.operand(1).type() instanceof MemRefType dst)
+                || !contiguous(src) || !contiguous(dst)) {
+            return copyThroughRuntime(op, operands, r);
         }
         Location loc = op.location();
         Type elem = convert(r, src.elementType());
@@ -355,22 +354,26 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     /**
-     * A copy between other layouts, as upstream: each descriptor is stored on the stack and
+     * A copy between other layouts or of unranked memrefs, as upstream: each descriptor is stored on the stack and
      * wrapped in an unranked descriptor {@code (rank, pointer)}, those are stored too, and the
      * runtime's {@code memrefCopy(element size, source, target)} is called between
      * {@code llvm.intr.stacksave} and {@code stackrestore}.
      */
-    private static LogicalResult copyThroughRuntime(Operation op, List<Value> operands, ConversionPatternRewriter r,
-            MemRefType src, MemRefType dst) {
+    private static LogicalResult copyThroughRuntime(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         Location loc = op.location();
         Type ptr = LLVMTypes.PointerType.DEFAULT;
-        Type elem = convert(r, src.elementType());
+        Type srcElem = op.operand(0).type() instanceof MemRefType m ? m.elementType()
+                : ((UnrankedMemRefType) op.operand(0).type()).elementType();
+        Type elem = convert(r, srcElem);
         Type unranked = LLVMTypes.StructType.literal(List.of(LLVMTypeConverter.indexType(), ptr));
         declare(op, r, "memrefCopy", new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE,
                 List.of(LLVMTypeConverter.indexType(), ptr, ptr), false));
         Value saved = LLVMOps.value(r, loc, "intr.stacksave", List.of(), ptr, Map.of());
-        Value source = unranked(r, loc, operands.get(0), src, unranked);
-        Value target = unranked(r, loc, operands.get(1), dst, unranked);
+        // An unranked operand is passed as it is.
+        Value source = op.operand(0).type() instanceof MemRefType src
+                ? unranked(r, loc, operands.get(0), src, unranked) : operands.get(0);
+        Value target = op.operand(1).type() instanceof MemRefType dst
+                ? unranked(r, loc, operands.get(1), dst, unranked) : operands.get(1);
         Value one = MemRefDescriptor.indexConstant(r, loc, 1);
         Value sourcePtr = promote(r, loc, source, one);
         Value targetPtr = promote(r, loc, target, one);
