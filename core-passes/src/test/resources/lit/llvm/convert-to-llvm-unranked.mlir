@@ -4,7 +4,7 @@
 // its (rank, pointer) pair and packed back at the entry; a call unpacks it; a cast from a ranked
 // memref stores the descriptor on the stack and pairs the pointer with the rank, a cast back
 // loads the ranked descriptor from the pointer; a copy passes the unranked descriptor to the
-// runtime's memrefCopy as it is.
+// runtime's memrefCopy as it is; dim reads the size through the pointer.
 
 // CHECK-LABEL: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: llvm.func @ext(i64, !llvm.ptr) attributes {sym_visibility = "private"}
@@ -71,6 +71,18 @@
 // CHECK-NEXT:   llvm.intr.stackrestore %9 : !llvm.ptr
 // CHECK-NEXT:   llvm.return
 // CHECK-NEXT: }
+// CHECK-LABEL: llvm.func @dim_unranked(%arg0: i64, %arg1: !llvm.ptr, %arg2: i64) -> i64 {
+// CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %2 = llvm.insertvalue %arg1, %1[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %3 = llvm.extractvalue %2[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %4 = llvm.getelementptr %3[0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64)>
+// CHECK-NEXT:   %5 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %6 = llvm.add %5, %arg2 : i64
+// CHECK-NEXT:   %7 = llvm.getelementptr %4[%6] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+// CHECK-NEXT:   %8 = llvm.load %7 : !llvm.ptr -> i64
+// CHECK-NEXT:   llvm.return %8 : i64
+// CHECK-NEXT: }
 
 func.func private @ext(memref<*xf32>)
 func.func @u(%a: memref<*xf32>, %b: memref<4xf32>) {
@@ -86,4 +98,9 @@ func.func @back(%a: memref<*xf32>) -> memref<4xf32> {
 func.func @copy_unranked(%a: memref<*xf32>, %b: memref<4xf32>) {
   memref.copy %a, %b : memref<*xf32> to memref<4xf32>
   return
+}
+// The size of an unranked memref is read through its pointer.
+func.func @dim_unranked(%a: memref<*xf32>, %i: index) -> index {
+  %0 = memref.dim %a, %i : memref<*xf32>
+  return %0 : index
 }

@@ -52,7 +52,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  *   <li>{@code load}/{@code store}: the aligned pointer advanced by offset + Σ index·stride
  *       ({@code nsw nuw}, a GEP {@code inbounds|nuw}); static strides and offset as constants.</li>
  *   <li>{@code dim} (a static size becomes a constant, a constant index reads the size, a
- *       run-time one loads it from the sizes array stored to the stack); {@code cast} between
+ *       run-time one loads it from the sizes array stored to the stack, an unranked memref's
+ *       is loaded through its pointer); {@code cast} between
  *       ranked memrefs (the descriptor as it is), to unranked (the descriptor stored on the
  *       stack, paired with the rank) and back (loaded from that pointer); {@code copy} of identity or static contiguous
  *       layouts ({@code llvm.intr.memcpy} of size·element size), of other layouts a call of the
@@ -66,7 +67,9 @@ import org.hipep.ir.rewrite.TypeConverter;
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
  * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): {@code dim} of an unranked memref.
+ * (the op stays marked illegal and the conversion names it): {@code reinterpret_cast} and
+ * {@code extract_aligned_pointer_as_index} of an unranked memref. An allocation of a
+ * non-identity layout stays, as upstream leaves it.
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -83,7 +86,11 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     public void populateConvertToLLVMConversionPatterns(ConversionTarget target, TypeConverter typeConverter,
             RewritePatternSet patterns) {
         for (String op : LOWERED) {
-            if (op.equals("global")) {
+            if (op.equals("alloc") || op.equals("alloca")) {
+                // An allocation of a non-identity layout is left as it is, as upstream leaves it.
+                target.addDynamicallyLegalOp(name(op), o -> !LLVMTypeConverter.typesConvert(typeConverter, o)
+                        || !(o.result(0).type() instanceof MemRefType m && m.layout() == null));
+            } else if (op.equals("global")) {
                 target.addDynamicallyLegalOp(name(op), o -> !(o.attribute("type") instanceof TypeAttr t
                         && typeConverter.convertType(t.value()) != null));
             } else {
@@ -267,7 +274,7 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
 
     private static LogicalResult dim(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         if (!(op.operand(0).type() instanceof MemRefType type)) {
-            return r.notifyMatchFailure(op, "unranked memrefs are not lowered");
+            return unrankedDim(op, operands, r);
         }
         Long index = constantIndex(op.operand(1));
         if (index == null) {
@@ -281,6 +288,26 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
                 ? new MemRefDescriptor(r, op.location(), operands.get(0)).size(i)
                 : MemRefDescriptor.indexConstant(r, op.location(), type.shape().get(i));
         r.replaceOp(op, List.of(size));
+        return LogicalResult.success();
+    }
+
+    /**
+     * {@code dim} of an unranked memref, as upstream: the ranked descriptor its pointer points to
+     * is read as {@code (ptr, ptr, i64)} followed by the sizes, so the size is the {@code i64}
+     * at index + 1 past the offset field.
+     */
+    private static LogicalResult unrankedDim(Operation op, List<Value> operands, ConversionPatternRewriter r) {
+        Location loc = op.location();
+        Type ptr = LLVMTypes.PointerType.DEFAULT;
+        Type head = LLVMTypes.StructType.literal(List.of(ptr, ptr, LLVMTypeConverter.indexType()));
+        Value ranked = new MemRefDescriptor(r, loc, operands.get(0)).extract(1);
+        Value offsetField = MemRefDescriptor.gep(r, loc, ranked, head, List.of(), new long[] {0, 2}, 0);
+        Value next = MemRefDescriptor.arith(r, loc, "add", MemRefDescriptor.indexConstant(r, loc, 1),
+                operands.get(1), 0);
+        Value sizeField = MemRefDescriptor.gep(r, loc, offsetField, LLVMTypeConverter.indexType(), List.of(next),
+                new long[] {MemRefDescriptor.DYNAMIC_INDEX}, 0);
+        r.replaceOp(op, List.of(LLVMOps.value(r, loc, "load", List.of(sizeField), LLVMTypeConverter.indexType(),
+                Map.of("ordering", IntegerAttr.i64(0)))));
         return LogicalResult.success();
     }
 
