@@ -4,8 +4,10 @@
 // its (rank, pointer) pair and packed back at the entry; a call unpacks it; a cast from a ranked
 // memref stores the descriptor on the stack and pairs the pointer with the rank, a cast back
 // loads the ranked descriptor from the pointer; a copy passes the unranked descriptor to the
-// runtime's memrefCopy as it is; dim reads the size through the pointer.
+// runtime's memrefCopy as it is; dim, reinterpret_cast, extract_aligned_pointer_as_index and
+// dealloc read the fields they need through the pointer.
 
+// CHECK-LABEL: llvm.func @free(!llvm.ptr)
 // CHECK-LABEL: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: llvm.func @ext(i64, !llvm.ptr) attributes {sym_visibility = "private"}
 // CHECK-LABEL: llvm.func @u(%arg0: i64, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: i64) {
@@ -83,6 +85,44 @@
 // CHECK-NEXT:   %8 = llvm.load %7 : !llvm.ptr -> i64
 // CHECK-NEXT:   llvm.return %8 : i64
 // CHECK-NEXT: }
+// CHECK-LABEL: llvm.func @rc(%arg0: i64, %arg1: !llvm.ptr) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> {
+// CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %2 = llvm.insertvalue %arg1, %1[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %3 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %4 = llvm.extractvalue %2[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %5 = llvm.load %4 : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:   %6 = llvm.getelementptr %4[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+// CHECK-NEXT:   %7 = llvm.load %6 : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:   %8 = llvm.insertvalue %5, %3[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %9 = llvm.insertvalue %7, %8[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %10 = llvm.mlir.constant(0 : index) : i64
+// CHECK-NEXT:   %11 = llvm.insertvalue %10, %9[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %12 = llvm.mlir.constant(4 : index) : i64
+// CHECK-NEXT:   %13 = llvm.insertvalue %12, %11[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   %14 = llvm.mlir.constant(1 : index) : i64
+// CHECK-NEXT:   %15 = llvm.insertvalue %14, %13[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT:   llvm.return %15 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK-NEXT: }
+// CHECK-LABEL: llvm.func @ap(%arg0: i64, %arg1: !llvm.ptr) -> i64 {
+// CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %2 = llvm.insertvalue %arg1, %1[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %3 = llvm.extractvalue %2[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %4 = llvm.getelementptr %3[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+// CHECK-NEXT:   %5 = llvm.load %4 : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:   %6 = llvm.ptrtoint %5 : !llvm.ptr to i64
+// CHECK-NEXT:   llvm.return %6 : i64
+// CHECK-NEXT: }
+// CHECK-LABEL: llvm.func @d(%arg0: i64, %arg1: !llvm.ptr) {
+// CHECK-NEXT:   %0 = llvm.mlir.poison : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %2 = llvm.insertvalue %arg1, %1[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %3 = llvm.extractvalue %2[1] : !llvm.struct<(i64, ptr)>
+// CHECK-NEXT:   %4 = llvm.load %3 : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:   llvm.call @free(%4) : (!llvm.ptr) -> ()
+// CHECK-NEXT:   llvm.return
+// CHECK-NEXT: }
 
 func.func private @ext(memref<*xf32>)
 func.func @u(%a: memref<*xf32>, %b: memref<4xf32>) {
@@ -103,4 +143,16 @@ func.func @copy_unranked(%a: memref<*xf32>, %b: memref<4xf32>) {
 func.func @dim_unranked(%a: memref<*xf32>, %i: index) -> index {
   %0 = memref.dim %a, %i : memref<*xf32>
   return %0 : index
+}
+func.func @rc(%a: memref<*xf32>) -> memref<4xf32> {
+  %0 = memref.reinterpret_cast %a to offset: [0], sizes: [4], strides: [1] : memref<*xf32> to memref<4xf32>
+  return %0 : memref<4xf32>
+}
+func.func @ap(%a: memref<*xf32>) -> index {
+  %0 = memref.extract_aligned_pointer_as_index %a : memref<*xf32> -> index
+  return %0 : index
+}
+func.func @d(%a: memref<*xf32>) {
+  memref.dealloc %a : memref<*xf32>
+  return
 }

@@ -261,6 +261,15 @@
 // CHECK-NEXT:   llvm.intr.stackrestore %46 : !llvm.ptr
 // CHECK-NEXT:   return %9 : index
 // CHECK-NEXT: }
+// CHECK-LABEL: memref.global "private" @strided_global : memref<4xf32, strided<[2]>> = uninitialized
+// CHECK-LABEL: func.func @strided_uses() -> memref<4xf32, strided<[2]>> {
+// CHECK-NEXT:   %0 = memref.get_global @strided_global : memref<4xf32, strided<[2]>>
+// CHECK-NEXT:   return %0 : memref<4xf32, strided<[2]>>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @strided_alloc() {
+// CHECK-NEXT:   %0 = memref.alloc() : memref<4xf32, strided<[2]>>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
 
 memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
 memref.global @state : memref<4xi32> = uninitialized
@@ -300,4 +309,15 @@ func.func @dim_and_contiguous_copy(%a: memref<?x4xf32>, %i: index, %s: memref<2x
   %u = memref.alloca() : memref<8xf32>
   memref.copy %t, %u : memref<8xf32, strided<[2]>> to memref<8xf32>
   return %n : index
+}
+
+// Allocations and globals of non-identity layouts stay, as upstream leaves them.
+memref.global "private" @strided_global : memref<4xf32, strided<[2]>> = uninitialized
+func.func @strided_uses() -> memref<4xf32, strided<[2]>> {
+  %0 = memref.get_global @strided_global : memref<4xf32, strided<[2]>>
+  return %0 : memref<4xf32, strided<[2]>>
+}
+func.func @strided_alloc() {
+  %0 = memref.alloc() : memref<4xf32, strided<[2]>>
+  return
 }

@@ -45,9 +45,13 @@ import org.hipep.ir.rewrite.TypeConverter;
  * results are packed into a literal struct by the return and unpacked after the call.
  * An unranked memref is passed as its two fields (rank, pointer to the ranked descriptor).
  * {@code llvm.emit_c_interface} (the {@code _mlir_ciface_} wrappers that take descriptors by
- * pointer) is not generated.
+ * pointer) is not generated: a function asking for it is not lowered, and the conversion names
+ * it.
  */
 public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
+    /** The unit attribute that asks upstream for {@code _mlir_ciface_} wrappers. */
+    static final String EMIT_C_INTERFACE = "llvm.emit_c_interface";
+
     /** The model attached to the func dialect. */
     public static final FuncToLLVM INSTANCE = new FuncToLLVM();
 
@@ -121,6 +125,10 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
     private static LogicalResult func(Operation op, List<Value> operands, ConversionPatternRewriter r) {
         if (!(op.attribute(FuncDialect.FUNCTION_TYPE) instanceof TypeAttr ta && ta.value() instanceof FunctionType ft)) {
             return r.notifyMatchFailure(op, "no function_type");
+        }
+        if (op.attribute(EMIT_C_INTERFACE) != null) {
+            // Dropping the attribute would silently leave callers without the wrapper they ask for.
+            return r.notifyMatchFailure(op, "llvm.emit_c_interface wrappers are not generated");
         }
         TypeConverter tc = r.currentTypeConverter();
         LLVMTypes.FunctionType converted = LLVMTypeConverter.convertFunctionSignature(tc, ft);

@@ -66,10 +66,10 @@ import org.hipep.ir.rewrite.TypeConverter;
  *       {@code extract_aligned_pointer_as_index}: descriptor fields copied and set.</li>
  * </ul>
  * {@code subview}, {@code collapse_shape} and {@code expand_shape} are rewritten into
- * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Not lowered
- * (the op stays marked illegal and the conversion names it): {@code reinterpret_cast} and
- * {@code extract_aligned_pointer_as_index} of an unranked memref. An allocation of a
- * non-identity layout stays, as upstream leaves it.
+ * {@code reinterpret_cast} by {@code expand-strided-metadata} first, as upstream. Allocations and
+ * globals of non-identity layouts stay, as upstream leaves them. Unranked memrefs are handled
+ * where upstream handles them (cast, copy, dim, dealloc, reinterpret_cast,
+ * extract_aligned_pointer_as_index), through the pointer to the ranked descriptor.
  */
 public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the memref dialect. */
@@ -91,8 +91,13 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
                 target.addDynamicallyLegalOp(name(op), o -> !LLVMTypeConverter.typesConvert(typeConverter, o)
                         || !(o.result(0).type() instanceof MemRefType m && m.layout() == null));
             } else if (op.equals("global")) {
+                // As upstream, a global of a non-identity layout stays, and so do its get_globals.
                 target.addDynamicallyLegalOp(name(op), o -> !(o.attribute("type") instanceof TypeAttr t
-                        && typeConverter.convertType(t.value()) != null));
+                        && t.value() instanceof MemRefType m && m.layout() == null
+                        && typeConverter.convertType(m) != null));
+            } else if (op.equals("get_global")) {
+                target.addDynamicallyLegalOp(name(op), o -> !LLVMTypeConverter.typesConvert(typeConverter, o)
+                        || !(o.result(0).type() instanceof MemRefType m && m.layout() == null));
             } else {
                 target.addDynamicallyLegalOp(name(op), o -> !LLVMTypeConverter.typesConvert(typeConverter, o));
             }
@@ -196,12 +201,13 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult dealloc(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType)) {
-            return r.notifyMatchFailure(op, "unranked memrefs are not lowered");
-        }
         declare(op, r, "free", new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE,
                 List.of(LLVMTypes.PointerType.DEFAULT), false));
-        Value allocated = new MemRefDescriptor(r, op.location(), operands.get(0)).allocatedPtr();
+        MemRefDescriptor d = new MemRefDescriptor(r, op.location(), operands.get(0));
+        // An unranked memref's allocated pointer is the first field of the descriptor it points to.
+        Value allocated = op.operand(0).type() instanceof MemRefType ? d.allocatedPtr()
+                : LLVMOps.value(r, op.location(), "load", List.of(d.extract(1)), LLVMTypes.PointerType.DEFAULT,
+                        Map.of("ordering", IntegerAttr.i64(0)));
         LLVMOps.call(r, op.location(), "free", List.of(allocated), List.of());
         r.eraseOp(op);
         return LogicalResult.success();
@@ -578,9 +584,6 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     }
 
     private static LogicalResult reinterpretCast(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType)) {
-            return r.notifyMatchFailure(op, "unranked sources are not lowered");
-        }
         MemRefType type = (MemRefType) op.result(0).type();
         Type desc = convert(r, type);
         if (desc == null) {
@@ -594,8 +597,17 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
         int next = 1;
         MemRefDescriptor source = new MemRefDescriptor(r, loc, operands.get(0));
         MemRefDescriptor d = MemRefDescriptor.poison(r, loc, desc);
-        Value allocated = source.allocatedPtr();
-        Value aligned = source.alignedPtr();
+        Value allocated;
+        Value aligned;
+        if (op.operand(0).type() instanceof MemRefType) {
+            allocated = source.allocatedPtr();
+            aligned = source.alignedPtr();
+        } else {
+            Value ranked = source.extract(1);
+            allocated = LLVMOps.value(r, loc, "load", List.of(ranked), LLVMTypes.PointerType.DEFAULT,
+                    Map.of("ordering", IntegerAttr.i64(0)));
+            aligned = unrankedAlignedPtr(r, loc, ranked);
+        }
         d = d.insert(allocated, MemRefDescriptor.ALLOCATED).insert(aligned, MemRefDescriptor.ALIGNED);
         d = d.insert(offsets[0] == ShapedType.DYNAMIC ? operands.get(next++)
                 : MemRefDescriptor.indexConstant(r, loc, offsets[0]), MemRefDescriptor.OFFSET);
@@ -612,6 +624,13 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
         }
         r.replaceOp(op, List.of(d.value()));
         return LogicalResult.success();
+    }
+
+    /** The aligned pointer of the ranked descriptor {@code ranked} points to (its second field). */
+    private static Value unrankedAlignedPtr(ConversionPatternRewriter r, Location loc, Value ranked) {
+        Type ptr = LLVMTypes.PointerType.DEFAULT;
+        Value field = MemRefDescriptor.gep(r, loc, ranked, ptr, List.of(), new long[] {1}, 0);
+        return LLVMOps.value(r, loc, "load", List.of(field), ptr, Map.of("ordering", IntegerAttr.i64(0)));
     }
 
     private static LogicalResult extractStridedMetadata(Operation op, List<Value> operands,
@@ -646,10 +665,9 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
 
     private static LogicalResult extractAlignedPointer(Operation op, List<Value> operands,
             ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType)) {
-            return r.notifyMatchFailure(op, "unranked memrefs are not lowered");
-        }
-        Value aligned = new MemRefDescriptor(r, op.location(), operands.get(0)).alignedPtr();
+        MemRefDescriptor source = new MemRefDescriptor(r, op.location(), operands.get(0));
+        Value aligned = op.operand(0).type() instanceof MemRefType ? source.alignedPtr()
+                : unrankedAlignedPtr(r, op.location(), source.extract(1));
         r.replaceOp(op, List.of(LLVMOps.value(r, op.location(), "ptrtoint", List.of(aligned),
                 LLVMTypeConverter.indexType(), Map.of())));
         return LogicalResult.success();
