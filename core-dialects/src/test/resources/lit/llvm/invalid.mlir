@@ -192,3 +192,19 @@ llvm.func @f(%p: !llvm.ptr) {
 
 // expected-error@+1 {{'llvm.func' op external functions must have 'external' or 'extern_weak' linkage}}
 llvm.func weak @w() attributes {always_inline}
+
+// -----
+
+llvm.func @f(%a: f32) {
+  // expected-error@+1 {{'llvm.intr.smax' op operand #0 must be signless integer or LLVM dialect-compatible vector of signless integer, but got 'f32'}}
+  %0 = llvm.intr.smax(%a, %a) : (f32, f32) -> f32
+  llvm.return
+}
+
+// -----
+
+func.func @f(%a: si32) {
+  // expected-error@+1 {{'llvm.intr.umin' op operand #0 must be signless integer or LLVM dialect-compatible vector of signless integer, but got 'si32'}}
+  %0 = llvm.intr.umin(%a, %a) : (si32, si32) -> si32
+  return
+}

@@ -78,11 +78,11 @@ func.func @index(%i: index, %n: i128) -> index {
   return %4 : index
 }
 
-// Ops whose lowering needs llvm intrinsics the llvm dialect lacks stay, bridged by casts.
-// CHECK-LABEL: func.func @no_intrinsics
-// CHECK-NEXT:    %0 = arith.maxsi %arg0, %arg1 : i32
+// Min/max become llvm intrinsics (all of them: convert-arith-to-llvm-minmax.mlir).
+// CHECK-LABEL: func.func @intrinsics
+// CHECK-NEXT:    %0 = llvm.intr.smax(%arg0, %arg1) : (i32, i32) -> i32
 // CHECK-NEXT:    %1 = llvm.add %0, %arg1 : i32
-func.func @no_intrinsics(%a: i32, %b: i32) -> i32 {
+func.func @intrinsics(%a: i32, %b: i32) -> i32 {
   %0 = arith.maxsi %a, %b : i32
   %1 = arith.addi %0, %b : i32
   return %1 : i32

@@ -12,6 +12,7 @@ import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
 import org.hipep.passes.llvm.GenerateInterfacePass;
+import org.hipep.passes.llvm.ExpandStridedMetadataPass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
@@ -63,6 +64,9 @@ public final class CorePasses {
         registry.registerPass(ConvertToLLVMPass::func, OWNER);
         registry.registerPass(ConvertToLLVMPass::cf, OWNER);
         registry.registerPass(ConvertHipToLLVMPass::new, OWNER);
+        registry.registerPass(ConvertToLLVMPass::math, OWNER);
+        registry.registerPass(ConvertToLLVMPass::memref, OWNER);
+        registry.registerPass(ExpandStridedMetadataPass::new, OWNER);
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Context;
 import org.hipep.ir.Dialect;
+import org.hipep.ir.LogicalResult;
 import org.hipep.ir.OpTrait;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
@@ -155,6 +156,20 @@ public final class LLVMDialect extends Dialect {
                         .assembly(LLVMIntrinsics.floatForm()).register();
             }
         }
+        for (String name : LLVMIntrinsics.BINARY_INT) {
+            addOperation("intr." + name).summary("LLVM intrinsic 'llvm." + name + "'").traits(OpTrait.Pure.class)
+                    .verifier(LLVMIntrinsics::verifyInt).assembly(LLVMIntrinsics.intForm()).register();
+        }
+        addOperation("intr.stacksave").summary("LLVM intrinsic 'llvm.stacksave'")
+                .verifier(op -> op.numOperands() == 0 && op.numResults() == 1
+                        && op.result(0).type() instanceof LLVMTypes.PointerType ? LogicalResult.success()
+                        : op.emitOpError("expects no operands and one LLVM pointer result"))
+                .assembly(LLVMIntrinsics.resultTypeForm()).register();
+        addOperation("intr.stackrestore").summary("LLVM intrinsic 'llvm.stackrestore'")
+                .verifier(op -> op.numOperands() == 1 && op.numResults() == 0
+                        && op.operand(0).type() instanceof LLVMTypes.PointerType ? LogicalResult.success()
+                        : op.emitOpError("expects one LLVM pointer operand and no result"))
+                .assembly(LLVMAsm.operandsAndTypes(Map.of(), false)).register();
         String[] memoryAttrs = {"isVolatile", "arg_attrs", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"};
         addOperation("intr.memcpy").summary("LLVM intrinsic 'llvm.memcpy'").inherentAttributes(memoryAttrs)
                 .verifier(op -> LLVMIntrinsics.verifyMemIntrinsic(op, false)).register();

@@ -22,7 +22,8 @@ import org.hipep.ir.text.OpAssembly;
  * The LLVM intrinsics the lowering of {@code math} and of buffer copies emits: the float
  * intrinsics {@code llvm.intr.<name>(%a, ..) : (T, ..) -> T} with a {@code fastmathFlags}
  * property, {@code llvm.intr.memcpy} / {@code llvm.intr.memset} (generic form only, as in MLIR)
- * and {@code llvm.call_intrinsic "llvm.name"(%a) : (T) -> R} for the rest.
+ * {@code llvm.intr.stacksave} / {@code stackrestore} (the stack slots of a runtime call) and
+ * {@code llvm.call_intrinsic "llvm.name"(%a) : (T) -> R} for the rest.
  */
 final class LLVMIntrinsics {
     /** Float intrinsics of one operand. */
@@ -32,6 +33,8 @@ final class LLVMIntrinsics {
     static final List<String> BINARY_FLOAT = List.of("pow", "minnum", "maxnum", "minimum", "maximum", "copysign");
     /** Float intrinsics of three operands. */
     static final List<String> TERNARY_FLOAT = List.of("fma");
+    /** Integer intrinsics of two operands (no fastmath flags). */
+    static final List<String> BINARY_INT = List.of("smax", "smin", "umax", "umin");
 
     private static final Map<String, Attribute> FASTMATH = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE);
     private static final Map<String, Attribute> CALL_DEFAULTS = Map.of("fastmathFlags", LLVMAttr.FASTMATH_NONE,
@@ -75,6 +78,51 @@ final class LLVMIntrinsics {
                 return op.emitOpError("operand #" + i + " must be floating point LLVM type or LLVM dialect-compatible"
                         + " vector of floating point LLVM type, but got '"
                         + LLVMVerifiers.str(op, op.operand(i).type()) + "'");
+            }
+        }
+        return LLVMVerifiers.sameOperandsAndResult(op);
+    }
+
+    /** {@code (%a, %b) : (T, T) -> T} without attributes, for the integer intrinsics. */
+    static OpAssembly intForm() {
+        return LLVMAsm.of((op, p) -> {
+            p.print("(").printOperands(op.operands()).print(")");
+            LLVMAsm.printExtras(op, p, Set.of(), Map.of());
+            p.print(" : ").printType(new FunctionType(op.operandTypes(), op.resultTypes()));
+        }, (p, s) -> {
+            p.parsePunct("(");
+            Location at = p.currentLocation();
+            List<OpAsmParser.UnresolvedOperand> ops = p.parseOperandList();
+            p.parsePunct(")");
+            LLVMAsm.parseExtras(p, s, Map.of());
+            FunctionType ft = functionalType(p);
+            s.operands.addAll(p.resolveOperands(ops, ft.inputs(), at));
+            s.resultTypes.addAll(ft.results());
+        });
+    }
+
+    /** {@code {attrs} : T}: no operands, the result type only ({@code llvm.intr.stacksave}). */
+    static OpAssembly resultTypeForm() {
+        return LLVMAsm.of((op, p) -> {
+            LLVMAsm.printExtras(op, p, Set.of(), Map.of());
+            p.print(" : ").printType(op.result(0).type());
+        }, (p, s) -> {
+            LLVMAsm.parseExtras(p, s, Map.of());
+            s.resultTypes.add(p.parseColonType());
+        });
+    }
+
+    /** The integer intrinsics: two signless integer (or integer vector) operands and a result of that type. */
+    static LogicalResult verifyInt(Operation op) {
+        if (op.numOperands() != 2 || op.numResults() != 1) {
+            return op.emitOpError("expected 2 operands and 1 result");
+        }
+        for (int i = 0; i < 2; i++) {
+            Type t = op.operand(i).type();
+            if (!(t instanceof IntegerType it && it.isSignless()
+                    || t instanceof VectorType v && v.elementType() instanceof IntegerType e && e.isSignless())) {
+                return op.emitOpError("operand #" + i + " must be signless integer or LLVM dialect-compatible"
+                        + " vector of signless integer, but got '" + LLVMVerifiers.str(op, t) + "'");
             }
         }
         return LLVMVerifiers.sameOperandsAndResult(op);

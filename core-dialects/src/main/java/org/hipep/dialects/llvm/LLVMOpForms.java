@@ -96,12 +96,37 @@ public final class LLVMOpForms {
      * {@code llvm.getelementptr [inbounds] %base[%i, 2] : (!llvm.ptr, i64) -> !llvm.ptr, T}: the
      * constant indices go to {@code rawConstantIndices}, dynamic ones are operands.
      */
+    /** GEP no-wrap flags as upstream prints them: inbounds (3, which implies nusw), nusw (2), nuw (4). */
+    static final Map<Long, String> GEP_FLAGS = Map.of(0L, "none", 3L, "inbounds", 2L, "nusw", 4L, "nuw",
+            7L, "inbounds|nuw", 6L, "nusw|nuw");
+
+    private static long parseGepFlags(OpAsmParser p) {
+        long flags = 0;
+        boolean any = false;
+        do {
+            if (p.parseOptionalKeyword("inbounds")) {
+                flags |= 3;
+            } else if (p.parseOptionalKeyword("nusw")) {
+                flags |= 2;
+            } else if (p.parseOptionalKeyword("nuw")) {
+                flags |= 4;
+            } else if (any) {
+                throw p.error("expected a GEP no-wrap flag");
+            } else {
+                return 0;
+            }
+            any = true;
+        } while (p.parseOptionalPunct("|"));
+        return flags;
+    }
+
     static OpAssembly gep() {
         Map<String, Attribute> defaults = Map.of("noWrapFlags", IntegerAttr.of(IntegerType.I32, 0));
         return LLVMAsm.of((op, p) -> {
             long flags = ((IntegerAttr) op.attribute("noWrapFlags")).longValue();
-            if (flags == 3) {
-                p.print(" inbounds");
+            String keyword = GEP_FLAGS.get(flags);
+            if (keyword != null && flags != 0) {
+                p.print(" " + keyword);
             }
             p.print(" ").printOperand(op.operand(0)).print("[");
             long[] raw = ((DenseArrayAttr) op.attribute("rawConstantIndices")).asLongs();
@@ -117,7 +142,7 @@ public final class LLVMOpForms {
                 }
             }
             p.print("]");
-            Set<String> handled = flags == 3 ? Set.of("noWrapFlags", "rawConstantIndices", "elem_type")
+            Set<String> handled = GEP_FLAGS.containsKey(flags) ? Set.of("noWrapFlags", "rawConstantIndices", "elem_type")
                     : Set.of("rawConstantIndices", "elem_type");
             LLVMAsm.printExtras(op, p, handled, defaults);
             p.print(" : (");
@@ -125,7 +150,7 @@ public final class LLVMOpForms {
             p.print(") -> ").printType(op.result(0).type()).print(", ");
             p.printType(((TypeAttr) op.attribute("elem_type")).value());
         }, (p, s) -> {
-            s.addAttribute("noWrapFlags", IntegerAttr.of(IntegerType.I32, p.parseOptionalKeyword("inbounds") ? 3 : 0));
+            s.addAttribute("noWrapFlags", IntegerAttr.of(IntegerType.I32, parseGepFlags(p)));
             Location at = p.currentLocation();
             List<OpAsmParser.UnresolvedOperand> ops = new ArrayList<>();
             ops.add(p.parseOperand());

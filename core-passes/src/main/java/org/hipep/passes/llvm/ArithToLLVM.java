@@ -27,8 +27,10 @@ import org.hipep.ir.rewrite.TypeConverter;
  * integer and float arithmetic (overflow and fast-math flags carried over), comparisons,
  * {@code select} and the casts, {@code index_cast}/{@code index_castui} by the widths of the
  * lowered types. An op is illegal only when all its types convert (ops on tensors stay, as
- * upstream leaves them). The min/max ops need llvm intrinsics the llvm dialect does not have
- * yet and stay (the model does not mark them illegal).
+ * upstream leaves them). The min/max ops become the intrinsics upstream uses:
+ * {@code maximumf}/{@code minimumf} → {@code llvm.intr.maximum}/{@code minimum}, {@code maxnumf}/
+ * {@code minnumf} → {@code maxnum}/{@code minnum} (with fast-math flags), {@code maxsi}/{@code minsi}/
+ * {@code maxui}/{@code minui} → {@code smax}/{@code smin}/{@code umax}/{@code umin}.
  */
 public final class ArithToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the arith dialect. */
@@ -48,6 +50,9 @@ public final class ArithToLLVM implements ConvertToLLVMPatternInterface {
             {"extsi", "sext"}, {"extui", "zext"}, {"trunci", "trunc"}, {"sitofp", "sitofp"},
             {"uitofp", "uitofp"}, {"fptosi", "fptosi"}, {"fptoui", "fptoui"}, {"extf", "fpext"},
             {"truncf", "fptrunc"}, {"bitcast", "bitcast"},
+            {"maximumf", "intr.maximum"}, {"minimumf", "intr.minimum"}, {"maxnumf", "intr.maxnum"},
+            {"minnumf", "intr.minnum"}, {"maxsi", "intr.smax"}, {"minsi", "intr.smin"}, {"maxui", "intr.umax"},
+            {"minui", "intr.umin"},
         };
         for (String[] p : pairs) {
             m.put(p[0], p[1]);

@@ -42,8 +42,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  * operands; a successor whose argument types are not yet converted is converted first, so the
  * pass works on its own. {@code cf.assert} splits its block: on failure the message (a private
  * constant global {@code @assert_msg}, NUL-terminated) goes to {@code puts} and {@code abort} is
- * called, as upstream. {@code cf.switch} is not lowered (not in the cf dialect here; the llvm
- * dialect has no {@code switch}).
+ * called, as upstream. {@code cf.switch} becomes {@code llvm.switch} with the same case values,
+ * successors and operand segments.
  */
 public final class CFToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the cf dialect. */
@@ -52,6 +52,7 @@ public final class CFToLLVM implements ConvertToLLVMPatternInterface {
     private static final String BR = CFDialect.NAMESPACE + ".br";
     private static final String COND_BR = CFDialect.NAMESPACE + ".cond_br";
     private static final String ASSERT = CFDialect.NAMESPACE + ".assert";
+    private static final String SWITCH = CFDialect.NAMESPACE + ".switch";
 
     private CFToLLVM() {
     }
@@ -61,6 +62,7 @@ public final class CFToLLVM implements ConvertToLLVMPatternInterface {
             RewritePatternSet patterns) {
         target.addDynamicallyLegalOp(BR, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
         target.addDynamicallyLegalOp(COND_BR, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
+        target.addDynamicallyLegalOp(SWITCH, op -> !LLVMTypeConverter.typesConvert(typeConverter, op));
         target.addIllegalOp(ASSERT);
         populatePatterns(typeConverter, patterns);
     }
@@ -70,6 +72,8 @@ public final class CFToLLVM implements ConvertToLLVMPatternInterface {
         patterns.add(ConversionPattern.of(BR, 1, tc, "cf-br-to-llvm", (op, operands, r) -> branch(op, operands, r, "br")));
         patterns.add(ConversionPattern.of(COND_BR, 1, tc, "cf-cond_br-to-llvm",
                 (op, operands, r) -> branch(op, operands, r, "cond_br")));
+        patterns.add(ConversionPattern.of(SWITCH, 1, tc, "cf-switch-to-llvm",
+                (op, operands, r) -> branch(op, operands, r, "switch")));
         patterns.add(ConversionPattern.of(ASSERT, 1, tc, "cf-assert-to-llvm", CFToLLVM::assertOp));
     }
 
@@ -160,7 +164,7 @@ public final class CFToLLVM implements ConvertToLLVMPatternInterface {
             st.addSuccessor(converted);
         }
         Map<String, Attribute> props = new TreeMap<>();
-        for (String name : List.of("operandSegmentSizes", "branch_weights")) {
+        for (String name : List.of("operandSegmentSizes", "branch_weights", "case_values", "case_operand_segments")) {
             if (op.attribute(name) != null) {
                 props.put(name, op.attribute(name));
             }

@@ -6,7 +6,7 @@ import org.hipep.pass.Pass;
 /**
  * {@code convert-to-llvm}, and the per-dialect passes built on the same models
  * ({@code convert-arith-to-llvm}, {@code convert-func-to-llvm}, {@code convert-cf-to-llvm},
- * {@code finalize-memref-to-llvm}): one partial conversion with the
+ * {@code convert-math-to-llvm}, {@code finalize-memref-to-llvm}): one partial conversion with the
  * {@code ConvertToLLVMPatternInterface} patterns of every loaded dialect, or of the named ones.
  * Ops a model marks illegal must convert, else the pass fails naming the op; ops no model
  * claims stay, with {@code builtin.unrealized_conversion_cast}s between them and converted values.
@@ -46,6 +46,18 @@ public final class ConvertToLLVMPass extends Pass {
     public static ConvertToLLVMPass cf() {
         return new ConvertToLLVMPass("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass",
                 "Convert ControlFlow operations to the LLVM dialect", Set.of("cf"));
+    }
+
+    /** {@code convert-math-to-llvm}. */
+    public static ConvertToLLVMPass math() {
+        return new ConvertToLLVMPass("convert-math-to-llvm", "ConvertMathToLLVMPass",
+                "Convert Math dialect to LLVM dialect", Set.of("math"));
+    }
+
+    /** {@code finalize-memref-to-llvm}. */
+    public static ConvertToLLVMPass memref() {
+        return new ConvertToLLVMPass("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass",
+                "Finalize MemRef dialect to LLVM dialect conversion", Set.of("memref"));
     }
 
     @Override

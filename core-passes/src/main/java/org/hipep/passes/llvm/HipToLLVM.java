@@ -49,6 +49,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  * module). The context is argument 0 of the enclosing function, a {@code !hip.context}, passed as
  * {@code !llvm.ptr}. A {@code hip.constant} is illegal: it must be gone before the lowering.
  * Compute ops on tensors stay (their types do not convert), as upstream leaves ops on tensors.
+ * The memref-level runtime ops ({@code alloc_output}, {@code get_pool}, {@code get_host_scratch},
+ * {@code get_constant}) become runtime calls ({@link HipRuntimeToLLVM}).
  */
 public final class HipToLLVM implements ConvertToLLVMPatternInterface {
     /** The model attached to the hip dialect. */
@@ -64,6 +66,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
     public void populateConvertToLLVMConversionPatterns(ConversionTarget target, TypeConverter typeConverter,
             RewritePatternSet patterns) {
         target.addIllegalOp(HipDialect.NAMESPACE + ".constant");
+        HipRuntimeToLLVM.populate(target, typeConverter, patterns);
         for (HipKernelAbi.Entry e : HipKernelAbi.entries()) {
             String name = HipDialect.NAMESPACE + "." + e.op();
             target.addDynamicallyLegalOp(name, op -> !isMemRefForm(op) || !LLVMTypeConverter.typesConvert(typeConverter, op));

@@ -2,10 +2,12 @@ package org.hipep.passes.llvm;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hipep.dialects.hip.ContextType;
 import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
+import org.hipep.ir.Value;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.IndexType;
@@ -22,7 +24,7 @@ import org.hipep.ir.rewrite.TypeConverter;
  * ranked memref becomes its descriptor {@code !llvm.struct<(ptr, ptr, i64, array<N x i64>,
  * array<N x i64>)>} (allocated pointer, aligned pointer, offset, sizes, strides; the arrays are
  * left out at rank 0) and an unranked one {@code !llvm.struct<(i64, ptr)>}; a function type
- * becomes {@code !llvm.ptr}. Other types (tensors, vectors, dialect types) cannot be converted.
+ * becomes {@code !llvm.ptr}, and so does the hip dialect's {@code !hip.context}. Other types (tensors, vectors, dialect types) cannot be converted.
  * Materializations are the default {@code builtin.unrealized_conversion_cast}s, which
  * {@code reconcile-unrealized-casts} folds away once both sides are lowered.
  */
@@ -40,6 +42,25 @@ public class LLVMTypeConverter extends TypeConverter {
         addSimpleConversion(t -> t instanceof FunctionType ? LLVMTypes.PointerType.DEFAULT : null);
         addSimpleConversion(t -> t instanceof MemRefType m ? convertMemRefType(m) : null);
         addSimpleConversion(t -> t instanceof UnrankedMemRefType u ? unrankedDescriptor(u) : null);
+        // The run-time state a device function takes is an opaque pointer once lowered.
+        addSimpleConversion(t -> t instanceof ContextType ? LLVMTypes.PointerType.DEFAULT : null);
+        // An expanded memref argument (its descriptor's fields) is packed back into the
+        // descriptor, as upstream's memref source materialization does.
+        addSourceMaterialization((b, resultType, inputs, loc) -> {
+            if (resultType instanceof UnrankedMemRefType u && inputs.size() == 2
+                    && unrankedDescriptor(u) instanceof LLVMTypes.StructType desc) {
+                Value packed = MemRefDescriptor.poison(b, loc, desc).insert(inputs.get(0), 0).insert(inputs.get(1), 1)
+                        .value();
+                return unrealizedCast(b, loc, resultType, List.of(packed));
+            }
+            if (!(resultType instanceof MemRefType m) || inputs.size() < 3
+                    || !(convertMemRefType(m) instanceof LLVMTypes.StructType desc)
+                    || inputs.size() != MemRefDescriptor.expandedTypes(desc).size()) {
+                return null;
+            }
+            Value packed = MemRefDescriptor.pack(b, loc, desc, inputs).value();
+            return unrealizedCast(b, loc, resultType, List.of(packed));
+        });
     }
 
     /** {@code i64}, the lowered {@code index}. */

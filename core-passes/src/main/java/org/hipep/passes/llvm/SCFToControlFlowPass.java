@@ -23,8 +23,8 @@ import org.hipep.ir.builtin.IntegerType;
 import org.hipep.pass.Pass;
 
 /**
- * {@code convert-scf-to-cf} (MLIR's {@code SCFToControlFlow.cpp}): replaces {@code scf.for} and
- * {@code scf.if} by blocks and {@code cf} branches, innermost first, with upstream's block
+ * {@code convert-scf-to-cf} (MLIR's {@code SCFToControlFlow.cpp}): replaces {@code scf.for},
+ * {@code scf.if} and {@code scf.while} by blocks and {@code cf} branches, innermost first, with upstream's block
  * layout.
  *
  * <ul>
@@ -37,15 +37,23 @@ import org.hipep.pass.Pass;
  *       to the continuation when there is no else region); each {@code scf.yield} branches to a
  *       continuation block whose arguments are the results, which branches on to the ops after
  *       the if (without results the continuation is that block itself).</li>
+ *   <li>{@code scf.while}: the enclosing block branches to the condition blocks with the
+ *       initial values; {@code scf.condition} becomes {@code cf.cond_br} to the body (with the
+ *       forwarded values) or to the ops after the loop; the body's {@code scf.yield} branches
+ *       back to the condition. The results are the forwarded values, as upstream. A body that
+ *       only forwards its arguments (a do-while) is dropped and the condition branches back to
+ *       itself, as upstream's do-while lowering does.</li>
  * </ul>
- * Other scf ops (none in the scf dialect here) are left as they are. An scf op in a block
- * without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
+ * {@code scf.parallel} is left as it is (upstream lowers it to nested {@code scf.for} first). An
+ * scf op in a block without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
  * pass fails naming it.
  */
 public final class SCFToControlFlowPass extends Pass {
     private static final String FOR = SCFDialect.NAMESPACE + ".for";
     private static final String IF = SCFDialect.NAMESPACE + ".if";
     private static final String YIELD = SCFDialect.NAMESPACE + ".yield";
+    private static final String WHILE = SCFDialect.NAMESPACE + ".while";
+    private static final String CONDITION = SCFDialect.NAMESPACE + ".condition";
     private static final String BR = CFDialect.NAMESPACE + ".br";
     private static final String COND_BR = CFDialect.NAMESPACE + ".cond_br";
     private static final long SLT = 2;
@@ -71,7 +79,7 @@ public final class SCFToControlFlowPass extends Pass {
         getContext().getOrLoadDialect(ArithDialect.NAMESPACE);
         List<Operation> ops = new ArrayList<>();
         getOperation().walk(WalkOrder.POST_ORDER, op -> {
-            if (op != getOperation() && (op.is(FOR) || op.is(IF))) {
+            if (op != getOperation() && (op.is(FOR) || op.is(IF) || op.is(WHILE))) {
                 ops.add(op);
             }
             return WalkResult.ADVANCE;
@@ -85,6 +93,8 @@ public final class SCFToControlFlowPass extends Pass {
             }
             if (op.is(FOR)) {
                 lowerFor(op);
+            } else if (op.is(WHILE)) {
+                lowerWhile(op);
             } else {
                 lowerIf(op);
             }
@@ -138,6 +148,51 @@ public final class SCFToControlFlowPass extends Pass {
         }
         op.replaceAllUsesWith(cond.arguments().subList(1, cond.numArguments()));
         op.erase();
+    }
+
+    private static void lowerWhile(Operation op) {
+        Location loc = op.location();
+        Block before = op.block();
+        Block remaining = before.splitBefore(op.nextNode());
+        List<Block> cond = moveBlocksAfter(op.region(0), before);
+        // A body that only forwards its arguments (a do-while): the condition loops on itself.
+        boolean doWhile = isForwardingBody(op.region(1));
+        List<Block> body = doWhile ? List.of(cond.get(0))
+                : moveBlocksAfter(op.region(1), cond.get(cond.size() - 1));
+        OpBuilder b = OpBuilder.atBlockEnd(op.context(), before);
+        branch(b, loc, cond.get(0), op.operands());
+        List<Value> results = null;
+        for (Block blk : cond) {
+            Operation condition = blk.back();
+            if (condition != null && condition.is(CONDITION)) {
+                List<Value> args = new ArrayList<>(condition.operands().subList(1, condition.numOperands()));
+                b.setInsertionPoint(condition);
+                condBranch(b, loc, condition.operand(0), body.get(0), remaining, args);
+                results = args;
+                condition.erase();
+            }
+        }
+        for (Block blk : doWhile ? List.<Block>of() : body) {
+            Operation yield = blk.back();
+            if (yield != null && yield.is(YIELD)) {
+                b.setInsertionPoint(yield);
+                branch(b, loc, cond.get(0), yield.operands());
+                yield.erase();
+            }
+        }
+        op.replaceAllUsesWith(results == null ? List.of() : results);
+        op.erase();
+    }
+
+    /** Whether {@code region} is one block holding only an {@code scf.yield} of its arguments, in order. */
+    private static boolean isForwardingBody(Region region) {
+        if (region.blocks().size() != 1) {
+            return false;
+        }
+        Block blk = region.front();
+        Operation yield = blk.back();
+        return yield != null && yield.is(YIELD) && blk.front() == yield
+                && yield.operands().equals(blk.arguments());
     }
 
     private static void lowerIf(Operation op) {

@@ -10,9 +10,6 @@ import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
  * plugin attaches the model of its own dialect: one extension per dialect, which runs when that
  * dialect loads. The extensions are constants, so registering them twice (every lowering pass
  * does, through {@link LLVMConversion#prepare}) adds them once.
- *
- * <p>The math dialect has no model: every math op lowers to an llvm intrinsic
- * ({@code llvm.intr.exp}, ...), which the llvm dialect does not have yet.
  */
 public final class ToLLVMModels {
     /** arith → {@link ArithToLLVM}. */
@@ -21,6 +18,10 @@ public final class ToLLVMModels {
     public static final DialectExtension FUNC = extension("func", FuncToLLVM.INSTANCE);
     /** cf → {@link CFToLLVM}. */
     public static final DialectExtension CF = extension("cf", CFToLLVM.INSTANCE);
+    /** math → {@link MathToLLVM}. */
+    public static final DialectExtension MATH = extension("math", MathToLLVM.INSTANCE);
+    /** memref → {@link MemRefToLLVM}. */
+    public static final DialectExtension MEMREF = extension("memref", MemRefToLLVM.INSTANCE);
     /** hip → {@link HipToLLVM} (the kernel calls of {@code docs/kernel-abi.md}). */
     public static final DialectExtension HIP = extension("hip", HipToLLVM.INSTANCE);
 
@@ -36,7 +37,8 @@ public final class ToLLVMModels {
 
     /** Adds every in-tree model's extension to {@code registry} and returns it. */
     public static DialectRegistry register(DialectRegistry registry) {
-        return registry.addExtension(ARITH).addExtension(FUNC).addExtension(CF).addExtension(HIP);
+        return registry.addExtension(ARITH).addExtension(FUNC).addExtension(CF).addExtension(MATH)
+                .addExtension(MEMREF).addExtension(HIP);
     }
 
     /** A registry holding only the extensions (for {@code Context.appendDialectRegistry}). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.hipep.dialects.CoreDialects;
+import org.hipep.dialects.hip.ContextType;
 import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Type;
@@ -53,6 +54,7 @@ class LLVMTypeConverterTest {
         assertThat(converted(new IntegerType(8, IntegerType.Signedness.SIGNED))).as("signed integers").isNull();
         assertThat(converted(RankedTensorType.of(FloatType.F32, 4))).as("tensors").isNull();
         assertThat(converted(new FunctionType(List.of(), List.of()))).isEqualTo("!llvm.ptr");
+        assertThat(converted(new ContextType())).as("the hip dialect's run-time state").isEqualTo("!llvm.ptr");
     }
 
     @Test
