@@ -4,6 +4,8 @@ import java.util.Objects;
 import org.hipep.pass.OpPassManager;
 import org.hipep.pass.options.Option;
 import org.hipep.pass.options.PassOptions;
+import org.hipep.passes.llvm.ConvertHipToLLVMPass;
+import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.plugin.PipelineSlot;
@@ -15,8 +17,10 @@ import org.hipep.plugin.PipelineSlotHook;
  * with the generated entry points out.
  *
  * <p>Stages in the seed's order, as far as they exist here: slot BeforeConvertHipToLLVM,
- * {@code convert-scf-to-cf}, {@code reconcile-unrealized-casts}, then slot
- * AfterGenerateInterface. {@code docs/pipeline-pass-menu.md} lists the rows not ported yet.
+ * {@code convert-scf-to-cf}, {@code reconcile-unrealized-casts}, {@code convert-hip-to-llvm}
+ * (every loaded dialect's to-LLVM model in one conversion), {@code reconcile-unrealized-casts}
+ * again (the casts that conversion leaves between lowered values), {@code generate-interface},
+ * then slot AfterGenerateInterface. {@code docs/pipeline-pass-menu.md} lists the rows not ported yet.
  */
 public final class HipToLLVMPipeline {
     /** The textual pipeline name. */
@@ -62,6 +66,12 @@ public final class HipToLLVMPipeline {
         hook.addPasses(pm, PipelineSlot.BEFORE_CONVERT_HIP_TO_LLVM);
         pm.addPass(SCFToControlFlowPass::new);
         pm.addPass(ReconcileUnrealizedCastsPass::new);
+        pm.addPass(ConvertHipToLLVMPass::new);
+        // Upstream's convert-hip-to-llvm leaves no casts behind; ours runs one partial conversion
+        // over every dialect's model, so the casts between lowered values are reconciled here.
+        pm.addPass(ReconcileUnrealizedCastsPass::new);
+        String constantsFile = options.constantsFile();
+        pm.addPass(() -> GenerateInterfacePass.create(constantsFile));
         hook.addPasses(pm, PipelineSlot.AFTER_GENERATE_INTERFACE);
     }
 }
