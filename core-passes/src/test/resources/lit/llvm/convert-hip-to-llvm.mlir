@@ -8,8 +8,8 @@
 // CHECK-DAG: llvm.func @hipep_add_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @hipep_matmul_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @hipep_cast_f32_to_i64(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
-// CHECK-LABEL: func.func @elementwise
-// CHECK: %[[CTX:.*]] = "builtin.unrealized_conversion_cast"(%arg0) : (!hip.context) -> !llvm.ptr
+// CHECK-LABEL: llvm.func @elementwise
+// CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !llvm.ptr
 // CHECK: llvm.store %{{.*}}, %[[A:.*]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
 // CHECK: %[[RA:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK: llvm.store %{{.*}}, %[[B:.*]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
@@ -20,7 +20,7 @@
 // CHECK: llvm.call @hipep_matmul_f32(
 // CHECK: llvm.call @hipep_cast_f32_to_i64(
 // CHECK: llvm.call @hipep_add_f32(
-// CHECK: return
+// CHECK: llvm.return
 func.func @elementwise(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32>, %out: memref<2x3xf32>,
                        %w: memref<3x4xf32>, %mm: memref<2x4xf32>, %i: memref<2x3xi64>) {
   hip.add %a, %b, %out : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
@@ -42,7 +42,7 @@ func.func @elementwise(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32
 // CHECK-DAG: llvm.func @hipep_conv_f32_in2(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-DAG: llvm.func @hipep_conv_f32_in3(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-NOT: @hipep_conv_f32_in2_kernel_shape_0
-// CHECK-LABEL: func.func @conv
+// CHECK-LABEL: llvm.func @conv
 // CHECK: %[[KS:.*]] = llvm.mlir.addressof @hipep_conv_f32_in2_kernel_shape : !llvm.ptr
 // CHECK-NEXT: %[[KL:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-NEXT: %[[ST:.*]] = llvm.mlir.addressof @hipep_conv_f32_in2_strides : !llvm.ptr
@@ -74,7 +74,7 @@ func.func @conv(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3x
 // CHECK-DAG: llvm.mlir.global private constant @hipep_reduce_max_f32_axes(dense<1> : tensor<1xi64>)
 // CHECK-DAG: llvm.func @hipep_reduce_max_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64)
 // CHECK-DAG: llvm.func @hipep_reduce_sum_f32_p_axes(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64)
-// CHECK-LABEL: func.func @reduce
+// CHECK-LABEL: llvm.func @reduce
 // CHECK: %[[AX:.*]] = llvm.mlir.addressof @hipep_reduce_max_f32_axes : !llvm.ptr
 // CHECK-NEXT: %[[AXN:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-NEXT: %[[KEEP:.*]] = llvm.mlir.constant(0 : i64) : i64
@@ -103,7 +103,7 @@ func.func @reduce(%ctx: !hip.context, %x: memref<2x3xf32>, %r: memref<2xf32>, %a
 // CHECK-DAG: llvm.func @hipep_clip_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64)
 // CHECK-DAG: llvm.func @hipep_gelu_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64)
 // CHECK-DAG: llvm.func @hipep_fill_i32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64)
-// CHECK-LABEL: func.func @misc
+// CHECK-LABEL: llvm.func @misc
 // CHECK: %[[AXIS:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK-NEXT: %[[SPLIT:.*]] = llvm.mlir.addressof @hipep_split_f32_out2_split : !llvm.ptr
 // CHECK-NEXT: %[[N:.*]] = llvm.mlir.constant(2 : i64) : i64
@@ -141,7 +141,7 @@ func.func @misc(%ctx: !hip.context, %s: memref<6x4xf32>, %s1: memref<2x4xf32>, %
 // CHECK-DAG: llvm.func @hipep_fill_f32_p_shape(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, !llvm.ptr, i64)
 // CHECK-DAG: llvm.func @hipep_resize_f32_p_sizes(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, f64)
 // CHECK-DAG: llvm.mlir.global private constant @hipep_slice_f32_p_starts_ends(dense<3> : tensor<1xi64>)
-// CHECK-LABEL: func.func @params
+// CHECK-LABEL: llvm.func @params
 // CHECK: %[[NOSTARTS:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-NEXT: %[[NOLEN:.*]] = llvm.mlir.constant(-1 : i64) : i64
 // CHECK-NEXT: %[[ENDS:.*]] = llvm.mlir.addressof @hipep_slice_f32_p_starts_ends : !llvm.ptr
@@ -165,7 +165,8 @@ func.func @params(%ctx: !hip.context, %x: memref<20x10xf32>, %starts: memref<1xi
 
 // -----
 
-// Ops on tensors stay (their types do not convert), as upstream leaves ops on tensors.
+// Ops on tensors stay (their types do not convert), as upstream leaves ops on tensors; so does
+// the function whose signature has tensors.
 
 // CHECK-LABEL: func.func @tensors
 // CHECK: hip.exp %arg1, %arg2 : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>

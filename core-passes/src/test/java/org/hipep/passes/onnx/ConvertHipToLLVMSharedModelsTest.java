@@ -73,12 +73,14 @@ class ConvertHipToLLVMSharedModelsTest {
         System.out.println("convert-hip-to-llvm: " + lowered + " models lowered, " + kernels.size()
                 + " kernel symbols; hip ops left: " + stayed);
         assertThat(failures).as("models convert-hip-to-llvm fails on").isEmpty();
-        // Measured 2026-11-30: 294 of 294; one max_pool on ui8 stays (test_maxpool_2d_uint8).
+        // Measured 2026-11-30: 294 of 294; the max_pool on ui8 and its output buffer stay (test_maxpool_2d_uint8).
         assertThat(lowered).isGreaterThanOrEqualTo(294);
     }
 
     private static boolean hasUnloweredElementType(Operation op) {
-        for (Type t : op.operandTypes()) {
+        List<Type> types = new java.util.ArrayList<>(op.operandTypes());
+        types.addAll(op.resultTypes());
+        for (Type t : types) {
             if (t instanceof MemRefType m && m.elementType() instanceof IntegerType i
                     && i.signedness() != IntegerType.Signedness.SIGNLESS) {
                 return true;

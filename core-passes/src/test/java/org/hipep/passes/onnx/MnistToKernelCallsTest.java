@@ -59,9 +59,15 @@ class MnistToKernelCallsTest {
             if (name.startsWith("hip.")) {
                 hipLeft.add(name);
             } else if (name.equals("llvm.call")) {
-                calls.merge(((SymbolRefAttr) op.attribute("callee")).rootReference(), 1, Integer::sum);
+                String callee = ((SymbolRefAttr) op.attribute("callee")).rootReference();
+                if (callee.startsWith("hipep_")) {
+                    calls.merge(callee, 1, Integer::sum);
+                }
             } else if (name.equals("llvm.func")) {
-                declared.add(((StringAttr) op.attribute("sym_name")).value());
+                String fn = ((StringAttr) op.attribute("sym_name")).value();
+                if (fn.startsWith("hipep_")) {
+                    declared.add(fn);
+                }
             } else if (!name.startsWith("llvm.")) {
                 others.merge(name, 1, Integer::sum);
             }
