@@ -1,5 +1,6 @@
 package org.hipep.passes.llvm;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.func.FuncDialect;
@@ -14,6 +15,7 @@ import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BuiltinDialect;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FunctionType;
@@ -75,7 +77,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         patterns.add(ConversionPattern.of(FuncDialect.RETURN, 1, tc, "func-return-to-llvm", (op, operands, r) -> {
             List<Value> returned = operands;
             if (operands.size() > 1) {
-                List<Type> types = new java.util.ArrayList<>();
+                List<Type> types = new ArrayList<>();
                 for (Value v : operands) {
                     types.add(v.type());
                 }
@@ -105,7 +107,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
      * its fields, other types converted. Fills {@code entry} with the matching 1:N mapping.
      */
     static List<Type> expandedInputs(TypeConverter tc, List<Type> inputs, SignatureConversion entry) {
-        List<Type> params = new java.util.ArrayList<>();
+        List<Type> params = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             Type c = tc.convertType(inputs.get(i));
             if (c == null) {
@@ -167,7 +169,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
      * inserts of its argument's fields to the cast back to the memref.
      */
     private static void reversePacks(Block block, List<Type> inputs, SignatureConversion entry) {
-        List<List<Operation>> packs = new java.util.ArrayList<>();
+        List<List<Operation>> packs = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             SignatureConversion.InputMapping m = entry.inputMapping(i);
             if (!(inputs.get(i) instanceof MemRefType || inputs.get(i) instanceof UnrankedMemRefType) || m == null
@@ -181,7 +183,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             if (insert == null || insert.operand(0).definingOp() == null) {
                 continue;
             }
-            List<Operation> pack = new java.util.ArrayList<>();
+            List<Operation> pack = new ArrayList<>();
             Operation cur = insert.operand(0).definingOp();
             pack.add(cur);
             cur = insert;
@@ -189,7 +191,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
                 pack.add(cur);
                 Operation last = cur;
                 cur = last.result(0).users().stream().filter(u -> u.block() == block).findFirst().orElse(null);
-                if (last.is(org.hipep.ir.builtin.BuiltinDialect.UNREALIZED_CONVERSION_CAST)) {
+                if (last.is(BuiltinDialect.UNREALIZED_CONVERSION_CAST)) {
                     break;
                 }
             }
@@ -215,7 +217,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
                 || !callee.nestedReferences().isEmpty()) {
             return r.notifyMatchFailure(op, "callee is not a flat symbol");
         }
-        List<Value> args = new java.util.ArrayList<>();
+        List<Value> args = new ArrayList<>();
         for (int i = 0; i < operands.size(); i++) {
             if (op.operand(i).type() instanceof MemRefType m) {
                 args.addAll(new MemRefDescriptor(r, op.location(), operands.get(i)).unpack(m.shape().size()));
@@ -234,7 +236,7 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
             r.replaceOp(op, call.results());
             return LogicalResult.success();
         }
-        List<Value> unpacked = new java.util.ArrayList<>();
+        List<Value> unpacked = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             unpacked.add(LLVMOps.value(r, op.location(), "extractvalue", List.of(call.result(0)), results.get(i),
                     Map.of("position", DenseArrayAttr.i64(i))));

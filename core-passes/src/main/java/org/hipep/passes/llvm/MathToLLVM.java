@@ -14,7 +14,6 @@ import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.interfaces.ConvertToLLVMPatternInterface;
 import org.hipep.ir.rewrite.ConversionPattern;
-import org.hipep.ir.rewrite.ConversionPatternRewriter;
 import org.hipep.ir.rewrite.ConversionTarget;
 import org.hipep.ir.rewrite.RewritePatternSet;
 import org.hipep.ir.rewrite.TypeConverter;

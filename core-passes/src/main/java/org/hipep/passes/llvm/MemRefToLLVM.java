@@ -1,6 +1,5 @@
 package org.hipep.passes.llvm;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +19,7 @@ import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.BuiltinDialect;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
@@ -117,10 +117,10 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
         add(patterns, tc, "copy", MemRefToLLVM::copy);
         add(patterns, tc, "global", MemRefToLLVM::global);
         add(patterns, tc, "get_global", MemRefToLLVM::getGlobal);
-        add(patterns, tc, "view", MemRefToLLVM::view);
-        add(patterns, tc, "reinterpret_cast", MemRefToLLVM::reinterpretCast);
-        add(patterns, tc, "extract_strided_metadata", MemRefToLLVM::extractStridedMetadata);
-        add(patterns, tc, "extract_aligned_pointer_as_index", MemRefToLLVM::extractAlignedPointer);
+        add(patterns, tc, "view", MemRefViewsToLLVM::view);
+        add(patterns, tc, "reinterpret_cast", MemRefViewsToLLVM::reinterpretCast);
+        add(patterns, tc, "extract_strided_metadata", MemRefViewsToLLVM::extractStridedMetadata);
+        add(patterns, tc, "extract_aligned_pointer_as_index", MemRefViewsToLLVM::extractAlignedPointer);
     }
 
     private static void add(RewritePatternSet patterns, TypeConverter tc, String op, ConversionPattern.Rewrite rw) {
@@ -131,7 +131,7 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
         return MemRefDialect.NAMESPACE + "." + op;
     }
 
-    private static Type convert(ConversionPatternRewriter r, Type t) {
+    static Type convert(ConversionPatternRewriter r, Type t) {
         return r.currentTypeConverter().convertType(t);
     }
 
@@ -267,7 +267,7 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** The constant value of {@code v} (an {@code arith.constant} or {@code llvm.mlir.constant}), or null. */
     private static Long constantIndex(Value v) {
         Operation def = v.definingOp();
-        while (def != null && def.is(org.hipep.ir.builtin.BuiltinDialect.UNREALIZED_CONVERSION_CAST)
+        while (def != null && def.is(BuiltinDialect.UNREALIZED_CONVERSION_CAST)
                 && def.numOperands() == 1) {
             def = def.operand(0).definingOp();
         }
@@ -532,144 +532,6 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
         Value allocated = LLVMOps.value(r, loc, "inttoptr", List.of(marker), ptr, Map.of());
         r.replaceOp(op, List.of(MemRefDescriptor.fresh(r, loc, desc, allocated, aligned, s.sizes(), s.strides())
                 .value()));
-        return LogicalResult.success();
-    }
-
-    // ---------------------------------------------------------------- views
-
-    private static LogicalResult view(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        MemRefType src = (MemRefType) op.operand(0).type();
-        MemRefType type = (MemRefType) op.result(0).type();
-        Type desc = convert(r, type);
-        long[] layout = MemRefDescriptor.stridesAndOffset(type);
-        if (desc == null || layout == null) {
-            return r.notifyMatchFailure(op, "result type does not convert");
-        }
-        Location loc = op.location();
-        MemRefDescriptor source = new MemRefDescriptor(r, loc, operands.get(0));
-        MemRefDescriptor d = MemRefDescriptor.poison(r, loc, desc);
-        d = d.insert(source.allocatedPtr(), MemRefDescriptor.ALLOCATED);
-        Value aligned = MemRefDescriptor.gep(r, loc, source.alignedPtr(), convert(r, src.elementType()),
-                List.of(operands.get(1)), new long[] {MemRefDescriptor.DYNAMIC_INDEX}, 0);
-        d = d.insert(aligned, MemRefDescriptor.ALIGNED);
-        d = d.insert(MemRefDescriptor.indexConstant(r, loc, 0), MemRefDescriptor.OFFSET);
-        List<Value> dynSizes = operands.subList(2, operands.size());
-        Value stride = null;
-        Value nextSize = null;
-        for (int i = type.shape().size() - 1; i >= 0; i--) {
-            Value size;
-            if (type.shape().get(i) == ShapedType.DYNAMIC) {
-                int k = (int) type.shape().subList(0, i).stream().filter(x -> x == ShapedType.DYNAMIC).count();
-                size = dynSizes.get(k);
-            } else {
-                size = MemRefDescriptor.indexConstant(r, loc, type.shape().get(i));
-            }
-            d = d.insert(size, MemRefDescriptor.SIZES, i);
-            if (layout[i + 1] != ShapedType.DYNAMIC) {
-                stride = MemRefDescriptor.indexConstant(r, loc, layout[i + 1]);
-            } else if (nextSize != null) {
-                stride = stride != null ? MemRefDescriptor.arith(r, loc, "mul", stride, nextSize, 0) : nextSize;
-            } else {
-                stride = MemRefDescriptor.indexConstant(r, loc, 1);
-            }
-            d = d.insert(stride, MemRefDescriptor.STRIDES, i);
-            nextSize = size;
-        }
-        r.replaceOp(op, List.of(d.value()));
-        return LogicalResult.success();
-    }
-
-    private static long[] longs(Attribute a) {
-        return a instanceof DenseArrayAttr d ? d.asLongs() : new long[0];
-    }
-
-    private static LogicalResult reinterpretCast(Operation op, List<Value> operands, ConversionPatternRewriter r) {
-        MemRefType type = (MemRefType) op.result(0).type();
-        Type desc = convert(r, type);
-        if (desc == null) {
-            return r.notifyMatchFailure(op, "result type does not convert");
-        }
-        Location loc = op.location();
-        long[] offsets = longs(op.attribute("static_offsets"));
-        long[] sizes = longs(op.attribute("static_sizes"));
-        long[] strides = longs(op.attribute("static_strides"));
-        // Dynamic operands follow the source: offsets, sizes, strides.
-        int next = 1;
-        MemRefDescriptor source = new MemRefDescriptor(r, loc, operands.get(0));
-        MemRefDescriptor d = MemRefDescriptor.poison(r, loc, desc);
-        Value allocated;
-        Value aligned;
-        if (op.operand(0).type() instanceof MemRefType) {
-            allocated = source.allocatedPtr();
-            aligned = source.alignedPtr();
-        } else {
-            Value ranked = source.extract(1);
-            allocated = LLVMOps.value(r, loc, "load", List.of(ranked), LLVMTypes.PointerType.DEFAULT,
-                    Map.of("ordering", IntegerAttr.i64(0)));
-            aligned = unrankedAlignedPtr(r, loc, ranked);
-        }
-        d = d.insert(allocated, MemRefDescriptor.ALLOCATED).insert(aligned, MemRefDescriptor.ALIGNED);
-        d = d.insert(offsets[0] == ShapedType.DYNAMIC ? operands.get(next++)
-                : MemRefDescriptor.indexConstant(r, loc, offsets[0]), MemRefDescriptor.OFFSET);
-        int sizeBase = next;
-        int numDynSizes = (int) java.util.Arrays.stream(sizes).filter(x -> x == ShapedType.DYNAMIC).count();
-        int strideBase = sizeBase + numDynSizes;
-        int ds = 0;
-        int dt = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            d = d.insert(sizes[i] == ShapedType.DYNAMIC ? operands.get(sizeBase + ds++)
-                    : MemRefDescriptor.indexConstant(r, loc, sizes[i]), MemRefDescriptor.SIZES, i);
-            d = d.insert(strides[i] == ShapedType.DYNAMIC ? operands.get(strideBase + dt++)
-                    : MemRefDescriptor.indexConstant(r, loc, strides[i]), MemRefDescriptor.STRIDES, i);
-        }
-        r.replaceOp(op, List.of(d.value()));
-        return LogicalResult.success();
-    }
-
-    /** The aligned pointer of the ranked descriptor {@code ranked} points to (its second field). */
-    private static Value unrankedAlignedPtr(ConversionPatternRewriter r, Location loc, Value ranked) {
-        Type ptr = LLVMTypes.PointerType.DEFAULT;
-        Value field = MemRefDescriptor.gep(r, loc, ranked, ptr, List.of(), new long[] {1}, 0);
-        return LLVMOps.value(r, loc, "load", List.of(field), ptr, Map.of("ordering", IntegerAttr.i64(0)));
-    }
-
-    private static LogicalResult extractStridedMetadata(Operation op, List<Value> operands,
-            ConversionPatternRewriter r) {
-        if (!(op.operand(0).type() instanceof MemRefType type)) {
-            return r.notifyMatchFailure(op, "unranked memrefs are not lowered");
-        }
-        Type baseDesc = convert(r, op.result(0).type());
-        if (baseDesc == null) {
-            return r.notifyMatchFailure(op, "base type does not convert");
-        }
-        Location loc = op.location();
-        MemRefDescriptor source = new MemRefDescriptor(r, loc, operands.get(0));
-        Value allocated = source.allocatedPtr();
-        Value aligned = source.alignedPtr();
-        MemRefDescriptor base = MemRefDescriptor.poison(r, loc, baseDesc).insert(allocated, MemRefDescriptor.ALLOCATED)
-                .insert(aligned, MemRefDescriptor.ALIGNED);
-        base = base.insert(MemRefDescriptor.indexConstant(r, loc, 0), MemRefDescriptor.OFFSET);
-        List<Value> results = new ArrayList<>();
-        results.add(base.value());
-        results.add(source.offset());
-        int rank = type.shape().size();
-        for (int i = 0; i < rank; i++) {
-            results.add(source.size(i));
-        }
-        for (int i = 0; i < rank; i++) {
-            results.add(source.stride(i));
-        }
-        r.replaceOp(op, results);
-        return LogicalResult.success();
-    }
-
-    private static LogicalResult extractAlignedPointer(Operation op, List<Value> operands,
-            ConversionPatternRewriter r) {
-        MemRefDescriptor source = new MemRefDescriptor(r, op.location(), operands.get(0));
-        Value aligned = op.operand(0).type() instanceof MemRefType ? source.alignedPtr()
-                : unrankedAlignedPtr(r, op.location(), source.extract(1));
-        r.replaceOp(op, List.of(LLVMOps.value(r, op.location(), "ptrtoint", List.of(aligned),
-                LLVMTypeConverter.indexType(), Map.of())));
         return LogicalResult.success();
     }
 }

@@ -44,8 +44,8 @@ import org.hipep.pass.Pass;
  *       only forwards its arguments (a do-while) is dropped and the condition branches back to
  *       itself, as upstream's do-while lowering does.</li>
  * </ul>
- * {@code scf.parallel} is left as it is (upstream lowers it to nested {@code scf.for} first). An
- * scf op in a block without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
+ * {@code scf.parallel} without reductions becomes nested {@code scf.for} loops first, as
+ * upstream; one with reductions is left as it is. An scf op in a block without terminator (a region of an op with {@code NoTerminator}) cannot become blocks: the
  * pass fails naming it.
  */
 public final class SCFToControlFlowPass extends Pass {
@@ -54,6 +54,8 @@ public final class SCFToControlFlowPass extends Pass {
     private static final String YIELD = SCFDialect.NAMESPACE + ".yield";
     private static final String WHILE = SCFDialect.NAMESPACE + ".while";
     private static final String CONDITION = SCFDialect.NAMESPACE + ".condition";
+    private static final String PARALLEL = SCFDialect.NAMESPACE + ".parallel";
+    private static final String REDUCE = SCFDialect.NAMESPACE + ".reduce";
     private static final String BR = CFDialect.NAMESPACE + ".br";
     private static final String COND_BR = CFDialect.NAMESPACE + ".cond_br";
     private static final long SLT = 2;
@@ -77,6 +79,17 @@ public final class SCFToControlFlowPass extends Pass {
     protected void runOnOperation() {
         getContext().getOrLoadDialect(CFDialect.NAMESPACE);
         getContext().getOrLoadDialect(ArithDialect.NAMESPACE);
+        // A parallel loop without reductions becomes nested scf.for loops first, as upstream.
+        List<Operation> parallels = new ArrayList<>();
+        getOperation().walk(WalkOrder.POST_ORDER, op -> {
+            if (op != getOperation() && op.is(PARALLEL) && op.numResults() == 0) {
+                parallels.add(op);
+            }
+            return WalkResult.ADVANCE;
+        });
+        for (Operation op : parallels) {
+            parallelToFor(op);
+        }
         List<Operation> ops = new ArrayList<>();
         getOperation().walk(WalkOrder.POST_ORDER, op -> {
             if (op != getOperation() && (op.is(FOR) || op.is(IF) || op.is(WHILE))) {
@@ -181,6 +194,43 @@ public final class SCFToControlFlowPass extends Pass {
             }
         }
         op.replaceAllUsesWith(results == null ? List.of() : results);
+        op.erase();
+    }
+
+    /**
+     * Replaces {@code scf.parallel} (no results) by one {@code scf.for} per dimension, outermost
+     * first, the body moved into the innermost loop and its {@code scf.reduce} dropped.
+     */
+    private static void parallelToFor(Operation op) {
+        Location loc = op.location();
+        int n = op.region(0).front().numArguments();
+        List<Value> operands = op.operands();
+        Block body = op.region(0).front();
+        OpBuilder b = OpBuilder.before(op);
+        Block innermost = null;
+        for (int d = 0; d < n; d++) {
+            OperationState st = new OperationState(loc, FOR, op.context());
+            st.addOperands(List.of(operands.get(d), operands.get(n + d), operands.get(2 * n + d)));
+            Region region = st.addRegion();
+            Block blk = new Block();
+            blk.addArgument(operands.get(d).type(), loc);
+            region.append(blk);
+            b.create(st);
+            b.setInsertionPointToEnd(blk);
+            b.create(new OperationState(loc, YIELD, op.context()));
+            b.setInsertionPoint(blk.back());
+            body.argument(d).replaceAllUsesWith(blk.argument(0));
+            innermost = blk;
+        }
+        Operation yield = innermost.back();
+        for (Operation o : new ArrayList<>(body.operations())) {
+            o.remove();
+            if (o.is(REDUCE)) {
+                o.erase();
+            } else {
+                innermost.insertBefore(yield, o);
+            }
+        }
         op.erase();
     }
 
