@@ -24,7 +24,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  * ranked memref becomes its descriptor {@code !llvm.struct<(ptr, ptr, i64, array<N x i64>,
  * array<N x i64>)>} (allocated pointer, aligned pointer, offset, sizes, strides; the arrays are
  * left out at rank 0) and an unranked one {@code !llvm.struct<(i64, ptr)>}; a function type
- * becomes {@code !llvm.ptr}, and so does the hip dialect's {@code !hip.context}. Other types (tensors, vectors, dialect types) cannot be converted.
+ * becomes {@code !llvm.ptr}, and so does the hip dialect's {@code !hip.context}; {@code si8}/{@code ui8}
+ * and the other signed or unsigned integers become the signless integer of their width. Other types (tensors, vectors, dialect types) cannot be converted.
  * Materializations are the default {@code builtin.unrealized_conversion_cast}s, which
  * {@code reconcile-unrealized-casts} folds away once both sides are lowered.
  */
@@ -37,6 +38,9 @@ public class LLVMTypeConverter extends TypeConverter {
         addSimpleConversion(t -> t instanceof LLVMTypes.LLVMType ? t : null);
         addSimpleConversion(t -> t instanceof IntegerType i && i.signedness() == IntegerType.Signedness.SIGNLESS
                 ? t : null);
+        // Signed and unsigned integers lose their signedness, as upstream's converter drops it.
+        addSimpleConversion(t -> t instanceof IntegerType i && i.signedness() != IntegerType.Signedness.SIGNLESS
+                ? IntegerType.signless(i.width()) : null);
         addSimpleConversion(t -> t instanceof FloatType ? t : null);
         addSimpleConversion(t -> t instanceof IndexType ? indexType() : null);
         addSimpleConversion(t -> t instanceof FunctionType ? LLVMTypes.PointerType.DEFAULT : null);

@@ -51,7 +51,10 @@ class LLVMTypeConverterTest {
         assertThat(converted(IndexType.INSTANCE)).isEqualTo("i64");
         assertThat(converted(IntegerType.I1)).isEqualTo("i1");
         assertThat(converted(FloatType.BF16)).isEqualTo("bf16");
-        assertThat(converted(new IntegerType(8, IntegerType.Signedness.SIGNED))).as("signed integers").isNull();
+        assertThat(converted(new IntegerType(8, IntegerType.Signedness.SIGNED))).as("signed integers")
+                .isEqualTo("i8");
+        assertThat(converted(new IntegerType(16, IntegerType.Signedness.UNSIGNED))).as("unsigned integers")
+                .isEqualTo("i16");
         assertThat(converted(RankedTensorType.of(FloatType.F32, 4))).as("tensors").isNull();
         assertThat(converted(new FunctionType(List.of(), List.of()))).isEqualTo("!llvm.ptr");
         assertThat(converted(new ContextType())).as("the hip dialect's run-time state").isEqualTo("!llvm.ptr");
