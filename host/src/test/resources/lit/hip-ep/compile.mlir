@@ -1,19 +1,35 @@
 // RUN: hip-ep %shared/models/mnist-8/model.onnx -o %t | FileCheck %s
 // RUN: cat %t/model.mlir | FileCheck %s --check-prefix=IR
 // RUN: not hip-ep %t/missing.onnx -o %t 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'builtin.module(no-such-pass)' 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'builtin.module(func.func(canonicalize))' 2>&1 | FileCheck %s --check-prefix=GUARD
+// RUN: not hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'builtin.module(hip-infer-shapes)' 2>&1 | FileCheck %s --check-prefix=GUARD
+// RUN: hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'hipdnn-pipeline{constants-dir=%t externalize-min-num-elements=1}' | FileCheck %s --check-prefix=NAMED
 
 // hip-ep compiles a model with the built-in pipeline and says what came out and where.
 // CHECK: model: {{.*}}mnist-8/model.onnx
 // CHECK: compile: {{[0-9.]+}} ms
-// CHECK: ops by dialect: {
+// CHECK: ops by dialect: {llvm=
+// CHECK: entry point inference_compute: yes
 // CHECK: module: {{.*}}model.mlir
 // CHECK: constants: {{.*}}model.constants.bin
 // CHECK: constants: {{.*}}model.constants.json
 
-// The written module is the compiled one: no onnx op is left.
+// The written module is the compiled one: the llvm dialect, the hip ops as kernel calls, the
+// generated entry points, no onnx op left.
 // IR: module attributes {
-// IR: func.func @main_graph
+// IR: llvm.func @main_graph
+// IR: llvm.call @hipep_conv_f32_in2
+// IR: llvm.func @inference_compute
 // IR-NOT: onnx.{{[A-Z]}}
+
+// HIPDNN_EP_PIPELINE's cases (--pipeline sets the same override): an unknown pass fails before
+// anything runs; a pipeline that parses but produces no inference_compute fails after; a named
+// pipeline runs in its place.
+// PARSE: error: HIPDNN_EP_PIPELINE: failed to parse pipeline 'builtin.module(no-such-pass)':
+// GUARD: error: HIPDNN_EP_PIPELINE: the custom pipeline did not produce an 'inference_compute' entry point (did it omit generate-interface?)
+// NAMED: pipeline: HIPDNN_EP_PIPELINE=hipdnn-pipeline{
+// NAMED: entry point inference_compute: yes
 
 // A missing model is an error that names the file.
 // MISSING: error: {{.*}}missing.onnx

@@ -5,6 +5,7 @@ import org.hipep.pass.OpPassManager;
 import org.hipep.pass.options.Option;
 import org.hipep.pass.options.PassOptions;
 import org.hipep.passes.llvm.ConvertHipToLLVMPass;
+import org.hipep.passes.llvm.ExpandStridedMetadataPass;
 import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
@@ -17,7 +18,7 @@ import org.hipep.plugin.PipelineSlotHook;
  * with the generated entry points out.
  *
  * <p>Stages in the seed's order, as far as they exist here: slot BeforeConvertHipToLLVM,
- * {@code convert-scf-to-cf}, {@code reconcile-unrealized-casts}, {@code convert-hip-to-llvm}
+ * {@code expand-strided-metadata}, {@code convert-scf-to-cf}, {@code reconcile-unrealized-casts}, {@code convert-hip-to-llvm}
  * (every loaded dialect's to-LLVM model in one conversion), {@code reconcile-unrealized-casts}
  * again (the casts that conversion leaves between lowered values), {@code generate-interface},
  * then slot AfterGenerateInterface. {@code docs/pipeline-pass-menu.md} lists the rows not ported yet.
@@ -64,6 +65,7 @@ public final class HipToLLVMPipeline {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(hook, "hook");
         hook.addPasses(pm, PipelineSlot.BEFORE_CONVERT_HIP_TO_LLVM);
+        pm.addPass(ExpandStridedMetadataPass::new);
         pm.addPass(SCFToControlFlowPass::new);
         pm.addPass(ReconcileUnrealizedCastsPass::new);
         pm.addPass(ConvertHipToLLVMPass::new);

@@ -56,6 +56,11 @@ public final class HipEpCommand implements Callable<Integer> {
                     + " (default: a new temporary folder).")
     private Path outputDir;
 
+    @Option(names = "--pipeline", paramLabel = "<pipeline>",
+            description = "Replace the built-in pipeline, as HIPDNN_EP_PIPELINE does (and over it):"
+                    + " a pipeline name, a pass list or builtin.module(...).")
+    private String pipeline;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -100,7 +105,9 @@ public final class HipEpCommand implements Callable<Integer> {
                 err.println(w);
                 err.flush();
             });
-            CompilerDriver.Options options = CompilerDriver.Options.defaults(dir).withOverrideFromProcess();
+            CompilerDriver.Options options = pipeline != null
+                    ? CompilerDriver.Options.defaults(dir).withPipelineOverride(pipeline)
+                    : CompilerDriver.Options.defaults(dir).withOverrideFromProcess();
             out.println("model: " + model);
             if (options.pipelineOverride() != null) {
                 out.println("pipeline: " + CompilerDriver.PIPELINE_OVERRIDE + "=" + options.pipelineOverride());

@@ -135,6 +135,41 @@ class CompilerDriverTest {
                 "p", new ArrayAttr(List.of()), "q", new ArrayAttr(List.of(new StringAttr("q-pass"))))));
     }
 
+    /** A plugin pass that records, in order, the slot it was requested at and whether the entry point exists. */
+    private static Pass recorder(String argument, List<String> log) {
+        return new Pass() {
+            @Override
+            public String argument() {
+                return argument;
+            }
+
+            @Override
+            protected void runOnOperation() {
+                log.add(argument + (new SymbolTable(getOperation()).lookup("inference_compute") != null
+                        ? " (entry point)" : ""));
+            }
+        };
+    }
+
+    @Test
+    void theBackHalfSlotsRunAtTheSeedsSeams() throws Exception {
+        List<String> log = new ArrayList<>();
+        List<PassContribution> passes = new ArrayList<>();
+        List<SlotRequest> requests = new ArrayList<>();
+        for (PipelineSlot slot : List.of(PipelineSlot.AFTER_GENERATE_INTERFACE, PipelineSlot.BEFORE_CONVERT_HIP_TO_LLVM,
+                PipelineSlot.AFTER_POOL_ALLOCS, PipelineSlot.BEFORE_BUFFERIZATION)) {
+            String name = "record-" + slot.index();
+            passes.add(new PassContribution("p", name, "records " + slot, () -> recorder(name, log)));
+            requests.add(new SlotRequest("p", slot, name));
+        }
+        PluginSnapshot snapshot = new PluginSnapshot(
+                new PluginReport(List.of(), List.of("p"), List.of("p"), List.of(), List.of()),
+                passes, requests, List.of(), List.of(), List.of(), List.of(), List.of());
+        new CompilerDriver(snapshot, warnings::add).compile(mnist(), CompilerDriver.Options.defaults(dir));
+        assertThat(log).containsExactly("record-3", "record-4", "record-5", "record-6 (entry point)");
+        assertThat(warnings).isEmpty();
+    }
+
     @Test
     void systemPropertyWinsOverTheEnvironmentAndBlankMeansUnset() {
         Properties props = new Properties();
