@@ -12,7 +12,7 @@ func.func @marker_lowers() {
   return
 }
 
-// CHECK-LABEL: func.func @with_kernel
+// CHECK-LABEL: llvm.func @with_kernel
 // CHECK: llvm.call @hipep_exp_f32(
 // CHECK-NOT: hip_ep_sample.marker
 // CHECK-NOT: hip.exp
