@@ -149,6 +149,55 @@ class LlvmTranslatorTest {
     }
 
     @Test
+    void castsComparisonsIntrinsicsAndNestedAggregates() {
+        Operation module = parse("""
+                module {
+                  llvm.mlir.global private constant @h(dense<[1.0, -2.0]> : tensor<2xf16>) {addr_space = 0 : i32} : !llvm.array<2 x f16>
+                  llvm.func @mix(%a: i32, %b: f32, %p: !llvm.ptr, %q: !llvm.ptr, %n: i64) -> !llvm.struct<(array<2 x i64>, f64)> {
+                    %0 = llvm.sext %a : i32 to i64
+                    %1 = llvm.zext nneg %a : i32 to i64
+                    %2 = llvm.trunc %0 : i64 to i16
+                    %3 = llvm.sitofp %a : i32 to f32
+                    %4 = llvm.fpext %b : f32 to f64
+                    %5 = llvm.fcmp "uno" %3, %b : f32
+                    %6 = llvm.fcmp "olt" %3, %b : f32
+                    %7 = llvm.select %6, %3, %b : i1, f32
+                    %8 = llvm.intr.smax(%0, %1) : (i64, i64) -> i64
+                    %9 = llvm.intr.maxnum(%7, %b) : (f32, f32) -> f32
+                    %10 = llvm.intr.stacksave : !llvm.ptr
+                    "llvm.intr.memcpy"(%p, %q, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+                    %z = llvm.mlir.constant(0 : i8) : i8
+                    "llvm.intr.memset"(%p, %z, %n) <{isVolatile = false}> : (!llvm.ptr, i8, i64) -> ()
+                    llvm.intr.stackrestore %10 : !llvm.ptr
+                    %11 = llvm.mlir.undef : !llvm.struct<(array<2 x i64>, f64)>
+                    %12 = llvm.insertvalue %8, %11[0, 1] : !llvm.struct<(array<2 x i64>, f64)>
+                    %13 = llvm.insertvalue %4, %12[1] : !llvm.struct<(array<2 x i64>, f64)>
+                    %14 = llvm.extractvalue %13[0, 1] : !llvm.struct<(array<2 x i64>, f64)>
+                    %15 = llvm.ptrtoint %p : !llvm.ptr to i64
+                    %16 = llvm.inttoptr %15 : i64 to !llvm.ptr
+                    llvm.store %14, %16 {alignment = 8 : i64} : i64, !llvm.ptr
+                    llvm.return %13 : !llvm.struct<(array<2 x i64>, f64)>
+                  }
+                }
+                """);
+        try (LlvmModule m = LlvmTranslator.translate(module, "mix")) {
+            String ir = m.ir();
+            assertThat(ir).contains("@h = private constant [2 x half] [half 0xH3C00, half 0xHC000]")
+                    .contains("sext i32 %0 to i64").contains("zext nneg i32 %0 to i64").contains("trunc i64")
+                    .contains("sitofp i32 %0 to float").contains("fpext float %1 to double")
+                    .contains("fcmp uno float").contains("fcmp olt float").contains("select i1")
+                    .contains("call i64 @llvm.smax.i64(").contains("call float @llvm.maxnum.f32(")
+                    .contains("call ptr @llvm.stacksave.p0()")
+                    .contains("call void @llvm.memcpy.p0.p0.i64(ptr %2, ptr %3, i64 %4, i1 false)")
+                    .contains("call void @llvm.memset.p0.i64(ptr %2, i8 0, i64 %4, i1 false)")
+                    .contains("call void @llvm.stackrestore.p0(")
+                    .contains("insertvalue [2 x i64] undef, i64").contains("extractvalue { [2 x i64], double }")
+                    .contains("ptrtoint ptr %2 to i64").contains("inttoptr i64").contains("store i64 ")
+                    .contains(", align 8");
+        }
+    }
+
+    @Test
     void anOpItDoesNotKnowIsAnErrorNamingItAndItsLocation() {
         Operation module = IrParser.parse(ctx, """
                 module {
