@@ -2,7 +2,6 @@ package org.hipep.runtime.llvm;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -11,7 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
@@ -28,20 +26,13 @@ import org.hipep.ir.Block;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
-import org.hipep.ir.builtin.ArrayAttr;
 import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
-import org.hipep.ir.builtin.FloatAttr;
-import org.hipep.ir.builtin.FloatType;
-import org.hipep.ir.builtin.IndexType;
 import org.hipep.ir.builtin.IntegerAttr;
-import org.hipep.ir.builtin.IntegerType;
-import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
-import org.hipep.ir.builtin.VectorType;
 
 /**
  * Translates a verified {@code builtin.module} of the {@code llvm} dialect to an LLVM module in a
@@ -69,7 +60,7 @@ public final class LlvmTranslator {
     private final LLVMContextRef ctx;
     private final LLVMModuleRef mod;
     private final LLVMBuilderRef builder;
-    private final Map<String, LLVMTypeRef> namedStructs = new HashMap<>();
+    private final LlvmTypeConverter types;
     private final Map<String, LLVMValueRef> functions = new HashMap<>();
     private final Map<String, LLVMValueRef> globals = new HashMap<>();
     private final Map<Value, LLVMValueRef> values = new IdentityHashMap<>();
@@ -84,6 +75,7 @@ public final class LlvmTranslator {
         this.ctx = ctx;
         this.mod = mod;
         this.builder = LLVMCreateBuilderInContext(ctx);
+        this.types = new LlvmTypeConverter(ctx);
     }
 
     /**
@@ -144,7 +136,7 @@ public final class LlvmTranslator {
         }
     }
 
-    private static String symbol(Operation op) {
+    static String symbol(Operation op) {
         if (!(op.attribute("sym_name") instanceof StringAttr s)) {
             throw new LlvmTranslationException("'" + op.nameString() + "' without sym_name at " + op.location());
         }
@@ -157,11 +149,11 @@ public final class LlvmTranslator {
             throw new LlvmTranslationException("llvm.func without an LLVM function_type at " + op.location());
         }
         String name = symbol(op);
-        LLVMValueRef f = LLVMAddFunction(mod, name, type(ft, op));
-        LLVMSetLinkage(f, linkage(op));
-        LLVMSetVisibility(f, visibility(op));
-        LLVMSetUnnamedAddress(f, unnamedAddr(op));
-        LLVMSetFunctionCallConv(f, callConv(op, op.attribute("CConv")));
+        LLVMValueRef f = LLVMAddFunction(mod, name, types.type(ft, op));
+        LLVMSetLinkage(f, LlvmAttributes.linkage(op));
+        LLVMSetVisibility(f, LlvmAttributes.visibility(op));
+        LLVMSetUnnamedAddress(f, LlvmAttributes.unnamedAddr(op));
+        LLVMSetFunctionCallConv(f, LlvmAttributes.callConv(op, op.attribute("CConv")));
         functions.put(name, f);
     }
 
@@ -171,10 +163,10 @@ public final class LlvmTranslator {
         }
         String name = symbol(op);
         int as = op.attribute("addr_space") instanceof IntegerAttr a ? (int) a.longValue() : 0;
-        LLVMValueRef g = LLVMAddGlobalInAddressSpace(mod, type(gt.value(), op), name, as);
-        LLVMSetLinkage(g, linkage(op));
-        LLVMSetVisibility(g, visibility(op));
-        LLVMSetUnnamedAddress(g, unnamedAddr(op));
+        LLVMValueRef g = LLVMAddGlobalInAddressSpace(mod, types.type(gt.value(), op), name, as);
+        LLVMSetLinkage(g, LlvmAttributes.linkage(op));
+        LLVMSetVisibility(g, LlvmAttributes.visibility(op));
+        LLVMSetUnnamedAddress(g, LlvmAttributes.unnamedAddr(op));
         LLVMSetGlobalConstant(g, op.attribute("constant") != null ? 1 : 0);
         if (op.attribute("alignment") instanceof IntegerAttr al && al.longValue() > 0) {
             LLVMSetAlignment(g, (int) al.longValue());
@@ -191,12 +183,12 @@ public final class LlvmTranslator {
                     + " with an initializer region is not supported at " + op.location());
         }
         if (value != null) {
-            LLVMSetInitializer(g, constant(value, type, op));
+            LLVMSetInitializer(g, types.constant(value, type, op));
         } else {
-            int linkage = linkage(op);
+            int linkage = LlvmAttributes.linkage(op);
             if (linkage != LLVMExternalLinkage && linkage != LLVMExternalWeakLinkage) {
                 // A global of local linkage without a value is zero-initialised, as upstream does.
-                LLVMSetInitializer(g, LLVMConstNull(type(type, op)));
+                LLVMSetInitializer(g, LLVMConstNull(types.type(type, op)));
             }
         }
     }
@@ -226,7 +218,7 @@ public final class LlvmTranslator {
             }
             LLVMPositionBuilderAtEnd(builder, blocks.get(b));
             for (int i = 0; i < b.numArguments(); i++) {
-                values.put(b.argument(i), LLVMBuildPhi(builder, type(b.argument(i).type(), op), ""));
+                values.put(b.argument(i), LLVMBuildPhi(builder, types.type(b.argument(i).type(), op), ""));
             }
         }
         for (Block b : dominanceOrder(entry, body)) {
@@ -293,7 +285,7 @@ public final class LlvmTranslator {
         String n = name.substring("llvm.".length());
         LLVMValueRef r;
         switch (n) {
-            case "mlir.constant" -> r = constant(op.attribute("value"), op.result(0).type(), op);
+            case "mlir.constant" -> r = types.constant(op.attribute("value"), op.result(0).type(), op);
             case "mlir.zero" -> r = LLVMConstNull(resultType(op));
             case "mlir.undef" -> r = LLVMGetUndef(resultType(op));
             case "mlir.poison" -> r = LLVMGetPoison(resultType(op));
@@ -302,16 +294,16 @@ public final class LlvmTranslator {
                     "fadd", "fsub", "fmul", "fdiv", "frem" -> r = binary(op, n);
             case "fneg" -> {
                 r = LLVMBuildFNeg(builder, operand(op, 0), "");
-                fastMath(r, op);
+                LlvmAttributes.fastMath(r, op);
             }
-            case "icmp" -> r = LLVMBuildICmp(builder, icmpPredicate(op), operand(op, 0), operand(op, 1), "");
+            case "icmp" -> r = LLVMBuildICmp(builder, LlvmAttributes.icmpPredicate(op), operand(op, 0), operand(op, 1), "");
             case "fcmp" -> {
-                r = LLVMBuildFCmp(builder, fcmpPredicate(op), operand(op, 0), operand(op, 1), "");
-                fastMath(r, op);
+                r = LLVMBuildFCmp(builder, LlvmAttributes.fcmpPredicate(op), operand(op, 0), operand(op, 1), "");
+                LlvmAttributes.fastMath(r, op);
             }
             case "select" -> {
                 r = LLVMBuildSelect(builder, operand(op, 0), operand(op, 1), operand(op, 2), "");
-                fastMath(r, op);
+                LlvmAttributes.fastMath(r, op);
             }
             case "sext", "zext", "trunc", "uitofp", "sitofp", "fptosi", "fptoui", "fpext", "fptrunc", "bitcast",
                     "ptrtoint", "inttoptr", "addrspacecast" -> r = cast(op, n);
@@ -395,7 +387,7 @@ public final class LlvmTranslator {
     }
 
     private LLVMTypeRef resultType(Operation op) {
-        return type(op.result(0).type(), op);
+        return types.type(op.result(0).type(), op);
     }
 
     private LLVMValueRef addressOf(Operation op) {
@@ -436,111 +428,15 @@ public final class LlvmTranslator {
             case "fdiv" -> LLVMBuildFDiv(builder, a, b, "");
             default -> LLVMBuildFRem(builder, a, b, "");
         };
-        overflowFlags(r, op);
-        if (op.attribute("isExact") != null && isInstruction(r)) {
+        LlvmAttributes.overflowFlags(r, op);
+        if (op.attribute("isExact") != null && LlvmAttributes.isInstruction(r)) {
             LLVMSetExact(r, 1);
         }
-        if (op.attribute("isDisjoint") != null && isInstruction(r)) {
+        if (op.attribute("isDisjoint") != null && LlvmAttributes.isInstruction(r)) {
             LLVMSetIsDisjoint(r, 1);
         }
-        fastMath(r, op);
+        LlvmAttributes.fastMath(r, op);
         return r;
-    }
-
-    /** {@code overflowFlags}: bit 0 is {@code nsw}, bit 1 {@code nuw}, as in MLIR's IntegerOverflowFlags. */
-    private static void overflowFlags(LLVMValueRef r, Operation op) {
-        if (op.attribute("overflowFlags") instanceof IntegerAttr flags && isInstruction(r)) {
-            long f = flags.longValue();
-            if ((f & 1) != 0) {
-                LLVMSetNSW(r, 1);
-            }
-            if ((f & 2) != 0) {
-                LLVMSetNUW(r, 1);
-            }
-        }
-    }
-
-    private static void fastMath(LLVMValueRef r, Operation op) {
-        Attribute a = op.attribute("fastmathFlags");
-        if (a == null) {
-            return;
-        }
-        if (!(a instanceof LLVMAttr fm) || !"fastmath".equals(fm.kind())) {
-            throw new LlvmTranslationException("fastmathFlags " + a + " of '" + op.nameString()
-                    + "' is not a #llvm.fastmath at " + op.location());
-        }
-        int flags = 0;
-        for (String f : fm.value() == null ? new String[0] : fm.value().split(",")) {
-            flags |= switch (f.strip()) {
-                case "none", "" -> 0;
-                case "fast" -> LLVMFastMathAll;
-                case "nnan" -> LLVMFastMathNoNaNs;
-                case "ninf" -> LLVMFastMathNoInfs;
-                case "nsz" -> LLVMFastMathNoSignedZeros;
-                case "arcp" -> LLVMFastMathAllowReciprocal;
-                case "contract" -> LLVMFastMathAllowContract;
-                case "afn" -> LLVMFastMathApproxFunc;
-                case "reassoc" -> LLVMFastMathAllowReassoc;
-                default -> throw new LlvmTranslationException("unknown fast-math flag '" + f.strip() + "' of '"
-                        + op.nameString() + "' at " + op.location());
-            };
-        }
-        if (flags != 0 && isInstruction(r) && LLVMCanValueUseFastMathFlags(r) != 0) {
-            LLVMSetFastMathFlags(r, flags);
-        }
-    }
-
-    /**
-     * Whether the builder made an instruction: on constant operands it folds to a constant, which
-     * carries no flags (as in upstream's translation, which builds through the same IRBuilder).
-     */
-    private static boolean isInstruction(LLVMValueRef r) {
-        LLVMValueRef i = LLVMIsAInstruction(r);
-        return i != null && !i.isNull();
-    }
-
-    private static int predicateIndex(Operation op, int count) {
-        if (!(op.attribute("predicate") instanceof IntegerAttr p) || p.longValue() < 0 || p.longValue() >= count) {
-            throw new LlvmTranslationException("'" + op.nameString() + "' without a valid predicate at "
-                    + op.location());
-        }
-        return (int) p.longValue();
-    }
-
-    private static int icmpPredicate(Operation op) {
-        return switch (LLVMDialect.ICMP_PREDICATES.get(predicateIndex(op, LLVMDialect.ICMP_PREDICATES.size()))) {
-            case "eq" -> LLVMIntEQ;
-            case "ne" -> LLVMIntNE;
-            case "slt" -> LLVMIntSLT;
-            case "sle" -> LLVMIntSLE;
-            case "sgt" -> LLVMIntSGT;
-            case "sge" -> LLVMIntSGE;
-            case "ult" -> LLVMIntULT;
-            case "ule" -> LLVMIntULE;
-            case "ugt" -> LLVMIntUGT;
-            default -> LLVMIntUGE;
-        };
-    }
-
-    private static int fcmpPredicate(Operation op) {
-        return switch (LLVMDialect.FCMP_PREDICATES.get(predicateIndex(op, LLVMDialect.FCMP_PREDICATES.size()))) {
-            case "_false" -> LLVMRealPredicateFalse;
-            case "oeq" -> LLVMRealOEQ;
-            case "ogt" -> LLVMRealOGT;
-            case "oge" -> LLVMRealOGE;
-            case "olt" -> LLVMRealOLT;
-            case "ole" -> LLVMRealOLE;
-            case "one" -> LLVMRealONE;
-            case "ord" -> LLVMRealORD;
-            case "ueq" -> LLVMRealUEQ;
-            case "ugt" -> LLVMRealUGT;
-            case "uge" -> LLVMRealUGE;
-            case "ult" -> LLVMRealULT;
-            case "ule" -> LLVMRealULE;
-            case "une" -> LLVMRealUNE;
-            case "uno" -> LLVMRealUNO;
-            default -> LLVMRealPredicateTrue;
-        };
     }
 
     private LLVMValueRef cast(Operation op, String n) {
@@ -560,11 +456,11 @@ public final class LlvmTranslator {
             default -> LLVMAddrSpaceCast;
         };
         LLVMValueRef r = LLVMBuildCast(builder, opcode, operand(op, 0), resultType(op), "");
-        if (op.attribute("nonNeg") != null && isInstruction(r)) {
+        if (op.attribute("nonNeg") != null && LlvmAttributes.isInstruction(r)) {
             LLVMSetNNeg(r, 1);
         }
         if (n.equals("trunc")) {
-            overflowFlags(r, op);
+            LlvmAttributes.overflowFlags(r, op);
         }
         return r;
     }
@@ -609,7 +505,7 @@ public final class LlvmTranslator {
         if (op.attribute("inalloca") != null) {
             throw unsupported(op, "with inalloca");
         }
-        LLVMValueRef r = LLVMBuildArrayAlloca(builder, type(et.value(), op), operand(op, 0), "");
+        LLVMValueRef r = LLVMBuildArrayAlloca(builder, types.type(et.value(), op), operand(op, 0), "");
         if (op.attribute("alignment") instanceof IntegerAttr al && al.longValue() > 0) {
             LLVMSetAlignment(r, (int) al.longValue());
         }
@@ -635,7 +531,7 @@ public final class LlvmTranslator {
         }
         int flags = op.attribute("noWrapFlags") instanceof IntegerAttr f ? (int) f.longValue() : 0;
         // MLIR's GEPNoWrapFlags use LLVM's bits: inbounds-flag 1, nusw 2, nuw 4.
-        return LLVMBuildGEPWithNoWrapFlags(builder, type(et.value(), op), operand(op, 0), pointers(idx),
+        return LLVMBuildGEPWithNoWrapFlags(builder, types.type(et.value(), op), operand(op, 0), pointers(idx),
                 idx.size(), "", flags);
     }
 
@@ -678,14 +574,14 @@ public final class LlvmTranslator {
             callee = operand(op, 0);
             args = op.operands().subList(1, op.numOperands());
             if (op.attribute("var_callee_type") instanceof TypeAttr vt) {
-                fnType = type(vt.value(), op);
+                fnType = types.type(vt.value(), op);
             } else {
                 Type result = op.numResults() == 0 ? LLVMTypes.VoidType.INSTANCE : op.result(0).type();
                 List<Type> params = new ArrayList<>();
                 for (Value a : args) {
                     params.add(a.type());
                 }
-                fnType = type(new LLVMTypes.FunctionType(result, params, false), op);
+                fnType = types.type(new LLVMTypes.FunctionType(result, params, false), op);
             }
         }
         if (op.attribute("op_bundle_sizes") instanceof DenseArrayAttr bundles && bundles.size() > 0) {
@@ -696,7 +592,7 @@ public final class LlvmTranslator {
             argv.add(value(a, op));
         }
         LLVMValueRef r = LLVMBuildCall2(builder, fnType, callee, pointers(argv), argv.size(), "");
-        LLVMSetInstructionCallConv(r, callConv(op, op.attribute("CConv")));
+        LLVMSetInstructionCallConv(r, LlvmAttributes.callConv(op, op.attribute("CConv")));
         if (op.attribute("TailCallKind") instanceof LLVMAttr tk) {
             LLVMSetTailCallKind(r, switch (tk.value() == null ? "none" : tk.value()) {
                 case "none" -> LLVMTailCallKindNone;
@@ -706,7 +602,7 @@ public final class LlvmTranslator {
                 default -> throw unsupported(op, "with tail call kind " + tk.value());
             });
         }
-        fastMath(r, op);
+        LlvmAttributes.fastMath(r, op);
         return op.numResults() == 0 ? null : r;
     }
 
@@ -832,7 +728,7 @@ public final class LlvmTranslator {
     /** A float or integer intrinsic overloaded on its result type, or {@code stacksave}/{@code stackrestore}. */
     private LLVMValueRef intrinsic(Operation op, String name) {
         List<LLVMTypeRef> overloads = List.of(op.numResults() == 1 ? resultType(op)
-                : type(op.operand(0).type(), op));
+                : types.type(op.operand(0).type(), op));
         LLVMValueRef decl = intrinsicDeclaration(op, name, overloads);
         List<LLVMValueRef> argv = new ArrayList<>();
         for (int i = 0; i < op.numOperands(); i++) {
@@ -844,7 +740,7 @@ public final class LlvmTranslator {
                     + name + "' of " + LLVMCountParamTypes(fnType) + " parameters at " + op.location());
         }
         LLVMValueRef r = LLVMBuildCall2(builder, fnType, decl, pointers(argv), argv.size(), "");
-        fastMath(r, op);
+        LlvmAttributes.fastMath(r, op);
         return op.numResults() == 0 ? null : r;
     }
 
@@ -855,12 +751,12 @@ public final class LlvmTranslator {
         }
         List<LLVMTypeRef> overloads = new ArrayList<>();
         if (pointerOperands == 3) {
-            overloads.add(type(op.operand(0).type(), op));
-            overloads.add(type(op.operand(1).type(), op));
+            overloads.add(types.type(op.operand(0).type(), op));
+            overloads.add(types.type(op.operand(1).type(), op));
         } else {
-            overloads.add(type(op.operand(0).type(), op));
+            overloads.add(types.type(op.operand(0).type(), op));
         }
-        overloads.add(type(op.operand(2).type(), op));
+        overloads.add(types.type(op.operand(2).type(), op));
         LLVMValueRef decl = intrinsicDeclaration(op, name, overloads);
         Attribute vol = op.attribute("isVolatile");
         boolean isVolatile;
@@ -878,235 +774,8 @@ public final class LlvmTranslator {
         LLVMBuildCall2(builder, LLVMGlobalGetValueType(decl), decl, pointers(argv), argv.size(), "");
     }
 
-    // ------------------------------------------------------------------ constants
-
-    private LLVMValueRef constant(Attribute value, Type type, Operation op) {
-        LLVMTypeRef t = type(type, op);
-        if (value instanceof IntegerAttr i) {
-            if (type instanceof FloatType) {
-                throw new LlvmTranslationException("an integer constant of float type at " + op.location());
-            }
-            return LLVMConstIntOfString(t, i.value().toString(), (byte) 10);
-        }
-        if (value instanceof BoolAttr b) {
-            return LLVMConstInt(t, b.value() ? 1 : 0, 0);
-        }
-        if (value instanceof FloatAttr f) {
-            return LLVMConstReal(t, f.value());
-        }
-        if (value instanceof StringAttr s) {
-            byte[] bytes = s.value().getBytes(StandardCharsets.ISO_8859_1);
-            if (!s.value().chars().allMatch(c -> c < 256)) {
-                bytes = s.value().getBytes(StandardCharsets.UTF_8);
-            }
-            BytePointer p = new BytePointer(bytes.length == 0 ? 1 : bytes.length);
-            p.put(bytes);
-            return LLVMConstStringInContext2(ctx, p, bytes.length, 1);
-        }
-        if (value instanceof DenseElementsAttr d) {
-            return dense(d, type, t, new long[] {0}, op);
-        }
-        if (value instanceof ArrayAttr a) {
-            return aggregate(a, type, op);
-        }
-        throw new LlvmTranslationException("cannot translate the constant " + value + " of '" + op.nameString()
-                + "' at " + op.location());
-    }
-
-    /** Elements of {@code d} from {@code next[0]} on, shaped as the (nested) array or vector {@code type}. */
-    private LLVMValueRef dense(DenseElementsAttr d, Type type, LLVMTypeRef t, long[] next, Operation op) {
-        if (type instanceof LLVMTypes.ArrayType at) {
-            LLVMTypeRef et = type(at.elementType(), op);
-            List<LLVMValueRef> elems = new ArrayList<>();
-            for (long i = 0; i < at.size(); i++) {
-                elems.add(dense(d, at.elementType(), et, next, op));
-            }
-            return LLVMConstArray2(et, pointers(elems), elems.size());
-        }
-        if (type instanceof VectorType vt && vt.shape().size() == 1) {
-            LLVMTypeRef et = type(vt.elementType(), op);
-            List<LLVMValueRef> elems = new ArrayList<>();
-            for (long i = 0; i < vt.shape().get(0); i++) {
-                elems.add(dense(d, vt.elementType(), et, next, op));
-            }
-            return LLVMConstVector(pointers(elems), elems.size());
-        }
-        long index = d.isSplat() ? 0 : next[0]++;
-        if (!d.isSplat() && index >= d.numElements()) {
-            throw new LlvmTranslationException("the dense constant of '" + op.nameString() + "' has "
-                    + d.numElements() + " elements, fewer than its type " + ((ShapedType) d.type()) + " holds at "
-                    + op.location());
-        }
-        long bits = d.rawBits(index);
-        if (type instanceof FloatType ft) {
-            return switch (ft.kind()) {
-                case F32 -> LLVMConstReal(t, Float.intBitsToFloat((int) bits));
-                case F64 -> LLVMConstReal(t, Double.longBitsToDouble(bits));
-                default -> LLVMConstBitCast(LLVMConstInt(LLVMInt16TypeInContext(ctx), bits & 0xffff, 0), t);
-            };
-        }
-        if (type instanceof IntegerType || type instanceof IndexType) {
-            return LLVMConstInt(t, bits, 0);
-        }
-        throw new LlvmTranslationException("a dense constant for type " + type + " of '" + op.nameString()
-                + "' at " + op.location());
-    }
-
-    private LLVMValueRef aggregate(ArrayAttr a, Type type, Operation op) {
-        List<LLVMValueRef> elems = new ArrayList<>();
-        if (type instanceof LLVMTypes.StructType st && st.body() != null && st.body().size() == a.size()) {
-            for (int i = 0; i < a.size(); i++) {
-                elems.add(constant(a.get(i), st.body().get(i), op));
-            }
-            return LLVMConstNamedStruct(type(type, op), pointers(elems), elems.size());
-        }
-        if (type instanceof LLVMTypes.ArrayType at && at.size() == a.size()) {
-            for (int i = 0; i < a.size(); i++) {
-                elems.add(constant(a.get(i), at.elementType(), op));
-            }
-            return LLVMConstArray2(type(at.elementType(), op), pointers(elems), elems.size());
-        }
-        throw new LlvmTranslationException("an array constant of " + a.size() + " elements for type " + type
-                + " at " + op.location());
-    }
-
-    // ------------------------------------------------------------------ types and enums
-
-    private LLVMTypeRef type(Type t, Operation where) {
-        if (t instanceof IntegerType i) {
-            return LLVMIntTypeInContext(ctx, i.width());
-        }
-        if (t instanceof IndexType) {
-            return LLVMInt64TypeInContext(ctx);
-        }
-        if (t instanceof FloatType f) {
-            return switch (f.kind()) {
-                case F16 -> LLVMHalfTypeInContext(ctx);
-                case BF16 -> LLVMBFloatTypeInContext(ctx);
-                case F32 -> LLVMFloatTypeInContext(ctx);
-                case F64 -> LLVMDoubleTypeInContext(ctx);
-            };
-        }
-        if (t instanceof LLVMTypes.PointerType p) {
-            return LLVMPointerTypeInContext(ctx, p.addressSpace());
-        }
-        if (t instanceof LLVMTypes.VoidType) {
-            return LLVMVoidTypeInContext(ctx);
-        }
-        if (t instanceof LLVMTypes.ArrayType a) {
-            return LLVMArrayType2(type(a.elementType(), where), a.size());
-        }
-        if (t instanceof LLVMTypes.FunctionType f) {
-            List<LLVMTypeRef> params = new ArrayList<>();
-            for (Type p : f.params()) {
-                params.add(type(p, where));
-            }
-            return LLVMFunctionType(type(f.result(), where), pointers(params), params.size(), f.vararg() ? 1 : 0);
-        }
-        if (t instanceof LLVMTypes.StructType s) {
-            if (s.name() == null) {
-                List<LLVMTypeRef> body = types(s.body(), where);
-                return LLVMStructTypeInContext(ctx, pointers(body), body.size(), s.packed() ? 1 : 0);
-            }
-            LLVMTypeRef named = namedStructs.get(s.name());
-            if (named == null) {
-                named = LLVMStructCreateNamed(ctx, s.name());
-                namedStructs.put(s.name(), named);
-                if (s.body() != null) {
-                    List<LLVMTypeRef> body = types(s.body(), where);
-                    LLVMStructSetBody(named, pointers(body), body.size(), s.packed() ? 1 : 0);
-                }
-            }
-            return named;
-        }
-        if (t instanceof VectorType v && v.shape().size() == 1 && !v.scalableDims().contains(true)) {
-            return LLVMVectorType(type(v.elementType(), where), (int) (long) v.shape().get(0));
-        }
-        throw new LlvmTranslationException("cannot translate the type " + t + " (of '" + where.nameString()
-                + "') to an LLVM type at " + where.location());
-    }
-
-    private List<LLVMTypeRef> types(List<Type> ts, Operation where) {
-        List<LLVMTypeRef> out = new ArrayList<>();
-        for (Type t : ts) {
-            out.add(type(t, where));
-        }
-        return out;
-    }
-
-    /**
-     * A {@code PointerPointer} of {@code items}, always built with the size constructor: the
-     * one-argument constructor would take a single element for the pointer to cast.
-     */
     private static PointerPointer<Pointer> pointers(List<? extends Pointer> items) {
-        PointerPointer<Pointer> p = new PointerPointer<>(Math.max(1, items.size()));
-        for (int i = 0; i < items.size(); i++) {
-            p.put(i, items.get(i));
-        }
-        return p;
+        return LlvmTypeConverter.pointers(items);
     }
 
-    private static int linkage(Operation op) {
-        Attribute a = op.attribute("linkage");
-        if (a == null) {
-            return LLVMExternalLinkage;
-        }
-        if (!(a instanceof LLVMAttr l) || !"linkage".equals(l.kind())) {
-            throw new LlvmTranslationException("linkage " + a + " of @" + symbol(op) + " at " + op.location());
-        }
-        return switch (l.value()) {
-            case "external" -> LLVMExternalLinkage;
-            case "private" -> LLVMPrivateLinkage;
-            case "internal" -> LLVMInternalLinkage;
-            case "weak" -> LLVMWeakAnyLinkage;
-            case "weak_odr" -> LLVMWeakODRLinkage;
-            case "linkonce" -> LLVMLinkOnceAnyLinkage;
-            case "linkonce_odr" -> LLVMLinkOnceODRLinkage;
-            case "common" -> LLVMCommonLinkage;
-            case "appending" -> LLVMAppendingLinkage;
-            case "extern_weak" -> LLVMExternalWeakLinkage;
-            case "available_externally" -> LLVMAvailableExternallyLinkage;
-            default -> throw new LlvmTranslationException("unknown linkage '" + l.value() + "' of @" + symbol(op)
-                    + " at " + op.location());
-        };
-    }
-
-    private static int visibility(Operation op) {
-        long v = op.attribute("visibility_") instanceof IntegerAttr i ? i.longValue() : 0;
-        return switch ((int) v) {
-            case 0 -> LLVMDefaultVisibility;
-            case 1 -> LLVMHiddenVisibility;
-            case 2 -> LLVMProtectedVisibility;
-            default -> throw new LlvmTranslationException("unknown visibility " + v + " of @" + symbol(op) + " at "
-                    + op.location());
-        };
-    }
-
-    private static int unnamedAddr(Operation op) {
-        long v = op.attribute("unnamed_addr") instanceof IntegerAttr i ? i.longValue() : 0;
-        return switch ((int) v) {
-            case 0 -> LLVMNoUnnamedAddr;
-            case 1 -> LLVMLocalUnnamedAddr;
-            case 2 -> LLVMGlobalUnnamedAddr;
-            default -> throw new LlvmTranslationException("unknown unnamed_addr " + v + " at " + op.location());
-        };
-    }
-
-    private static int callConv(Operation op, Attribute a) {
-        if (a == null) {
-            return LLVMCCallConv;
-        }
-        if (!(a instanceof LLVMAttr c) || !"cconv".equals(c.kind())) {
-            throw new LlvmTranslationException("calling convention " + a + " of '" + op.nameString() + "' at "
-                    + op.location());
-        }
-        return switch (c.value()) {
-            case "ccc" -> LLVMCCallConv;
-            case "fastcc" -> LLVMFastCallConv;
-            case "coldcc" -> LLVMColdCallConv;
-            case "x86_64_sysvcc" -> LLVMX8664SysVCallConv;
-            default -> throw new LlvmTranslationException("unknown calling convention '" + c.value() + "' of '"
-                    + op.nameString() + "' at " + op.location());
-        };
-    }
 }
