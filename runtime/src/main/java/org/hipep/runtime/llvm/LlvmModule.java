@@ -40,8 +40,10 @@ public final class LlvmModule implements AutoCloseable {
     /** Reads textual LLVM IR into a module of a fresh context; a parse error is an exception with LLVM's message. */
     public static LlvmModule parseIr(String ir, String name) {
         LLVMContextRef ctx = LLVMContextCreate();
-        BytePointer text = new BytePointer(ir);
-        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, text.limit() - 1,
+        byte[] bytes = ir.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        BytePointer text = new BytePointer(Math.max(1, bytes.length));
+        text.put(bytes);
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, bytes.length,
                 new BytePointer(name));
         LLVMModuleRef mod = new LLVMModuleRef();
         BytePointer error = new BytePointer((Pointer) null);

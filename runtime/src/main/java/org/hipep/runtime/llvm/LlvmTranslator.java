@@ -94,16 +94,19 @@ public final class LlvmTranslator {
         LLVMContextRef ctx = LLVMContextCreate();
         LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
         LlvmModule result = new LlvmModule(ctx, mod);
-        LlvmTranslator t = new LlvmTranslator(ctx, mod);
         try {
-            t.translateModule(module);
+            LlvmTranslator t = new LlvmTranslator(ctx, mod);
+            try {
+                t.translateModule(module);
+            } finally {
+                // The builder goes before the context does, also on failure.
+                LLVMDisposeBuilder(t.builder);
+            }
             result.verify();
             return result;
         } catch (RuntimeException e) {
             result.close();
             throw e;
-        } finally {
-            LLVMDisposeBuilder(t.builder);
         }
     }
 

@@ -213,6 +213,21 @@ class LlvmTranslatorTest {
     }
 
     @Test
+    void anLlvmOpOutsideTheCoveredSubsetIsAnErrorNamingIt() {
+        Operation module = parse("""
+                module {
+                  llvm.func @f(%a: f32) -> f32 {
+                    %0 = llvm.call_intrinsic "llvm.fabs.f32"(%a) : (f32) -> f32 loc("calls.mlir":3:5)
+                    llvm.return %0 : f32
+                  }
+                }
+                """);
+        assertThatThrownBy(() -> LlvmTranslator.translate(module, "bad"))
+                .isInstanceOf(LlvmTranslationException.class)
+                .hasMessageContaining("'llvm.call_intrinsic'").hasMessageContaining("calls.mlir");
+    }
+
+    @Test
     void aModuleLlvmRejectsIsAnErrorWithLlvmsMessage() {
         // A block without a terminator passes through to LLVM, whose verifier names the problem.
         Operation module = IrParser.parse(ctx, """
@@ -239,6 +254,10 @@ class LlvmTranslatorTest {
                 """);
         try (LlvmModule m = LlvmTranslator.translate(module, "one")) {
             m.optimize(0);
+            try (LlvmModule again = LlvmModule.parseIr(m.ir(), "one.ll")) {
+                again.verify();
+                assertThat(again.definedFunctions()).isEqualTo(m.definedFunctions());
+            }
             m.writeBitcode(dir.resolve("one.bc"));
             m.writeIr(dir.resolve("one.ll"));
         }
