@@ -205,6 +205,17 @@ public final class LlvmModule implements AutoCloseable {
         return functions(false);
     }
 
+    /** The global variables, by name, each with its value type as LLVM prints it. */
+    public Map<String, String> globals() {
+        Map<String, String> out = new TreeMap<>();
+        for (LLVMValueRef g = LLVMGetFirstGlobal(checkOpen()); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
+            BytePointer type = LLVMPrintTypeToString(LLVMGlobalGetValueType(g));
+            out.put(LLVMGetValueName(g).getString(), type.getString());
+            LLVMDisposeMessage(type);
+        }
+        return out;
+    }
+
     private Map<String, String> functions(boolean defined) {
         Map<String, String> out = new TreeMap<>();
         for (LLVMValueRef f = LLVMGetFirstFunction(checkOpen()); f != null && !f.isNull();
