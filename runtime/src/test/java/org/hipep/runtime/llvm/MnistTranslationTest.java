@@ -2,18 +2,11 @@ package org.hipep.runtime.llvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
-import org.bytedeco.llvm.LLVM.LLVMValueRef;
 import org.bytedeco.llvm.global.LLVM;
 import org.hipep.dialects.CoreDialects;
 import org.hipep.dialects.onnx.importer.OnnxImporter;
@@ -23,8 +16,6 @@ import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Verifier;
 import org.hipep.ir.builtin.StringAttr;
-import org.hipep.ir.text.AsmPrinterOptions;
-import org.hipep.ir.text.IrPrinter;
 import org.hipep.pass.PassManager;
 import org.hipep.passes.HipdnnPipeline;
 import org.hipep.plugin.PipelineSlotHook;
@@ -95,101 +86,31 @@ class MnistTranslationTest {
 
     @Test
     void upstreamTranslationHasTheSameFunctionsWithTheSameTypes(@TempDir Path dir) throws Exception {
-        Optional<Path> tool = mlirTranslate();
+        Optional<Path> tool = UpstreamTranslate.tool();
         if (tool.isEmpty()) {
             assertThat(Boolean.getBoolean("hipep.require.mlir-opt"))
                     .as("hipep.require.mlir-opt=true but mlir-translate-22 is not installed").isFalse();
             Assumptions.abort("mlir-translate-22 is not installed");
         }
         Operation module = lowerMnist(dir);
-        try (LlvmModule ours = LlvmTranslator.translate(module, "mnist-8")) {
-            // Upstream's parser rejects the empty key of the import's opset dictionary.
-            module.removeAttribute("onnx.opset_import");
-            // The argument and result attributes (ONNX names) are not carried into LLVM IR by either
-            // translation; upstream's verifier rejects main_graph's arg_attrs, which the func lowering
-            // keeps at the memref arity while the descriptors expand into more parameters.
-            for (Operation op : module.region(0).front()) {
-                if (op.is("llvm.func")) {
-                    op.removeAttribute("arg_attrs");
-                    op.removeAttribute("res_attrs");
-                }
-            }
-            String generic = IrPrinter.print(module, AsmPrinterOptions.genericForm());
-            String upstreamIr = run(tool.get(), generic, dir, "--mlir-to-llvmir");
-            try (LlvmModule upstream = LlvmModule.parseIr(upstreamIr, "upstream-mnist-8.ll")) {
-                upstream.verify();
-                assertThat(ours.definedFunctions()).as("defined functions, ours and upstream's")
-                        .isEqualTo(upstream.definedFunctions());
-                assertThat(ours.declaredFunctions()).as("declared functions, ours and upstream's")
-                        .isEqualTo(upstream.declaredFunctions());
-                assertThat(ours.globals()).as("globals, ours and upstream's").isNotEmpty()
-                        .isEqualTo(upstream.globals());
-                // The counts differ only in insertvalue/extractvalue: the C API has single-index
-                // forms, so a nested position takes extract + insert + insert where upstream's
-                // builder writes one multi-index insertvalue (after O2 ours has 5 insertvalues in
-                // main_graph to upstream's 7; every other opcode count is the same).
-                assertThat(withoutAggregateOps(ours)).as("instructions by opcode per function but"
-                        + " insert/extractvalue, ours and upstream's").isEqualTo(withoutAggregateOps(upstream));
-                ours.optimize(2);
-                upstream.optimize(2);
-                assertThat(withoutAggregateOps(ours)).as("the same after O2")
-                        .isEqualTo(withoutAggregateOps(upstream));
-            }
+        try (LlvmModule ours = LlvmTranslator.translate(module, "mnist-8");
+                LlvmModule upstream = LlvmModule.parseIr(UpstreamTranslate.translate(tool.get(), module, dir),
+                        "upstream-mnist-8.ll")) {
+            upstream.verify();
+            assertThat(ours.definedFunctions()).as("defined functions, ours and upstream's")
+                    .isEqualTo(upstream.definedFunctions());
+            assertThat(ours.declaredFunctions()).as("declared functions, ours and upstream's")
+                    .isEqualTo(upstream.declaredFunctions());
+            assertThat(ours.globals()).as("globals, ours and upstream's").isNotEmpty()
+                    .isEqualTo(upstream.globals());
+            // insert/extractvalue aside (see UpstreamTranslate.opcodeCounts): after O2 ours has 5
+            // insertvalues in main_graph to upstream's 7.
+            assertThat(UpstreamTranslate.opcodeCounts(ours)).as("instructions by opcode per function")
+                    .isEqualTo(UpstreamTranslate.opcodeCounts(upstream));
+            ours.optimize(2);
+            upstream.optimize(2);
+            assertThat(UpstreamTranslate.opcodeCounts(ours)).as("the same after O2")
+                    .isEqualTo(UpstreamTranslate.opcodeCounts(upstream));
         }
-    }
-
-    private static Map<String, Map<Integer, Integer>> withoutAggregateOps(LlvmModule m) {
-        Map<String, Map<Integer, Integer>> counts = opcodeCounts(m);
-        for (Map<Integer, Integer> perFunction : counts.values()) {
-            perFunction.remove(LLVM.LLVMExtractValue);
-            perFunction.remove(LLVM.LLVMInsertValue);
-        }
-        return counts;
-    }
-
-    /** Per defined function, how many instructions of each opcode it has. */
-    private static Map<String, Map<Integer, Integer>> opcodeCounts(LlvmModule m) {
-        Map<String, Map<Integer, Integer>> out = new TreeMap<>();
-        for (LLVMValueRef f = LLVM.LLVMGetFirstFunction(m.module()); f != null && !f.isNull();
-                f = LLVM.LLVMGetNextFunction(f)) {
-            Map<Integer, Integer> counts = new TreeMap<>();
-            for (LLVMBasicBlockRef b = LLVM.LLVMGetFirstBasicBlock(f); b != null && !b.isNull();
-                    b = LLVM.LLVMGetNextBasicBlock(b)) {
-                for (LLVMValueRef i = LLVM.LLVMGetFirstInstruction(b); i != null && !i.isNull();
-                        i = LLVM.LLVMGetNextInstruction(i)) {
-                    counts.merge(LLVM.LLVMGetInstructionOpcode(i), 1, Integer::sum);
-                }
-            }
-            if (!counts.isEmpty()) {
-                out.put(LLVM.LLVMGetValueName(f).getString(), counts);
-            }
-        }
-        return out;
-    }
-
-    private static String run(Path tool, String input, Path dir, String... flags) throws Exception {
-        Path in = dir.resolve("in.mlir");
-        Path err = dir.resolve("err.txt");
-        Files.writeString(in, input);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(tool.toString());
-        cmd.addAll(List.of(flags));
-        cmd.add(in.toString());
-        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("%s rejected the module:%n%s", tool, Files.readString(err)).isZero();
-        return out;
-    }
-
-    private static Optional<Path> mlirTranslate() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(dir, "mlir-translate-22");
-            if (Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        Path usual = Path.of("/usr/bin/mlir-translate-22");
-        return Files.isExecutable(usual) ? Optional.of(usual) : Optional.empty();
     }
 }
