@@ -4,7 +4,7 @@
  */
 module org.hipep.runtime {
     requires transitive org.hipep.passes;
-    requires org.bytedeco.llvm;
+    requires transitive org.bytedeco.llvm;
 
     exports org.hipep.runtime.llvm;
     exports org.hipep.runtime.toolchain;

@@ -1,0 +1,258 @@
+package org.hipep.runtime.llvm;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMErrorRef;
+import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMPassBuilderOptionsRef;
+import org.bytedeco.llvm.LLVM.LLVMTargetDataRef;
+import org.bytedeco.llvm.LLVM.LLVMTargetMachineRef;
+import org.bytedeco.llvm.LLVM.LLVMTargetRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * An LLVM module in a context of its own, as {@link LlvmTranslator} builds it (or as
+ * {@link #parseIr} reads it): verification, optimisation with the new pass manager for the host
+ * CPU, and emission of bitcode (the default artifact) or textual IR. Not thread-safe; {@link #close}
+ * frees the module and its context.
+ */
+public final class LlvmModule implements AutoCloseable {
+    private static boolean nativeTargetReady;
+
+    private LLVMContextRef context;
+    private LLVMModuleRef module;
+
+    LlvmModule(LLVMContextRef context, LLVMModuleRef module) {
+        this.context = context;
+        this.module = module;
+    }
+
+    /** Reads textual LLVM IR into a module of a fresh context; a parse error is an exception with LLVM's message. */
+    public static LlvmModule parseIr(String ir, String name) {
+        LLVMContextRef ctx = LLVMContextCreate();
+        byte[] bytes = ir.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        BytePointer text = new BytePointer(Math.max(1, bytes.length));
+        text.put(bytes);
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, bytes.length,
+                new BytePointer(name));
+        LLVMModuleRef mod = new LLVMModuleRef();
+        BytePointer error = new BytePointer((Pointer) null);
+        // LLVMParseIRInContext takes ownership of the buffer, also on failure.
+        if (LLVMParseIRInContext(ctx, buf, mod, error) != 0) {
+            String message = takeMessage(error);
+            LLVMContextDispose(ctx);
+            throw new LlvmTranslationException("LLVM IR of " + name + " does not parse: " + message);
+        }
+        return new LlvmModule(ctx, mod);
+    }
+
+    /** The module reference, for callers that continue with the C API (JIT, linking). */
+    public LLVMModuleRef module() {
+        return checkOpen();
+    }
+
+    /** The context the module lives in. */
+    public LLVMContextRef context() {
+        checkOpen();
+        return context;
+    }
+
+    /** Runs LLVM's verifier; a failure is an exception carrying the verifier's message. */
+    public void verify() {
+        BytePointer error = new BytePointer((Pointer) null);
+        int broken = LLVMVerifyModule(checkOpen(), LLVMReturnStatusAction, error);
+        String message = takeMessage(error);
+        if (broken != 0) {
+            throw new LlvmTranslationException("the LLVM module does not verify: " + message.strip());
+        }
+    }
+
+    /**
+     * Sets the host's triple and data layout on the module and runs {@code default<O<level>>}
+     * of the new pass manager with a target machine for the host CPU and its features.
+     *
+     * @param level 0 to 3
+     */
+    public void optimize(int level) {
+        if (level < 0 || level > 3) {
+            throw new IllegalArgumentException("optimisation level " + level + " is not one of 0..3");
+        }
+        LLVMModuleRef mod = checkOpen();
+        LLVMTargetMachineRef tm = hostTargetMachine(level);
+        LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
+        try {
+            BytePointer triple = LLVMGetTargetMachineTriple(tm);
+            LLVMSetTarget(mod, triple);
+            LLVMDisposeMessage(triple);
+            LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
+            LLVMSetModuleDataLayout(mod, layout);
+            LLVMDisposeTargetData(layout);
+            LLVMErrorRef err = LLVMRunPasses(mod, new BytePointer("default<O" + level + ">"), tm, options);
+            if (err != null && !err.isNull()) {
+                BytePointer msg = LLVMGetErrorMessage(err);
+                String text = msg.getString();
+                LLVMDisposeErrorMessage(msg);
+                throw new LlvmTranslationException("default<O" + level + "> failed: " + text);
+            }
+        } finally {
+            LLVMDisposePassBuilderOptions(options);
+            LLVMDisposeTargetMachine(tm);
+        }
+    }
+
+    /** The target triple set on the module (empty before {@link #optimize}). */
+    public String targetTriple() {
+        return LLVMGetTarget(checkOpen()).getString();
+    }
+
+    /** The data layout set on the module (empty before {@link #optimize}). */
+    public String dataLayout() {
+        return LLVMGetDataLayoutStr(checkOpen()).getString();
+    }
+
+    private static synchronized LLVMTargetMachineRef hostTargetMachine(int level) {
+        if (!nativeTargetReady) {
+            if (LLVMInitializeNativeTarget() != 0 || LLVMInitializeNativeAsmPrinter() != 0) {
+                throw new LlvmTranslationException("LLVM has no native target for this host");
+            }
+            nativeTargetReady = true;
+        }
+        BytePointer triple = LLVMGetDefaultTargetTriple();
+        BytePointer cpu = LLVMGetHostCPUName();
+        BytePointer features = LLVMGetHostCPUFeatures();
+        try {
+            LLVMTargetRef target = new LLVMTargetRef();
+            BytePointer error = new BytePointer((Pointer) null);
+            if (LLVMGetTargetFromTriple(triple, target, error) != 0) {
+                throw new LlvmTranslationException("no LLVM target for " + triple.getString() + ": "
+                        + takeMessage(error));
+            }
+            int opt = switch (level) {
+                case 0 -> LLVMCodeGenLevelNone;
+                case 1 -> LLVMCodeGenLevelLess;
+                case 2 -> LLVMCodeGenLevelDefault;
+                default -> LLVMCodeGenLevelAggressive;
+            };
+            return LLVMCreateTargetMachine(target, triple, cpu, features, opt, LLVMRelocPIC, LLVMCodeModelDefault);
+        } finally {
+            LLVMDisposeMessage(triple);
+            LLVMDisposeMessage(cpu);
+            LLVMDisposeMessage(features);
+        }
+    }
+
+    /** The module as bitcode, the default artifact. */
+    public byte[] bitcode() {
+        LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(checkOpen());
+        try {
+            long size = LLVMGetBufferSize(buf);
+            byte[] out = new byte[Math.toIntExact(size)];
+            LLVMGetBufferStart(buf).capacity(size).get(out);
+            return out;
+        } finally {
+            LLVMDisposeMemoryBuffer(buf);
+        }
+    }
+
+    /** The module as textual LLVM IR, for debugging. */
+    public String ir() {
+        BytePointer text = LLVMPrintModuleToString(checkOpen());
+        try {
+            return text.getString();
+        } finally {
+            LLVMDisposeMessage(text);
+        }
+    }
+
+    /** Writes {@link #bitcode} to {@code file} atomically (a temporary file beside it, then a move). */
+    public void writeBitcode(Path file) throws IOException {
+        writeAtomically(file, bitcode());
+    }
+
+    /** Writes {@link #ir} to {@code file} atomically. */
+    public void writeIr(Path file) throws IOException {
+        writeAtomically(file, ir().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static void writeAtomically(Path file, byte[] bytes) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
+        try {
+            Files.write(tmp, bytes);
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The functions with a body, by name, each with its LLVM function type as LLVM prints it. */
+    public Map<String, String> definedFunctions() {
+        return functions(true);
+    }
+
+    /** The functions without a body (declarations, intrinsics included), by name, with their types. */
+    public Map<String, String> declaredFunctions() {
+        return functions(false);
+    }
+
+    /** The global variables, by name, each with its value type as LLVM prints it. */
+    public Map<String, String> globals() {
+        Map<String, String> out = new TreeMap<>();
+        for (LLVMValueRef g = LLVMGetFirstGlobal(checkOpen()); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
+            BytePointer type = LLVMPrintTypeToString(LLVMGlobalGetValueType(g));
+            out.put(LLVMGetValueName(g).getString(), type.getString());
+            LLVMDisposeMessage(type);
+        }
+        return out;
+    }
+
+    private Map<String, String> functions(boolean defined) {
+        Map<String, String> out = new TreeMap<>();
+        for (LLVMValueRef f = LLVMGetFirstFunction(checkOpen()); f != null && !f.isNull();
+                f = LLVMGetNextFunction(f)) {
+            if ((LLVMIsDeclaration(f) == 0) == defined) {
+                BytePointer type = LLVMPrintTypeToString(LLVMGlobalGetValueType(f));
+                out.put(LLVMGetValueName(f).getString(), type.getString());
+                LLVMDisposeMessage(type);
+            }
+        }
+        return out;
+    }
+
+    private LLVMModuleRef checkOpen() {
+        if (module == null) {
+            throw new IllegalStateException("the LLVM module is closed");
+        }
+        return module;
+    }
+
+    /** Frees the module and its context; later calls fail. */
+    @Override
+    public void close() {
+        if (module != null) {
+            LLVMDisposeModule(module);
+            LLVMContextDispose(context);
+            module = null;
+            context = null;
+        }
+    }
+
+    static String takeMessage(BytePointer message) {
+        if (message == null || message.isNull()) {
+            return "";
+        }
+        String s = message.getString();
+        LLVMDisposeMessage(message);
+        return s;
+    }
+}
