@@ -15,6 +15,7 @@ import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.ArrayAttr;
 import org.hipep.ir.builtin.BuiltinDialect;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
@@ -141,10 +142,32 @@ public final class FuncToLLVM implements ConvertToLLVMPatternInterface {
         }
         LLVMTypes.FunctionType llvmType = new LLVMTypes.FunctionType(converted.result(), params, false);
         Map<String, Attribute> props = LLVMOps.funcProperties(SymbolTable.symbolName(op), llvmType);
-        for (String kept : List.of(SymbolTable.VISIBILITY_ATTR, FuncDialect.ARG_ATTRS, FuncDialect.RES_ATTRS)) {
-            if (op.attribute(kept) != null) {
-                props.put(kept, op.attribute(kept));
+        if (op.attribute(SymbolTable.VISIBILITY_ATTR) != null) {
+            props.put(SymbolTable.VISIBILITY_ATTR, op.attribute(SymbolTable.VISIBILITY_ATTR));
+        }
+        // As upstream: an argument that stays one parameter keeps its attributes, the parameters a
+        // memref expands into get none; results keep theirs unless several are packed in a struct.
+        if (op.attribute(FuncDialect.ARG_ATTRS) instanceof ArrayAttr argAttrs && argAttrs.elements().size() == ft.inputs().size()) {
+            List<Attribute> expanded = new ArrayList<>();
+            boolean any = false;
+            for (int i = 0; i < ft.inputs().size(); i++) {
+                int width = entry.inputMapping(i) == null ? 1 : entry.inputMapping(i).size();
+                Attribute a = argAttrs.elements().get(i);
+                if (width == 1 && !(ft.inputs().get(i) instanceof MemRefType || ft.inputs().get(i) instanceof UnrankedMemRefType)) {
+                    expanded.add(a);
+                    any |= !(a instanceof DictionaryAttr d) || !d.entries().isEmpty();
+                } else {
+                    for (int k = 0; k < width; k++) {
+                        expanded.add(DictionaryAttr.of(Map.of()));
+                    }
+                }
             }
+            if (any) {
+                props.put(FuncDialect.ARG_ATTRS, new ArrayAttr(expanded));
+            }
+        }
+        if (op.attribute(FuncDialect.RES_ATTRS) != null && ft.results().size() == 1) {
+            props.put(FuncDialect.RES_ATTRS, op.attribute(FuncDialect.RES_ATTRS));
         }
         OperationState st = new OperationState(op.location(), LLVMDialect.NAMESPACE + ".func", r.context());
         st.properties = DictionaryAttr.of(props);

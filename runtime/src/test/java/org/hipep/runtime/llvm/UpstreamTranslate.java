@@ -36,19 +36,10 @@ final class UpstreamTranslate {
 
     /**
      * Upstream's LLVM IR of {@code module}, readable by LLVM 20, of a module this changes: it drops the module attribute
-     * {@code onnx.opset_import} (upstream's parser rejects its empty-string key) and the
-     * argument and result attributes of the functions (the ONNX names, which neither translation
-     * carries into LLVM IR; upstream's verifier rejects main_graph's, which the func lowering
-     * keeps at the memref arity while the descriptors expand into more parameters).
+     * {@code onnx.opset_import} (upstream's parser rejects its empty-string key).
      */
     static String translate(Path tool, Operation module, Path dir) throws Exception {
         module.removeAttribute("onnx.opset_import");
-        for (Operation op : module.region(0).front()) {
-            if (op.is("llvm.func")) {
-                op.removeAttribute("arg_attrs");
-                op.removeAttribute("res_attrs");
-            }
-        }
         Path in = dir.resolve("upstream-in.mlir");
         Path err = dir.resolve("upstream-err.txt");
         Files.writeString(in, IrPrinter.print(module, AsmPrinterOptions.genericForm()));
