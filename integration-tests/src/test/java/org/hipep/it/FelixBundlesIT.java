@@ -54,6 +54,7 @@ public class FelixBundlesIT {
         List<Option> opts = new ArrayList<>();
         opts.add(systemPackages(
                 "org.bytedeco.javacpp;version=1.5.12",
+                "org.bytedeco.llvm.LLVM;version=20.1.7",
                 "org.bytedeco.llvm.global;version=20.1.7",
                 "org.bytedeco.llvm.program;version=20.1.7"));
         opts.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
