@@ -1,5 +1,6 @@
 // RUN: hip-ep %shared/models/mnist-8/model.onnx -o %t | FileCheck %s
 // RUN: cat %t/model.mlir | FileCheck %s --check-prefix=IR
+// RUN: cat %t/model.metadata.json | FileCheck %s --check-prefix=META
 // RUN: not hip-ep %t/missing.onnx -o %t 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'builtin.module(no-such-pass)' 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not hip-ep %shared/models/mnist-8/model.onnx -o %t --pipeline 'builtin.module(func.func(canonicalize))' 2>&1 | FileCheck %s --check-prefix=GUARD
@@ -12,6 +13,9 @@
 // CHECK: ops by dialect: {llvm=
 // CHECK: entry point inference_compute: yes
 // CHECK: module: {{.*}}model.mlir
+// CHECK: translate and optimise (O2): {{[0-9.]+}} ms
+// CHECK: bitcode: {{.*}}model.bc ({{[0-9]+}} bytes)
+// CHECK: metadata: {{.*}}model.metadata.json
 // CHECK: constants: {{.*}}model.constants.bin
 // CHECK: constants: {{.*}}model.constants.json
 
@@ -22,6 +26,12 @@
 // IR: llvm.call @hipep_conv_f32_in2
 // IR: llvm.func @inference_compute
 // IR-NOT: onnx.{{[A-Z]}}
+
+// The metadata names the constants file and the model's input and output.
+// META: "constants_filename": "model.constants.bin"
+// META: "name": "Input3"
+// META: "shape": [1, 1, 28, 28]
+// META: "name": "Plus214_Output_0"
 
 // HIPDNN_EP_PIPELINE's cases (--pipeline sets the same override): an unknown pass fails before
 // anything runs; a pipeline that parses but produces no inference_compute fails after; a named

@@ -15,6 +15,7 @@ import org.hipep.ir.Type;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
+import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.pass.Pass;
 import org.hipep.pass.options.Option;
@@ -194,6 +195,19 @@ public final class GenerateInterfacePass extends Pass {
             e.op.emitError("generate-interface: " + e.getMessage());
             signalPassFailure();
         }
+    }
+
+    /**
+     * The metadata JSON {@code generate-interface} embedded in {@code module} (the private global
+     * {@code __metadata_json}, without its NUL), or empty when the module has no interface.
+     */
+    public static java.util.Optional<String> embeddedMetadataJson(Operation module) {
+        Operation global = new SymbolTable(module).lookup("__metadata_json");
+        if (global == null || !(global.attribute("value") instanceof StringAttr s)) {
+            return java.util.Optional.empty();
+        }
+        String text = s.value();
+        return java.util.Optional.of(text.endsWith("\0") ? text.substring(0, text.length() - 1) : text);
     }
 
     /** The metadata JSON {@code generate-interface} would embed for {@code module}. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.hipep.api.HipEp;
@@ -21,8 +22,12 @@ import org.hipep.ir.Diagnostic;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrPrinter;
+import org.hipep.passes.llvm.GenerateInterfacePass;
 import org.hipep.plugin.PluginApi;
 import org.hipep.runtime.llvm.LlvmLibrary;
+import org.hipep.runtime.llvm.LlvmModule;
+import org.hipep.runtime.llvm.LlvmTranslationException;
+import org.hipep.runtime.llvm.LlvmTranslator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -133,15 +138,35 @@ public final class HipEpCommand implements Callable<Integer> {
             out.println("entry point inference_compute: "
                     + (new SymbolTable(c.module()).lookup(CompilerDriver.ENTRY_POINT) != null ? "yes" : "not yet"));
             out.println("module: " + ir);
+            if (new SymbolTable(c.module()).lookup(CompilerDriver.ENTRY_POINT) != null) {
+                // The default artifact: optimised bitcode, the metadata and the constants sidecar.
+                long translateStart = System.nanoTime();
+                try (LlvmModule llvm = LlvmTranslator.translate(c.module(), base)) {
+                    llvm.optimize(2);
+                    Path bitcode = dir.resolve(base + ".bc");
+                    llvm.writeBitcode(bitcode);
+                    out.printf("translate and optimise (O2): %.1f ms%n", (System.nanoTime() - translateStart) / 1e6);
+                    out.println("bitcode: " + bitcode + " (" + Files.size(bitcode) + " bytes)");
+                }
+                Optional<String> json = GenerateInterfacePass.embeddedMetadataJson(c.module());
+                if (json.isPresent()) {
+                    Path metadata = dir.resolve(base + ".metadata.json");
+                    writeAtomically(metadata, json.get());
+                    out.println("metadata: " + metadata);
+                }
+            }
             try (var files = Files.list(dir)) {
                 files.filter(f -> f.getFileName().toString().contains(".constants.")).sorted()
                         .forEach(f -> out.println("constants: " + f));
             }
-            out.println("run: not available in this build (the runtime that loads and runs the module is not there yet)");
+            out.println("run: not available in this build (the runtime that JIT-loads the bitcode and provides the kernels is not there yet)");
             out.flush();
             return 0;
         } catch (CompileException e) {
             err.println("error: " + e.render());
+            return 1;
+        } catch (LlvmTranslationException e) {
+            err.println("error: " + e.getMessage());
             return 1;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());
