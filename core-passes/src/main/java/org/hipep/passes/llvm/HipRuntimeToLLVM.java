@@ -15,11 +15,10 @@ import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseArrayAttr;
-import org.hipep.ir.builtin.FloatType;
+import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
-import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.ir.rewrite.ConversionPattern;
 import org.hipep.ir.rewrite.ConversionPatternRewriter;
@@ -97,16 +96,12 @@ final class HipRuntimeToLLVM {
         if (!context.type().equals(PTR)) {
             context = TypeConverter.unrealizedCast(r, loc, PTR, List.of(context));
         }
-        // The result's sizes: static ones as constants, dynamic ones from the index operands.
-        List<Value> sizes = new ArrayList<>();
-        int next = 1;
-        for (long d : type.shape()) {
-            if (d == ShapedType.DYNAMIC) {
-                sizes.add(op.is("hip.alloc_output") ? operands.get(next++) : operands.get(1));
-            } else {
-                sizes.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(d)));
-            }
-        }
+        // The result's sizes (static ones as constants, dynamic ones from the index operands: every
+        // size of alloc_output, the byte count of the two buffers) and row-major strides.
+        List<Value> dynamic = op.is("hip.alloc_output") ? operands.subList(1, operands.size())
+                : op.is("hip.get_constant") ? List.of() : List.of(operands.get(1));
+        MemRefDescriptor.Sizes layout = MemRefDescriptor.descriptorSizes(r, loc, type, dynamic, type.elementType(), false);
+        List<Value> sizes = layout.sizes();
         List<Value> args = new ArrayList<>(List.of(context));
         switch (op.nameString()) {
             case "hip.alloc_output" -> {
@@ -128,7 +123,7 @@ final class HipRuntimeToLLVM {
                     args.add(shape);
                 }
                 args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(rank)));
-                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(elementBytes(type.elementType()))));
+                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(DenseElementsAttr.elementBytes(type.elementType()))));
             }
             case "hip.get_pool" -> {
                 args.add(LLVMOps.constant(r, loc, IntegerType.I32,
@@ -146,46 +141,8 @@ final class HipRuntimeToLLVM {
             r.restoreInsertionPoint(ip);
         }
         Value base = LLVMOps.call(r, loc, callee, args, List.of(PTR)).result(0);
-        r.replaceOp(op, List.of(descriptor(r, loc, descriptorType, base, sizes)));
+        r.replaceOp(op, List.of(MemRefDescriptor.fresh(r, loc, descriptorType, base, base, sizes, layout.strides())
+                .value()));
         return LogicalResult.success();
-    }
-
-    /** A descriptor over {@code base}: offset 0, {@code sizes}, row-major strides. */
-    private static Value descriptor(ConversionPatternRewriter r, Location loc, Type descriptorType, Value base,
-            List<Value> sizes) {
-        Value d = LLVMOps.value(r, loc, "mlir.poison", List.of(), descriptorType, Map.of());
-        d = insert(r, loc, d, base, 0);
-        d = insert(r, loc, d, base, 1);
-        d = insert(r, loc, d, LLVMOps.constant(r, loc, I64, IntegerAttr.i64(0)), 2);
-        int rank = sizes.size();
-        Value stride = LLVMOps.constant(r, loc, I64, IntegerAttr.i64(1));
-        Value[] strides = new Value[rank];
-        for (int k = rank - 1; k >= 0; k--) {
-            strides[k] = stride;
-            if (k > 0) {
-                stride = LLVMOps.value(r, loc, "mul", List.of(stride, sizes.get(k)), I64, Map.of());
-            }
-        }
-        for (int k = 0; k < rank; k++) {
-            d = insert(r, loc, d, sizes.get(k), 3, k);
-            d = insert(r, loc, d, strides[k], 4, k);
-        }
-        return d;
-    }
-
-    private static Value insert(ConversionPatternRewriter r, Location loc, Value aggregate, Value v, long... position) {
-        return LLVMOps.value(r, loc, "insertvalue", List.of(aggregate, v), aggregate.type(),
-                Map.of("position", DenseArrayAttr.ofLongs(I64, position)));
-    }
-
-    /** Bytes per element: the bit width rounded up to whole bytes. */
-    static long elementBytes(Type element) {
-        if (element instanceof IntegerType i) {
-            return Math.max(1, (i.width() + 7) / 8);
-        }
-        if (element instanceof FloatType f) {
-            return Math.max(1, (f.width() + 7) / 8);
-        }
-        return 8;
     }
 }

@@ -10,6 +10,7 @@ import org.hipep.ir.Block;
 import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IndexType;
 import org.hipep.ir.builtin.IntegerAttr;
@@ -251,16 +252,8 @@ public final class PoolAllocsPass extends Pass {
 
     /** Bytes per element of a scalar memref element type, or -1. */
     static long elementBytes(Type t) {
-        if (t instanceof IndexType) {
-            return 8;
-        }
-        if (t instanceof IntegerType i) {
-            return (i.width() + 7) / 8;
-        }
-        if (t instanceof FloatType f) {
-            return (f.width() + 7) / 8;
-        }
-        return -1;
+        return t instanceof IndexType || t instanceof IntegerType || t instanceof FloatType
+                ? DenseElementsAttr.elementBytes(t) : -1;
     }
 
     private static List<Domain> assignDomains(List<Buffer> buffers, Map<Operation, Integer> position) {

@@ -10,6 +10,7 @@ import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.ArrayAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FunctionType;
@@ -67,8 +68,7 @@ final class ModelSignature {
             RankedTensorType t = (RankedTensorType) types.get(i);
             long[] shape = t.shape().stream().mapToLong(d -> d == ShapedType.DYNAMIC ? -1 : d).toArray();
             shapes.add(DenseArrayAttr.i64(shape));
-            int bits = t.elementType() instanceof IntegerType it ? it.width() : ((FloatType) t.elementType()).width();
-            sizes[i] = (bits + 7) / 8;
+            sizes[i] = DenseElementsAttr.elementBytes(t.elementType());
             elementTypes.add(new StringAttr(AttrTypePrinter.typeToString(t.elementType(), module.context())));
         }
         module.setAttribute("hipdnn." + side + "_count", IntegerAttr.i64(types.size()));
