@@ -2,14 +2,12 @@ package org.hipep.dialects.hip;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
-import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.rewrite.CanonicalizationPatterns;
 import org.hipep.ir.rewrite.PatternRewriter;
@@ -45,29 +43,39 @@ final class HipCanonicalization {
         };
     }
 
+    /**
+     * A pattern on the tensor form only: the memref form writes its destination, so even an
+     * identity there is not a no-op.
+     */
+    abstract static class TensorFormPattern extends RewritePattern {
+        TensorFormPattern(String root, int benefit, String label) {
+            super(root, benefit, label);
+        }
+
+        @Override
+        public final LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() == 0) {
+                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
+            }
+            return rewriteTensorForm(op, rewriter);
+        }
+
+        abstract LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter);
+    }
+
     private static Attribute attr(Operation op, String name) {
         return op.attribute(name);
     }
 
-    private static Map<String, Attribute> attributes(Operation op) {
-        Map<String, Attribute> all = new TreeMap<>(op.attributes());
-        if (op.properties() instanceof DictionaryAttr inherent) {
-            all.putAll(inherent.entries());
-        }
-        return all;
-    }
 
     /** {@code hip.cast} to the input's type. */
-    static final class CastIdentity extends RewritePattern {
+    static final class CastIdentity extends TensorFormPattern {
         CastIdentity() {
             super("hip.cast", 1, "hip.cast-identity");
         }
 
         @Override
-        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            if (op.numResults() == 0) {
-                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
-            }
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
             if (op.numOperands() != 2 || !op.operand(0).type().equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "the cast changes the type");
             }
@@ -89,16 +97,13 @@ final class HipCanonicalization {
     }
 
     /** {@code hip.transpose} that moves nothing. */
-    static final class TransposeIdentity extends RewritePattern {
+    static final class TransposeIdentity extends TensorFormPattern {
         TransposeIdentity() {
             super("hip.transpose", 1, "hip.transpose-identity");
         }
 
         @Override
-        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            if (op.numResults() == 0) {
-                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
-            }
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
             if (op.numOperands() != 2 || !(op.operand(0).type() instanceof RankedTensorType t)
                     || !t.equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "not a ranked transpose onto the input's type");
@@ -115,16 +120,13 @@ final class HipCanonicalization {
     }
 
     /** {@code transpose(transpose(x, p), q)} → {@code transpose(x, p∘q)}. */
-    static final class TransposeOfTranspose extends RewritePattern {
+    static final class TransposeOfTranspose extends TensorFormPattern {
         TransposeOfTranspose() {
             super("hip.transpose", 2, "hip.transpose-of-transpose");
         }
 
         @Override
-        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            if (op.numResults() == 0) {
-                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
-            }
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
             Operation inner = op.numOperands() == 2 ? op.operand(0).definingOp() : null;
             if (inner == null || !inner.is("hip.transpose") || inner.numOperands() != 2
                     || !(inner.operand(0).type() instanceof RankedTensorType x)) {
@@ -139,7 +141,7 @@ final class HipCanonicalization {
             for (int i = 0; i < composed.length; i++) {
                 composed[i] = p[(int) q[i]];
             }
-            Map<String, Attribute> attrs = attributes(op);
+            Map<String, Attribute> attrs = HipOps.allAttributes(op);
             attrs.put("perm", DenseArrayAttr.i64(composed));
             Value r = rewriter.create(op.location(), "hip.transpose", List.of(inner.operand(0), op.operand(1)),
                     op.resultTypes(), attrs).result(0);
@@ -149,16 +151,13 @@ final class HipCanonicalization {
     }
 
     /** {@code hip.reshape} onto the input's own type (at most one {@code ?}). */
-    static final class ReshapeIdentity extends RewritePattern {
+    static final class ReshapeIdentity extends TensorFormPattern {
         ReshapeIdentity() {
             super("hip.reshape", 1, "hip.reshape-identity");
         }
 
         @Override
-        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            if (op.numResults() == 0) {
-                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
-            }
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
             if (!(op.operand(0).type() instanceof RankedTensorType t) || !t.equals(op.result(0).type())) {
                 return rewriter.notifyMatchFailure(op, "not a ranked reshape onto the input's type");
             }
@@ -177,16 +176,13 @@ final class HipCanonicalization {
     }
 
     /** {@code reshape(reshape(x), s)} → {@code reshape(x, s)}. */
-    static final class ReshapeOfReshape extends RewritePattern {
+    static final class ReshapeOfReshape extends TensorFormPattern {
         ReshapeOfReshape() {
             super("hip.reshape", 2, "hip.reshape-of-reshape");
         }
 
         @Override
-        public LogicalResult matchAndRewrite(Operation op, PatternRewriter rewriter) {
-            if (op.numResults() == 0) {
-                return rewriter.notifyMatchFailure(op, "the memref form is not folded");
-            }
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
             Operation inner = op.operand(0).definingOp();
             if (inner == null || !inner.is("hip.reshape")) {
                 return rewriter.notifyMatchFailure(op, "the input is not a hip.reshape");
@@ -203,7 +199,7 @@ final class HipCanonicalization {
                 }
             }
             Value r = rewriter.create(op.location(), "hip.reshape", List.of(inner.operand(0), op.operand(1)),
-                    op.resultTypes(), attributes(op)).result(0);
+                    op.resultTypes(), HipOps.allAttributes(op)).result(0);
             rewriter.replaceOp(op, List.of(r));
             return LogicalResult.success();
         }
