@@ -13,7 +13,6 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
-import org.hipep.ir.builtin.AffineExpr;
 import org.hipep.ir.builtin.AffineMapAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.IndexType;
@@ -198,8 +197,8 @@ final class MemRefVerifiers {
                     || !ShapedSyntax.compatibleShapes(a.shape(), b.shape())) {
                 return false;
             }
-            long[] sa = stridesAndOffset(a);
-            long[] sb = stridesAndOffset(b);
+            long[] sa = MemRefLayouts.stridesAndOffset(a);
+            long[] sb = MemRefLayouts.stridesAndOffset(b);
             if (sa == null || sb == null) {
                 return Objects.equals(a.layout(), b.layout());
             }
@@ -222,62 +221,6 @@ final class MemRefVerifiers {
         return false;
     }
 
-    /** {@code [offset, strides...]} of an identity or strided layout, else {@code null}. */
-    static long[] stridesAndOffset(MemRefType m) {
-        int rank = m.rank();
-        long[] out = new long[rank + 1];
-        if (m.layout() == null) {
-            long running = 1;
-            for (int i = rank - 1; i >= 0; i--) {
-                out[i + 1] = running;
-                long d = m.shape().get(i);
-                running = running == ShapedType.DYNAMIC || d == ShapedType.DYNAMIC ? ShapedType.DYNAMIC : running * d;
-            }
-            return out;
-        }
-        if (m.layout() instanceof StridedLayoutAttr s && s.strides().size() == rank) {
-            out[0] = s.offset();
-            for (int i = 0; i < rank; i++) {
-                out[i + 1] = s.strides().get(i);
-            }
-            return out;
-        }
-        if (m.layout() instanceof AffineMapAttr map && map.results().size() == 1 && map.numDims() == rank) {
-            return addTerms(map.results().get(0), out) ? out : null;
-        }
-        return null;
-    }
-
-    /**
-     * Adds the terms of a linear map result ({@code d0 * 4 + d1 + s0 + 2}) to {@code out}
-     * ({@code [offset, strides...]}): a symbol makes its stride or the offset dynamic. False when
-     * the expression is not of that form.
-     */
-    private static boolean addTerms(AffineExpr e, long[] out) {
-        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.ADD) {
-            return addTerms(b.lhs(), out) && addTerms(b.rhs(), out);
-        }
-        if (e instanceof AffineExpr.Constant c) {
-            out[0] = add(out[0], c.value());
-            return true;
-        }
-        if (e.isSymbolicOrConstant()) {
-            out[0] = ShapedType.DYNAMIC;
-            return true;
-        }
-        AffineExpr dim = e;
-        long factor = 1;
-        if (e instanceof AffineExpr.Binary b && b.kind() == AffineExpr.Kind.MUL && b.rhs().isSymbolicOrConstant()) {
-            dim = b.lhs();
-            factor = b.rhs() instanceof AffineExpr.Constant c ? c.value() : ShapedType.DYNAMIC;
-        }
-        if (!(dim instanceof AffineExpr.Dim d)) {
-            return false;
-        }
-        out[d.position() + 1] = add(out[d.position() + 1], factor);
-        return true;
-    }
-
     static LogicalResult verifySubView(Operation op) {
         if (ShapedSyntax.verifySegments(op, 4).failed()) {
             return LogicalResult.failure();
@@ -292,7 +235,7 @@ final class MemRefVerifiers {
         long[] offsets = longs(op.attribute("static_offsets"));
         long[] sizes = longs(op.attribute("static_sizes"));
         long[] steps = longs(op.attribute("static_strides"));
-        long[] base = stridesAndOffset(src);
+        long[] base = MemRefLayouts.stridesAndOffset(src);
         if (base == null) {
             return LogicalResult.success();
         }
@@ -316,7 +259,7 @@ final class MemRefVerifiers {
             if (kept == null) {
                 why = "sizes";
             } else {
-                long[] got = stridesAndOffset(res);
+                long[] got = MemRefLayouts.stridesAndOffset(res);
                 boolean ok = got != null && got[0] == offset;
                 for (int j = 0; ok && j < kept.size(); j++) {
                     ok = got[j + 1] == strides.get(kept.get(j));

@@ -155,7 +155,7 @@ final class MemRefViews {
                         + got + " in dim = " + i);
             }
         }
-        long[] layout = MemRefVerifiers.stridesAndOffset(result);
+        long[] layout = MemRefLayouts.stridesAndOffset(result);
         if (layout == null) {
             return op.emitError("expected result type to have strided layout but found '" + text(result) + "'");
         }
@@ -201,7 +201,7 @@ final class MemRefViews {
 
     static LogicalResult verifyExtractStridedMetadata(Operation op) {
         if (op.numOperands() != 1 || !(op.operand(0).type() instanceof MemRefType source)
-                || MemRefVerifiers.stridesAndOffset(source) == null) {
+                || MemRefLayouts.stridesAndOffset(source) == null) {
             return op.emitOpError("operand #0 must be strided memref of any type values");
         }
         List<Type> inferred = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.llvm.LLVMTypes;
+import org.hipep.dialects.memref.MemRefLayouts;
 import org.hipep.ir.Location;
 import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Type;
@@ -179,27 +180,9 @@ final class MemRefDescriptor {
         return LLVMOps.value(b, loc, "ptrtoint", List.of(p), LLVMTypeConverter.indexType(), Map.of());
     }
 
-    /** [offset, strides...] of a memref with an identity or strided layout, or null. */
+    /** [offset, strides...] of a memref with an identity or strided layout (what lowers), or null. */
     static long[] stridesAndOffset(MemRefType m) {
-        int rank = m.shape().size();
-        long[] out = new long[rank + 1];
-        if (m.layout() == null) {
-            long running = 1;
-            for (int i = rank - 1; i >= 0; i--) {
-                out[i + 1] = running;
-                long d = m.shape().get(i);
-                running = running == ShapedType.DYNAMIC || d == ShapedType.DYNAMIC ? ShapedType.DYNAMIC : running * d;
-            }
-            return out;
-        }
-        if (m.layout() instanceof StridedLayoutAttr s && s.strides().size() == rank) {
-            out[0] = s.offset();
-            for (int i = 0; i < rank; i++) {
-                out[i + 1] = s.strides().get(i);
-            }
-            return out;
-        }
-        return null;
+        return m.layout() == null || m.layout() instanceof StridedLayoutAttr ? MemRefLayouts.stridesAndOffset(m) : null;
     }
 
     /** Sizes, strides and the element count (or byte size) of a new buffer, as upstream's getMemRefDescriptorSizes. */
