@@ -16,14 +16,13 @@ import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.pass.PassManager;
 import org.hipep.passes.OnnxToHipPipeline;
-import org.hipep.passes.bufferization.OneShotBufferizePass;
 import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.plugin.PipelineSlotHook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every shared model through {@code onnx-to-hip-pipeline}, {@code one-shot-bufferize} and
+ * Every shared model through {@code onnx-to-hip-pipeline} (which bufferizes and plans memory) and
  * {@code convert-hip-to-llvm}: the lowering succeeds and the module verifies. A hip op may stay
  * only when one of its memrefs has an element type the type converter does not lower (unsigned
  * or signed integers: upstream's converter makes them signless, ours does not yet), as upstream
@@ -47,7 +46,6 @@ class ConvertHipToLLVMSharedModelsTest {
             OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(
                     Files.createDirectories(out.resolve(Integer.toString(index++))).toString(), 16L, false),
                     PipelineSlotHook.NONE);
-            pm.addPass(() -> OneShotBufferizePass.create(true, false));
             if (!pm.run(module).succeeded()) {
                 failures.add(imported.name() + ": pipeline or bufferization failed: " + imported.errors());
                 continue;

@@ -14,7 +14,6 @@ import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.pass.PassManager;
 import org.hipep.passes.OnnxToHipPipeline;
-import org.hipep.passes.bufferization.OneShotBufferizePass;
 import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.passes.llvm.HipKernelAbi;
 import org.hipep.plugin.PipelineSlotHook;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * mnist-8 end to end as far as the kernel calls: import → {@code onnx-to-hip-pipeline}
- * (constants to a temporary folder) → {@code one-shot-bufferize} → {@code convert-hip-to-llvm}.
+ * (constants to a temporary folder; it bufferizes and plans memory) → {@code convert-hip-to-llvm}.
  * Every hip compute op becomes a call of its kernel; what else is left (memref and func ops,
  * which their own lowerings take) is printed.
  */
@@ -36,7 +35,6 @@ class MnistToKernelCallsTest {
         PassManager pm = new PassManager();
         OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(Files.createDirectories(out.resolve("c")).toString(),
                 16L, false), PipelineSlotHook.NONE);
-        pm.addPass(() -> OneShotBufferizePass.create(true, false));
         Map<String, Integer> computeOps = new TreeMap<>();
         PassManager lower = new PassManager();
         lower.addPass(ConvertHipToLLVMPass::new);
