@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hipep.ir.Operation;
-import org.hipep.ir.Type;
 import org.hipep.ir.Verifier;
-import org.hipep.ir.builtin.IntegerType;
-import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.pass.PassManager;
 import org.hipep.passes.OnnxToHipPipeline;
@@ -23,10 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every shared model through {@code onnx-to-hip-pipeline} (which bufferizes and plans memory) and
- * {@code convert-hip-to-llvm}: the lowering succeeds and the module verifies. A hip op may stay
- * only when one of its memrefs has an element type the type converter does not lower (unsigned
- * or signed integers: upstream's converter makes them signless, ours does not yet), as upstream
- * leaves an op whose types do not convert. Prints the kernel symbols used and what stays.
+ * {@code convert-hip-to-llvm}: the lowering succeeds, the module verifies and no hip op is left.
+ * Prints the kernel symbols used.
  */
 class ConvertHipToLLVMSharedModelsTest {
     @Test
@@ -58,9 +53,7 @@ class ConvertHipToLLVMSharedModelsTest {
             }
             module.walk(op -> {
                 if (op.nameString().startsWith("hip.")) {
-                    if (!hasUnloweredElementType(op)) {
-                        failures.add(imported.name() + ": '" + op.nameString() + "' stayed");
-                    }
+                    failures.add(imported.name() + ": '" + op.nameString() + "' stayed");
                     stayed.merge(imported.name() + " " + op.nameString(), 1, Integer::sum);
                 } else if (op.is("llvm.call")) {
                     kernels.merge(((SymbolRefAttr) op.attribute("callee")).rootReference(), 1, Integer::sum);
@@ -73,17 +66,5 @@ class ConvertHipToLLVMSharedModelsTest {
         assertThat(failures).as("models convert-hip-to-llvm fails on").isEmpty();
         // Measured 2026-11-30: 294 of 294, no hip op left (ui8 lowers as i8, as upstream).
         assertThat(lowered).isGreaterThanOrEqualTo(294);
-    }
-
-    private static boolean hasUnloweredElementType(Operation op) {
-        List<Type> types = new java.util.ArrayList<>(op.operandTypes());
-        types.addAll(op.resultTypes());
-        for (Type t : types) {
-            if (t instanceof MemRefType m && m.elementType() instanceof IntegerType i
-                    && i.signedness() != IntegerType.Signedness.SIGNLESS) {
-                return true;
-            }
-        }
-        return false;
     }
 }
