@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.hip.HipDialect;
-import org.hipep.dialects.llvm.LLVMDialect;
 import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Location;
 import org.hipep.ir.LogicalResult;
-import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Operation;
 import org.hipep.ir.OpTrait;
 import org.hipep.ir.SymbolTable;
@@ -86,8 +84,7 @@ final class HipRuntimeToLLVM {
         };
         LLVMTypes.FunctionType fnType = RUNTIME.get(callee);
         Operation declared = new SymbolTable(module).lookup(callee);
-        if (declared != null && (!declared.is(LLVMDialect.NAMESPACE + ".func")
-                || !(declared.attribute("function_type") instanceof TypeAttr t && t.value().equals(fnType)))) {
+        if (declared != null && !LLVMOps.isFunctionOfType(declared, fnType)) {
             op.emitOpError("runtime symbol '" + callee + "' is already defined with another type or by another op");
             return LogicalResult.failure();
         }
@@ -134,12 +131,7 @@ final class HipRuntimeToLLVM {
             default -> args.add(LLVMOps.constant(r, loc, I64,
                     IntegerAttr.i64(((IntegerAttr) op.attribute("index")).longValue())));
         }
-        if (declared == null) {
-            OpBuilder.InsertionPoint ip = r.saveInsertionPoint();
-            r.setInsertionPointToStart(module.region(0).front());
-            LLVMOps.declareFunc(r, loc, callee, fnType);
-            r.restoreInsertionPoint(ip);
-        }
+        LLVMOps.declareOnce(r, loc, module, callee, fnType);
         Value base = LLVMOps.call(r, loc, callee, args, List.of(PTR)).result(0);
         r.replaceOp(op, List.of(MemRefDescriptor.fresh(r, loc, descriptorType, base, base, sizes, layout.strides())
                 .value()));

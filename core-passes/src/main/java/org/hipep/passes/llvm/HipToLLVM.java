@@ -121,8 +121,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
         }
         LLVMTypes.FunctionType fnType = new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE, argTypes, false);
         Operation declared = new SymbolTable(module).lookup(symbol);
-        if (declared != null && (!declared.is(LLVMDialect.NAMESPACE + ".func")
-                || !(declared.attribute("function_type") instanceof TypeAttr t && t.value().equals(fnType)))) {
+        if (declared != null && !LLVMOps.isFunctionOfType(declared, fnType)) {
             op.emitOpError("kernel symbol '" + symbol + "' is already defined with another type or by another op");
             return LogicalResult.failure();
         }
@@ -148,12 +147,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
         for (HipKernelAbi.Attr a : entry.attributes()) {
             emit(op, a, data, layout, symbol, module, r, args);
         }
-        if (declared == null) {
-            OpBuilder.InsertionPoint ip = r.saveInsertionPoint();
-            r.setInsertionPointToStart(module.region(0).front());
-            LLVMOps.declareFunc(r, loc, symbol, fnType);
-            r.restoreInsertionPoint(ip);
-        }
+        LLVMOps.declareOnce(r, loc, module, symbol, fnType);
         LLVMOps.call(r, loc, symbol, args, List.of());
         r.eraseOp(op);
         return LogicalResult.success();

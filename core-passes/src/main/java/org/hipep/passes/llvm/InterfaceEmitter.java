@@ -69,9 +69,7 @@ final class InterfaceEmitter {
             Operation existing = symbols.lookup(e.getKey());
             if (existing == null) {
                 missing.add(e.getKey());
-            } else if (!(existing.is(LLVMDialect.NAMESPACE + ".func")
-                    && existing.attribute("function_type") instanceof TypeAttr ta
-                    && ta.value().equals(e.getValue()))) {
+            } else if (!LLVMOps.isFunctionOfType(existing, e.getValue())) {
                 throw new InterfaceException(existing, "@" + e.getKey()
                         + " exists but is not the runtime function 'llvm.func' of type "
                         + AttrTypePrinter.typeToString(e.getValue(), module.context()));

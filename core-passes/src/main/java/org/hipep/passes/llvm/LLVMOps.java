@@ -68,6 +68,26 @@ final class LLVMOps {
         return b.create(st);
     }
 
+    /** Whether {@code existing} is an {@code llvm.func} of exactly {@code type}. */
+    static boolean isFunctionOfType(Operation existing, LLVMTypes.FunctionType type) {
+        return existing.is(LLVMDialect.NAMESPACE + ".func")
+                && existing.attribute("function_type") instanceof TypeAttr t && t.value().equals(type);
+    }
+
+    /**
+     * Declares {@code name} at the start of {@code module} unless the module already has that
+     * symbol (upstream's lookupOrCreateFn); {@code b}'s insertion point is kept.
+     */
+    static void declareOnce(OpBuilder b, Location loc, Operation module, String name, LLVMTypes.FunctionType type) {
+        if (new SymbolTable(module).lookup(name) != null) {
+            return;
+        }
+        OpBuilder.InsertionPoint ip = b.saveInsertionPoint();
+        b.setInsertionPointToStart(module.region(0).front());
+        declareFunc(b, loc, name, type);
+        b.restoreInsertionPoint(ip);
+    }
+
     /** {@code llvm.call @callee(args) : results} with upstream's default properties. */
     static Operation call(OpBuilder b, Location loc, String callee, List<? extends Value> args,
             List<? extends Type> results) {

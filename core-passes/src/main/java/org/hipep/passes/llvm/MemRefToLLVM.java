@@ -216,13 +216,9 @@ public final class MemRefToLLVM implements ConvertToLLVMPatternInterface {
     /** Declares {@code name} once, at the start of the enclosing module, as upstream's lookupOrCreateFn. */
     private static void declare(Operation op, ConversionPatternRewriter r, String name, LLVMTypes.FunctionType type) {
         Operation module = op.parentWithTrait(OpTrait.SymbolTable.class);
-        if (module == null || new SymbolTable(module).lookup(name) != null) {
-            return;
+        if (module != null) {
+            LLVMOps.declareOnce(r, op.location(), module, name, type);
         }
-        OpBuilder.InsertionPoint ip = r.saveInsertionPoint();
-        r.setInsertionPointToStart(module.region(0).front());
-        LLVMOps.declareFunc(r, op.location(), name, type);
-        r.restoreInsertionPoint(ip);
     }
 
     // ---------------------------------------------------------------- access
