@@ -2,17 +2,8 @@ package org.hipep.passes.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
-import org.hipep.ir.Verifier;
-import org.hipep.pass.PassManager;
 import org.hipep.passes.HipdnnPipeline;
 import org.hipep.plugin.PipelineSlotHook;
 import org.junit.jupiter.api.Test;
@@ -35,51 +26,12 @@ class HipdnnPipelineSharedModelsTest {
 
     @Test
     void everySharedModelReachesTheLlvmDialect(@TempDir Path out) throws Exception {
-        List<Path> models = SimplifyOnnxSharedModelsTest.models();
-        assertThat(models).as("models in the shared folders").hasSizeGreaterThanOrEqualTo(294);
-        long start = System.nanoTime();
-        int lowered = 0;
-        Map<String, String> reasons = new TreeMap<>();
-        Map<String, Integer> byOp = new TreeMap<>();
-        int index = 0;
-        for (Path m : models) {
-            ImportedModel imported = ImportedModel.load(m);
-            String name = imported.name();
-            Operation module = imported.module();
-            Path dir = Files.createDirectories(out.resolve(Integer.toString(index++)));
-            PassManager pm = new PassManager();
-            HipdnnPipeline.build(pm, new HipdnnPipeline.Options("constants.bin", dir.toString(), 1L, false),
-                    PipelineSlotHook.NONE);
-            boolean ran = pm.run(module).succeeded();
-            if (!ran) {
-                reasons.put(name, "pipeline failed: " + imported.errors());
-                continue;
-            }
-            if (!Verifier.verify(module).succeeded()) {
-                reasons.put(name, "does not verify: " + imported.errors());
-                continue;
-            }
-            Set<String> left = new TreeSet<>();
-            module.walk(op -> {
-                String n = op.nameString();
-                if (op != module && !n.startsWith("llvm.")) {
-                    left.add(n);
-                }
-            });
-            boolean entry = new SymbolTable(module).lookup("inference_compute") != null;
-            if (left.isEmpty() && entry) {
-                lowered++;
-            } else {
-                reasons.put(name, (left.isEmpty() ? "" : "non-llvm ops left: " + left)
-                        + (entry ? "" : (left.isEmpty() ? "" : "; ") + "no inference_compute"));
-                left.forEach(o -> byOp.merge(o, 1, Integer::sum));
-            }
-        }
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        System.out.println("hipdnn-pipeline: " + lowered + " of " + models.size()
-                + " models reach a verified llvm-dialect module with inference_compute in " + millis + " ms");
-        reasons.forEach((k, v) -> System.out.println("  " + k + ": " + v));
-        System.out.println("  models per op left: " + byOp);
-        assertThat(lowered).as("models lowered to the llvm dialect (measured floor)").isGreaterThanOrEqualTo(LLVM_FLOOR);
+        SharedModelsRun run = SharedModelsRun.run(out,
+                (pm, dir) -> HipdnnPipeline.build(pm, new HipdnnPipeline.Options("constants.bin", dir.toString(), 1L, false),
+                        PipelineSlotHook.NONE),
+                op -> !op.nameString().startsWith("llvm."),
+                module -> new SymbolTable(module).lookup("inference_compute") != null, "inference_compute");
+        run.print("hipdnn-pipeline (verified llvm-dialect module with inference_compute)");
+        assertThat(run.complete()).as("models lowered to the llvm dialect (measured floor)").isGreaterThanOrEqualTo(LLVM_FLOOR);
     }
 }

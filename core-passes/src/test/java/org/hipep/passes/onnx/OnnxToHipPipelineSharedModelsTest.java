@@ -2,17 +2,7 @@ package org.hipep.passes.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.hipep.ir.Operation;
-import org.hipep.ir.Verifier;
-import org.hipep.pass.PassManager;
 import org.hipep.passes.OnnxToHipPipeline;
 import org.hipep.plugin.PipelineSlotHook;
 import org.junit.jupiter.api.Test;
@@ -38,48 +28,12 @@ class OnnxToHipPipelineSharedModelsTest {
 
     @Test
     void everySharedModelRunsThroughThePipeline(@TempDir Path out) throws Exception {
-        List<Path> models = SimplifyOnnxSharedModelsTest.models();
-        assertThat(models).as("models in the shared folders").hasSizeGreaterThanOrEqualTo(294);
-        long start = System.nanoTime();
-        int converted = 0;
-        Map<String, String> reasons = new TreeMap<>();
-        Map<String, Integer> byOp = new TreeMap<>();
-        List<String> unverified = new ArrayList<>();
-        int index = 0;
-        for (Path m : models) {
-            ImportedModel imported = ImportedModel.load(m);
-            String name = imported.name();
-            Operation module = imported.module();
-            Path dir = Files.createDirectories(out.resolve(Integer.toString(index++)));
-            PassManager pm = new PassManager();
-            pm.enableVerifier(false);
-            OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(dir.toString(), 1L, false), PipelineSlotHook.NONE);
-            boolean ran = pm.run(module).succeeded();
-            if (!Verifier.verify(module).succeeded()) {
-                unverified.add(name + ": " + imported.errors());
-                continue;
-            }
-            Set<String> left = new TreeSet<>();
-            module.walk(op -> {
-                if (op.nameString().startsWith("onnx.")) {
-                    left.add(op.nameString());
-                }
-            });
-            if (ran && left.isEmpty()) {
-                converted++;
-            } else if (!ran) {
-                reasons.put(name, "pipeline failed: " + imported.errors());
-            } else {
-                reasons.put(name, "onnx ops left: " + left);
-                left.forEach(o -> byOp.merge(o, 1, Integer::sum));
-            }
-        }
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        System.out.println("onnx-to-hip-pipeline: " + converted + " of " + models.size()
-                + " models converted completely in " + millis + " ms");
-        reasons.forEach((k, v) -> System.out.println("  " + k + ": " + v));
-        System.out.println("  models per leftover op: " + byOp);
-        assertThat(unverified).as("modules that do not verify after onnx-to-hip-pipeline").isEmpty();
-        assertThat(converted).as("completely converted models (measured floor)").isGreaterThanOrEqualTo(CONVERTED_FLOOR);
+        SharedModelsRun run = SharedModelsRun.run(out,
+                (pm, dir) -> OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(dir.toString(), 1L, false),
+                        PipelineSlotHook.NONE),
+                op -> op.nameString().startsWith("onnx."), module -> true, "");
+        run.print("onnx-to-hip-pipeline (converted completely)");
+        assertThat(run.unverified()).as("modules that do not verify after onnx-to-hip-pipeline").isEmpty();
+        assertThat(run.complete()).as("completely converted models (measured floor)").isGreaterThanOrEqualTo(CONVERTED_FLOOR);
     }
 }
