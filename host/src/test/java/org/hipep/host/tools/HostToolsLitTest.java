@@ -5,10 +5,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.hipep.host.cli.HipEpCommand;
 import org.hipep.testing.lit.LitConfig;
 import org.hipep.testing.lit.LitSuite;
+import org.hipep.testing.lit.LitTool;
 import org.hipep.testing.lit.ToolRegistry;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -25,28 +27,8 @@ class HostToolsLitTest {
     Stream<DynamicNode> lit() {
         Path shared = SharedData.dir(SharedData.NODE_TESTS).getParent();
         ToolRegistry tools = ToolRegistry.withBuiltins()
-                .register("hip-onnx-import", (args, ctx) -> {
-                    StringWriter out = new StringWriter();
-                    StringWriter err = new StringWriter();
-                    CommandLine cl = new CommandLine(new HipOnnxImport());
-                    cl.setOut(new PrintWriter(out));
-                    cl.setErr(new PrintWriter(err));
-                    int rc = cl.execute(args.toArray(String[]::new));
-                    ctx.stdout().append(out.toString());
-                    ctx.stderr().append(err.toString());
-                    return rc;
-                })
-                .register("hip-ep", (args, ctx) -> {
-                    StringWriter out = new StringWriter();
-                    StringWriter err = new StringWriter();
-                    CommandLine cl = new CommandLine(new HipEpCommand());
-                    cl.setOut(new PrintWriter(out));
-                    cl.setErr(new PrintWriter(err));
-                    int rc = cl.execute(args.toArray(String[]::new));
-                    ctx.stdout().append(out.toString());
-                    ctx.stderr().append(err.toString());
-                    return rc;
-                })
+                .register("hip-onnx-import", picocli(HipOnnxImport::new))
+                .register("hip-ep", picocli(HipEpCommand::new))
                 .register("hip-mlir-opt", (args, ctx) -> {
                     StringWriter out = new StringWriter();
                     StringWriter err = new StringWriter();
@@ -59,5 +41,20 @@ class HostToolsLitTest {
                 });
         LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", shared.toAbsolutePath().toString());
         return LitSuite.discover(Path.of("src/test/resources/lit"), config);
+    }
+
+    /** A picocli command run in-process, a fresh instance per RUN line, its output captured. */
+    private static LitTool picocli(Supplier<Object> command) {
+        return (args, ctx) -> {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CommandLine cl = new CommandLine(command.get());
+            cl.setOut(new PrintWriter(out));
+            cl.setErr(new PrintWriter(err));
+            int rc = cl.execute(args.toArray(String[]::new));
+            ctx.stdout().append(out.toString());
+            ctx.stderr().append(err.toString());
+            return rc;
+        };
     }
 }
