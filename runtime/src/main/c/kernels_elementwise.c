@@ -1,0 +1,2 @@
+/* Elementwise kernels: unary, binary with broadcasting, comparisons, logic, where, clip, cast and the activations. */
+#include "hipep_runtime.h"

@@ -1,0 +1,2 @@
+/* Reductions, arg max/min, softmax and the normalisations. */
+#include "hipep_runtime.h"
