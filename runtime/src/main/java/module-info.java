@@ -6,6 +6,9 @@ module org.hipep.runtime {
     requires transitive org.hipep.passes;
     requires transitive org.bytedeco.llvm;
 
+    requires org.bytedeco.openblas;
+
+    exports org.hipep.runtime.jit;
     exports org.hipep.runtime.llvm;
     exports org.hipep.runtime.toolchain;
 }
