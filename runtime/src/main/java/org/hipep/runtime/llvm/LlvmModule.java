@@ -84,10 +84,18 @@ public final class LlvmModule implements AutoCloseable {
      * @param level 0 to 3
      */
     public void optimize(int level) {
+        optimize(checkOpen(), level);
+    }
+
+    /**
+     * {@link #optimize(int)} for a module the caller owns (one being linked or handed to the JIT).
+     *
+     * @param level 0 to 3
+     */
+    public static void optimize(LLVMModuleRef mod, int level) {
         if (level < 0 || level > 3) {
             throw new IllegalArgumentException("optimisation level " + level + " is not one of 0..3");
         }
-        LLVMModuleRef mod = checkOpen();
         LLVMTargetMachineRef tm = hostTargetMachine(level);
         LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
         try {
@@ -120,7 +128,11 @@ public final class LlvmModule implements AutoCloseable {
         return LLVMGetDataLayoutStr(checkOpen()).getString();
     }
 
-    private static synchronized LLVMTargetMachineRef hostTargetMachine(int level) {
+    /**
+     * A target machine for the host CPU and its features (PIC) at code-generation level
+     * {@code level} (0 to 3); the caller disposes it ({@code LLVMDisposeTargetMachine}).
+     */
+    public static synchronized LLVMTargetMachineRef hostTargetMachine(int level) {
         if (!nativeTargetReady) {
             if (LLVMInitializeNativeTarget() != 0 || LLVMInitializeNativeAsmPrinter() != 0) {
                 throw new LlvmTranslationException("LLVM has no native target for this host");

@@ -1,0 +1,234 @@
+package org.hipep.runtime.jit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * A loaded model (JIT-compiled or a native {@code .so}): the generated interface and the host
+ * helpers of {@code hipep_runtime.h}, called through {@link NativeCalls}.
+ *
+ * <p>Thread-safe for concurrent calls on different states; calls on one state must not overlap
+ * (the generated code's contract). {@link #close} waits for calls in flight and then frees the
+ * code; calls after it fail.
+ */
+public final class LoadedModel implements AutoCloseable {
+    /** Bytes of one {@code hipep_output_t}: data, rank, shape[16], element_size, runtime_owned. */
+    static final int OUTPUT_BYTES = 8 * (4 + 16);
+
+    /** One output of a state as {@code hipep_state_outputs} reports it. */
+    public record Output(long data, long[] shape, long elementSize, boolean runtimeOwned) {
+    }
+
+    private final OrcJit jit;
+    private final String origin;
+    private final long init;
+    private final long compute;
+    private final long cleanup;
+    private final long metadata;
+    private final long setAllocator;
+    private final long outputs;
+    private final long errorMessage;
+    private final long free;
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    LoadedModel(OrcJit jit, String origin) {
+        this.jit = jit;
+        this.origin = origin;
+        init = required("inference_init");
+        compute = required("inference_compute");
+        cleanup = required("inference_cleanup");
+        metadata = required("inference_get_metadata_json");
+        setAllocator = jit.lookup("hipdnn_ep_set_output_allocator");
+        outputs = jit.lookup("hipep_state_outputs");
+        errorMessage = jit.lookup("hipep_state_error_message");
+        free = jit.lookup("hipep_free");
+    }
+
+    private long required(String name) {
+        long a = jit.lookup(name);
+        if (a == 0) {
+            throw new RuntimeFailure(origin + " does not define " + name + " of the generated interface");
+        }
+        return a;
+    }
+
+    /** {@code inference_get_metadata_json}. */
+    public String metadataJson() {
+        enter();
+        try {
+            long p = NativeCalls.ptr(metadata);
+            return p == 0 ? null : new BytePointer(new Pointer() { { address = p; } }).getString();
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code inference_init(&state, host)}; returns the state's address.
+     *
+     * @param host the {@code hipep_host_t} the state may use until its cleanup
+     * @throws RuntimeFailure with the status when it is not 0
+     */
+    public long init(Pointer host) {
+        enter();
+        try (LongPointer out = new LongPointer(1)) {
+            out.put(0, 0L);
+            int status = NativeCalls.i32PtrPtr(init, out.address(), address(host));
+            if (status != 0) {
+                throw new RuntimeFailure("inference_init of " + origin + " returned status " + status);
+            }
+            return out.get(0);
+        } finally {
+            exit();
+        }
+    }
+
+    /** {@code inference_compute(state, span)}; its status (0 = success). */
+    public int compute(long state, Pointer span) {
+        enter();
+        try {
+            return NativeCalls.i32PtrPtr(compute, state, address(span));
+        } finally {
+            exit();
+        }
+    }
+
+    /** {@code inference_cleanup(state)}; a non-zero status is a failure. */
+    public void cleanup(long state) {
+        enter();
+        try {
+            int status = NativeCalls.i32Ptr(cleanup, state);
+            if (status != 0) {
+                throw new RuntimeFailure("inference_cleanup of " + origin + " returned status " + status);
+            }
+        } finally {
+            exit();
+        }
+    }
+
+    /** {@code hipdnn_ep_set_output_allocator(state, allocator)}; null restores the runtime's default. */
+    public void setOutputAllocator(long state, Pointer allocatorOrNull) {
+        enter();
+        try {
+            NativeCalls.voidPtrPtr(present(setAllocator, "hipdnn_ep_set_output_allocator"), state,
+                    address(allocatorOrNull));
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code hipep_state_outputs(state, &count)}: the state's {@code hipep_output_t} array
+     * ({@link #OUTPUT_BYTES} each, owned by the state); {@code countOut[0]} receives the count.
+     */
+    public Pointer outputs(long state, long[] countOut) {
+        enter();
+        try (LongPointer count = new LongPointer(1)) {
+            count.put(0, 0L);
+            long p = NativeCalls.ptrPtrPtr(present(outputs, "hipep_state_outputs"), state, count.address());
+            countOut[0] = count.get(0);
+            return p == 0 ? null : new Pointer() { { address = p; } };
+        } finally {
+            exit();
+        }
+    }
+
+    /** {@link #outputs(long, long[])} read into records. */
+    public List<Output> outputList(long state) {
+        long[] n = new long[1];
+        Pointer p = outputs(state, n);
+        List<Output> out = new ArrayList<>();
+        if (p == null) {
+            return out;
+        }
+        LongPointer words = new LongPointer(p).capacity(n[0] * (OUTPUT_BYTES / 8));
+        for (int i = 0; i < n[0]; i++) {
+            long base = (long) i * (OUTPUT_BYTES / 8);
+            int rank = (int) words.get(base + 1);
+            long[] shape = new long[rank];
+            for (int d = 0; d < rank; d++) {
+                shape[d] = words.get(base + 2 + d);
+            }
+            out.add(new Output(words.get(base), shape, words.get(base + 18), words.get(base + 19) != 0));
+        }
+        return out;
+    }
+
+    /** {@code hipep_state_error_message(state)}; null when there is none. */
+    public String errorMessage(long state) {
+        enter();
+        try {
+            long p = NativeCalls.ptrPtr(present(errorMessage, "hipep_state_error_message"), state);
+            return p == 0 ? null : new BytePointer(new Pointer() { { address = p; } }).getString();
+        } finally {
+            exit();
+        }
+    }
+
+    /** {@code hipep_free(address)}: frees memory the runtime allocated (a runtime-owned output). */
+    public void free(long address) {
+        enter();
+        try {
+            NativeCalls.voidPtr(present(free, "hipep_free"), address);
+        } finally {
+            exit();
+        }
+    }
+
+    /** The address of an exported symbol of the model, its runtime or its plugins; 0 when absent. */
+    public long symbol(String name) {
+        enter();
+        try {
+            return jit.lookup(name);
+        } finally {
+            exit();
+        }
+    }
+
+    private long present(long address, String name) {
+        if (address == 0) {
+            throw new RuntimeFailure(origin + " does not export " + name);
+        }
+        return address;
+    }
+
+    private static long address(Pointer p) {
+        return p == null ? 0 : p.address() + p.position() * p.sizeof();
+    }
+
+    private void enter() {
+        lock.readLock().lock();
+        if (closed) {
+            lock.readLock().unlock();
+            throw new IllegalStateException(origin + " is closed");
+        }
+    }
+
+    private void exit() {
+        lock.readLock().unlock();
+    }
+
+    /** Frees the code and everything the JIT holds for this model. */
+    @Override
+    public void close() {
+        lock.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                jit.close();
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LoadedModel[" + origin + "]";
+    }
+}

@@ -1,0 +1,274 @@
+package org.hipep.runtime.jit;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Builds the LLVM modules of one model in one context: the model with the C runtime linked into
+ * it ({@code LLVMLinkModules2}, so kernels inline into the model), and each plugin contribution
+ * as a module of its own, with the override rule of {@link RuntimeBitcode} applied across all of
+ * them.
+ *
+ * <p>An override: the earlier definition of the symbol is renamed to
+ * {@code <symbol>.overridden.by.<contributor>}, its uses are redirected to a fresh declaration of
+ * the symbol (which the overriding module defines), and it becomes internal, so the optimiser
+ * drops it. This happens before anything is inlined or optimised.
+ */
+final class ModelLinker {
+    static final String MODEL = "model";
+    static final String RUNTIME = "runtime";
+    static final String RUNTIME_RESOURCE = "hipep_runtime.bc";
+    /** What the host looks up; never internalized. */
+    static final Set<String> HOST_SYMBOLS = Set.of("inference_init", "inference_compute", "inference_cleanup",
+            "inference_get_metadata_json", "hipdnn_ep_set_output_allocator", "hipep_state_outputs",
+            "hipep_state_error_message", "hipep_free");
+    static final List<String> STRIPPED_ATTRIBUTES = List.of("target-cpu", "target-features", "tune-cpu");
+
+    /** A module and who contributed it; the first one of {@link Linked} is the model with the runtime. */
+    record Part(String contributor, LLVMModuleRef module) {
+    }
+
+    /** The model's modules, still owned by the caller (dispose them, or hand them to the JIT). */
+    record Linked(List<Part> parts) {
+        Part main() {
+            return parts.get(0);
+        }
+
+        List<Part> plugins() {
+            return parts.subList(1, parts.size());
+        }
+
+        void dispose() {
+            parts.forEach(p -> LLVMDisposeModule(p.module()));
+        }
+    }
+
+    private ModelLinker() {
+    }
+
+    /** The runtime bitcode the build embedded in this module. */
+    static byte[] runtimeBitcode() {
+        try (InputStream in = ModelLinker.class.getResourceAsStream(RUNTIME_RESOURCE)) {
+            if (in == null) {
+                throw new RuntimeFailure("the runtime bitcode resource org/hipep/runtime/jit/" + RUNTIME_RESOURCE
+                        + " is missing from the runtime jar");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the runtime bitcode resource", e);
+        }
+    }
+
+    /**
+     * Parses and links everything in {@code ctx}, then optimises each module at {@code options}'
+     * level. The modules are not verified against the host's symbols yet (see {@link #undefined}).
+     */
+    static Linked link(LLVMContextRef ctx, byte[] model, byte[] runtime, LoadOptions options) {
+        List<Part> parts = new ArrayList<>();
+        try {
+            LLVMModuleRef main = parse(ctx, model, MODEL);
+            parts.add(new Part(MODEL, main));
+            LLVMModuleRef rt = parse(ctx, runtime, RUNTIME);
+            stripTargetAttributes(rt);
+            Map<String, String> owner = new HashMap<>();
+            Set<String> modelDefs = externalDefinitions(main).keySet();
+            modelDefs.forEach(s -> owner.put(s, MODEL));
+            Set<String> runtimeDefs = new TreeSet<>(externalDefinitions(rt).keySet());
+            for (String s : runtimeDefs) {
+                if (owner.containsKey(s)) {
+                    LLVMDisposeModule(rt);
+                    throw collision(s, owner.get(s), RUNTIME);
+                }
+                owner.put(s, RUNTIME);
+            }
+            if (LLVMLinkModules2(main, rt) != 0) {
+                throw new RuntimeFailure("linking the runtime bitcode into the model failed");
+            }
+            Map<String, LLVMModuleRef> moduleOf = new HashMap<>();
+            owner.keySet().forEach(s -> moduleOf.put(s, main));
+            for (RuntimeBitcode contribution : options.bitcode()) {
+                LLVMModuleRef mod = parse(ctx, contribution.bitcode(), contribution.contributor());
+                parts.add(new Part(contribution.contributor(), mod));
+                stripTargetAttributes(mod);
+                for (Map.Entry<String, LLVMValueRef> def : externalDefinitions(mod).entrySet()) {
+                    String s = def.getKey();
+                    String earlier = owner.get(s);
+                    if (earlier != null) {
+                        if (!contribution.overrides().contains(s)) {
+                            throw collision(s, earlier, contribution.contributor());
+                        }
+                        dropDefinition(moduleOf.get(s), s, contribution.contributor());
+                        runtimeDefs.remove(s);
+                    }
+                    owner.put(s, contribution.contributor());
+                    moduleOf.put(s, mod);
+                }
+            }
+            if (options.internalizeRuntime()) {
+                Set<String> keep = new TreeSet<>(HOST_SYMBOLS);
+                keep.addAll(modelDefs);
+                for (Part p : parts.subList(1, parts.size())) {
+                    keep.addAll(referenced(p.module()).keySet());
+                }
+                internalize(main, runtimeDefs, keep);
+            }
+            for (Part p : parts) {
+                org.hipep.runtime.llvm.LlvmModule.optimize(p.module(), options.optLevel());
+            }
+            return new Linked(parts);
+        } catch (RuntimeException e) {
+            parts.forEach(p -> LLVMDisposeModule(p.module()));
+            throw e;
+        }
+    }
+
+    private static RuntimeFailure collision(String symbol, String first, String second) {
+        return new RuntimeFailure("symbol '" + symbol + "' is defined by both '" + first + "' and '" + second
+                + "' (list it in the overrides of '" + second + "' to replace the definition of '" + first + "')");
+    }
+
+    static LLVMModuleRef parse(LLVMContextRef ctx, byte[] bitcode, String contributor) {
+        BytePointer bytes = new BytePointer(Math.max(1, bitcode.length));
+        bytes.put(bitcode);
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(bytes, bitcode.length,
+                new BytePointer(contributor));
+        try {
+            LLVMModuleRef mod = new LLVMModuleRef();
+            if (LLVMParseBitcodeInContext2(ctx, buf, mod) != 0) {
+                throw new RuntimeFailure("the bitcode of '" + contributor + "' (" + bitcode.length
+                        + " bytes) does not parse as LLVM bitcode");
+            }
+            return mod;
+        } finally {
+            LLVMDisposeMemoryBuffer(buf);
+            bytes.close();
+        }
+    }
+
+    /** Removes the build machine's {@code target-cpu}, {@code target-features} and {@code tune-cpu} from every function. */
+    static void stripTargetAttributes(LLVMModuleRef mod) {
+        for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            for (String attr : STRIPPED_ATTRIBUTES) {
+                LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attr, attr.length());
+            }
+        }
+    }
+
+    /** Whether any function of {@code mod} still carries one of {@link #STRIPPED_ATTRIBUTES}. */
+    static boolean hasTargetAttributes(LLVMModuleRef mod) {
+        for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            for (String attr : STRIPPED_ATTRIBUTES) {
+                var a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attr, attr.length());
+                if (a != null && !a.isNull()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Functions and global variables with a body or initializer and a non-local linkage, by name. */
+    static Map<String, LLVMValueRef> externalDefinitions(LLVMModuleRef mod) {
+        Map<String, LLVMValueRef> out = new LinkedHashMap<>();
+        for (LLVMValueRef v : globalValues(mod)) {
+            if (LLVMIsDeclaration(v) == 0 && !isLocal(LLVMGetLinkage(v))) {
+                out.put(LLVMGetValueName(v).getString(), v);
+            }
+        }
+        return out;
+    }
+
+    /** Declarations that something uses (intrinsics aside), by name. */
+    static Map<String, LLVMValueRef> referenced(LLVMModuleRef mod) {
+        Map<String, LLVMValueRef> out = new TreeMap<>();
+        for (LLVMValueRef v : globalValues(mod)) {
+            if (LLVMIsDeclaration(v) != 0 && LLVMGetFirstUse(v) != null && !LLVMGetFirstUse(v).isNull()
+                    && (LLVMIsAFunction(v) == null || LLVMIsAFunction(v).isNull() || LLVMGetIntrinsicID(v) == 0)) {
+                out.put(LLVMGetValueName(v).getString(), v);
+            }
+        }
+        return out;
+    }
+
+    private static List<LLVMValueRef> globalValues(LLVMModuleRef mod) {
+        List<LLVMValueRef> out = new ArrayList<>();
+        for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            out.add(f);
+        }
+        for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
+            out.add(g);
+        }
+        return out;
+    }
+
+    private static boolean isLocal(int linkage) {
+        return linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage;
+    }
+
+    /** The override step (see the class comment). */
+    private static void dropDefinition(LLVMModuleRef mod, String symbol, String by) {
+        LLVMValueRef old = LLVMGetNamedFunction(mod, symbol);
+        boolean function = old != null && !old.isNull();
+        if (!function) {
+            old = LLVMGetNamedGlobal(mod, symbol);
+        }
+        String renamed = symbol + ".overridden.by." + by;
+        LLVMSetValueName2(old, renamed, renamed.length());
+        LLVMValueRef decl = function
+                ? LLVMAddFunction(mod, symbol, LLVMGlobalGetValueType(old))
+                : LLVMAddGlobal(mod, LLVMGlobalGetValueType(old), symbol);
+        LLVMReplaceAllUsesWith(old, decl);
+        LLVMSetLinkage(old, LLVMInternalLinkage);
+    }
+
+    private static void internalize(LLVMModuleRef main, Set<String> runtimeDefs, Set<String> keep) {
+        for (String s : runtimeDefs) {
+            if (keep.contains(s)) {
+                continue;
+            }
+            LLVMValueRef v = LLVMGetNamedFunction(main, s);
+            if (v == null || v.isNull()) {
+                v = LLVMGetNamedGlobal(main, s);
+            }
+            if (v != null && !v.isNull() && LLVMIsDeclaration(v) == 0) {
+                LLVMSetLinkage(v, LLVMInternalLinkage);
+            }
+        }
+    }
+
+    /**
+     * Symbols the modules use but none of them defines, each with the contributors of the modules
+     * that use it (the model and the runtime are one module by then: {@code model}).
+     */
+    static Map<String, List<String>> undefined(Linked linked) {
+        Set<String> defined = new TreeSet<>();
+        for (Part p : linked.parts()) {
+            defined.addAll(externalDefinitions(p.module()).keySet());
+        }
+        Map<String, List<String>> out = new TreeMap<>();
+        for (Part p : linked.parts()) {
+            for (String s : referenced(p.module()).keySet()) {
+                if (!defined.contains(s)) {
+                    out.computeIfAbsent(s, k -> new ArrayList<>()).add(p.contributor());
+                }
+            }
+        }
+        return out;
+    }
+}

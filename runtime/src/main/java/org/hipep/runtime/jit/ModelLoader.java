@@ -1,0 +1,108 @@
+package org.hipep.runtime.jit;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMOrcThreadSafeContextRef;
+
+/**
+ * Loads a compiled model (its bitcode, as {@code LlvmModule.bitcode()} writes it): JIT-compiled
+ * in process ({@link #loadJit}), or written as a native {@code .so} ({@link #writeNative}) and
+ * loaded from there ({@link #loadNative}). Both link the C runtime bitcode into the model and
+ * apply the same plugin bitcode and library rules ({@link LoadOptions}); unresolved symbols fail
+ * the load, listing them all, before any code is generated.
+ */
+public final class ModelLoader {
+    private ModelLoader() {
+    }
+
+    /** JIT-compiles the model with the runtime, the plugin bitcode and libraries in a fresh ORC LLJIT. */
+    public static LoadedModel loadJit(byte[] modelBitcode, LoadOptions options) {
+        return loadJit(modelBitcode, ModelLinker.runtimeBitcode(), options);
+    }
+
+    /** {@link #loadJit(byte[], LoadOptions)} with another runtime bitcode (tests use a fake runtime). */
+    static LoadedModel loadJit(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
+        List<LibrarySearch.Found> libraries = options.libraries().resolve();
+        OrcJit jit = new OrcJit();
+        LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+        try {
+            LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+            try {
+                jit.addLibraries(libraries);
+                jit.requireResolvable(ModelLinker.undefined(linked));
+            } catch (RuntimeException e) {
+                linked.dispose();
+                throw e;
+            }
+            for (ModelLinker.Part part : linked.parts()) {
+                OrcJit.check(LLVMOrcLLJITAddLLVMIRModule(jit.jit(), jit.dylib(),
+                        LLVMOrcCreateNewThreadSafeModule(part.module(), tsc)), "adding the module of '"
+                        + part.contributor() + "' to the JIT");
+            }
+            return new LoadedModel(jit, "the JIT-compiled model");
+        } catch (RuntimeException e) {
+            jit.close();
+            throw e;
+        } finally {
+            LLVMOrcDisposeThreadSafeContext(tsc);
+        }
+    }
+
+    /**
+     * Writes the model, the runtime and the plugin bitcode, merged into one module and compiled
+     * for this host, as a shared library {@code so} (atomically: a temporary file beside it,
+     * then a move), linked with the bundled {@code ld.lld} against OpenBLAS and the plugin
+     * libraries.
+     */
+    public static void writeNative(byte[] modelBitcode, LoadOptions options, Path so) {
+        writeNative(modelBitcode, ModelLinker.runtimeBitcode(), options, so);
+    }
+
+    static void writeNative(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, Path so) {
+        List<LibrarySearch.Found> libraries = options.libraries().resolve();
+        LLVMContextRef ctx = LLVMContextCreate();
+        try {
+            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+            try {
+                try (OrcJit probe = new OrcJit()) {
+                    probe.addLibraries(libraries);
+                    probe.requireResolvable(ModelLinker.undefined(linked));
+                }
+                NativeArtifact.write(linked, options.optLevel(), libraries, so);
+            } finally {
+                linked.dispose();
+            }
+        } finally {
+            LLVMContextDispose(ctx);
+        }
+    }
+
+    /**
+     * Loads a {@code .so} that {@link #writeNative} wrote. Its plugin libraries and OpenBLAS are
+     * found through the run paths written into it; {@code options} is kept for symmetry with the
+     * JIT (its libraries are resolved, so a missing one fails here too).
+     */
+    public static LoadedModel loadNative(Path so, LoadOptions options) {
+        if (!Files.isRegularFile(so)) {
+            throw new RuntimeFailure("native model " + so + " does not exist");
+        }
+        options.libraries().resolve();
+        OpenBlasLibrary.path();
+        OrcJit jit = new OrcJit();
+        try {
+            // Through ORC rather than LLVMLoadLibraryPermanently + LLVMSearchForAddressOfSymbol:
+            // that search is process-wide, so the second model's inference_compute would be the
+            // first one's; the generator looks symbols up in this library's own handle.
+            jit.addSharedLibrary(so.toAbsolutePath(), "native model");
+            return new LoadedModel(jit, "native model " + so);
+        } catch (RuntimeException e) {
+            jit.close();
+            throw e;
+        }
+    }
+}

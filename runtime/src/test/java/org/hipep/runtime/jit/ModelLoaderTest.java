@@ -1,0 +1,217 @@
+package org.hipep.runtime.jit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hipep.runtime.jit.JitTestModules.*;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ModelLoader#loadJit}: the generated interface called through {@link NativeCalls}, plugins, libraries. */
+class ModelLoaderTest {
+    private static final LoadOptions O2 = LoadOptions.defaults();
+
+    private static final String PLUGIN_SCALE_X3 = """
+            define float @hipep_scale_f32(float %x) {
+              %r = fmul float %x, 3.0
+              ret float %r
+            }
+            """;
+
+    @Test
+    void initComputeCleanupThroughTheBindingReadTheResultBack() {
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2)) {
+            assertThat(computeOnce(model, 1f, 2f, 3.5f)).isEqualTo(13f);
+            assertThat(model.metadataJson()).isEqualTo("{\"name\":\"fake\"}");
+            assertThat(model.errorMessage(0)).isEqualTo("fake error");
+            List<LoadedModel.Output> outs = model.outputList(0);
+            assertThat(outs).hasSize(1);
+            assertThat(outs.get(0).shape()).containsExactly(3, 5);
+            assertThat(outs.get(0).elementSize()).isEqualTo(4);
+            assertThat(outs.get(0).runtimeOwned()).isTrue();
+            long[] n = new long[1];
+            assertThat(model.outputs(0, n)).isNotNull();
+            assertThat(n[0]).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void setOutputAllocatorPassesThePointerAndFreeReachesTheRuntime() {
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2);
+                LongPointer allocator = new LongPointer(2)) {
+            long global = model.symbol("last_allocator");
+            assertThat(global).isNotZero();
+            model.setOutputAllocator(0, allocator);
+            assertThat(word(global)).isEqualTo(allocator.address());
+            model.setOutputAllocator(0, null);
+            assertThat(word(global)).isZero();
+            long state = model.init(null);
+            model.free(state);
+            assertThat(word(model.symbol("last_freed"))).isEqualTo(state);
+        }
+    }
+
+    private static long word(long at) {
+        return new LongPointer(new org.bytedeco.javacpp.Pointer() {
+            {
+                address = at;
+            }
+        }).get(0);
+    }
+
+    @Test
+    void statusOfComputeIsReturnedAndUnknownSymbolsAreZero() {
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2); LongPointer span = new LongPointer(2)) {
+            long state = model.init(null);
+            span.put(0, 0L).put(1, 5L);
+            assertThat(model.compute(state, span)).isEqualTo(4097);
+            model.cleanup(state);
+            assertThat(model.symbol("no_such_symbol")).isZero();
+        }
+    }
+
+    @Test
+    void unusedRuntimeKernelsAreInternalizedAndDroppedUnlessTurnedOff() {
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2)) {
+            assertThat(model.symbol("hipep_unused_f32")).isZero();
+            assertThat(model.symbol("hipep_scale_f32")).isZero();
+            assertThat(model.symbol("hipep_free")).isNotZero();
+        }
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2.withInternalizeRuntime(false))) {
+            assertThat(model.symbol("hipep_unused_f32")).isNotZero();
+            assertThat(computeOnce(model, 1f)).isEqualTo(2f);
+        }
+    }
+
+    @Test
+    void pluginBitcodeCollidingWithTheRuntimeNamesBothContributors() {
+        LoadOptions options = O2.withBitcode(RuntimeBitcode.of("plugin-a", bitcode(PLUGIN_SCALE_X3, "a")));
+        assertThatThrownBy(() -> ModelLoader.loadJit(model(), runtime(), options))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("'hipep_scale_f32'")
+                .hasMessageContaining("'runtime'")
+                .hasMessageContaining("'plugin-a'");
+    }
+
+    @Test
+    void pluginBitcodeCollidingWithAnEarlierPluginNamesBothContributors() {
+        String helper = "define i32 @shared_helper(i32 %x) {\n  ret i32 %x\n}\n";
+        LoadOptions options = O2.withBitcode(RuntimeBitcode.of("plugin-a", bitcode(helper, "a")))
+                .withBitcode(RuntimeBitcode.of("plugin-b", bitcode(helper, "b")));
+        assertThatThrownBy(() -> ModelLoader.loadJit(model(), runtime(), options))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("'shared_helper' is defined by both 'plugin-a' and 'plugin-b'");
+    }
+
+    @Test
+    void anOverrideReplacesTheRuntimeDefinition() {
+        LoadOptions options = O2.withBitcode(new RuntimeBitcode("plugin-a", bitcode(PLUGIN_SCALE_X3, "a"),
+                Set.of("hipep_scale_f32")));
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), options)) {
+            assertThat(computeOnce(model, 1f, 2f, 3.5f)).isEqualTo(19.5f);
+            assertThat(model.symbol("hipep_scale_f32")).as("the plugin's definition, exported").isNotZero();
+        }
+    }
+
+    @Test
+    void aMissingLibraryNamesItsContributorAndEveryPathSearched(@TempDir Path dir) {
+        LibrarySearch search = LibrarySearch.none().withDirectory("plugin-b", dir).withDirectory("plugin-c", dir.resolve("x"))
+                .withLibrary("plugin-b", "nosuch");
+        assertThatThrownBy(() -> ModelLoader.loadJit(model(), runtime(), O2.withLibraries(search)))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("'nosuch'")
+                .hasMessageContaining("'plugin-b'")
+                .hasMessageContaining(dir.resolve("libnosuch.so").toString())
+                .hasMessageContaining(dir.resolve("libnosuch.a").toString())
+                .hasMessageContaining(dir.resolve("x/libnosuch.so").toString())
+                .hasMessageContaining(dir.resolve("x/libnosuch.a").toString());
+    }
+
+    private static final String USES_LIBRARIES = """
+            declare i32 @triple_it(i32)
+            declare i32 @quad_it(i32)
+            define i32 @use_so(ptr %p) {
+              %x = load i32, ptr %p
+              %r = call i32 @triple_it(i32 %x)
+              ret i32 %r
+            }
+            define i32 @use_a(ptr %p) {
+              %x = load i32, ptr %p
+              %r = call i32 @quad_it(i32 %x)
+              ret i32 %r
+            }
+            """;
+
+    @Test
+    void sharedAndStaticLibrariesAreFoundByNameInContributedDirectories(@TempDir Path dir) throws Exception {
+        sharedLibrary(dir, "tripler", "int triple_it(int x) { return 3 * x; }\n");
+        staticLibrary(dir, "quadder", "int quad_it(int x) { return 4 * x; }\n");
+        LibrarySearch search = LibrarySearch.none().withDirectory("plugin-so", dir.resolve("empty"))
+                .withDirectory("plugin-so", dir).withLibrary("plugin-so", "tripler").withLibrary("plugin-a", "quadder");
+        byte[] model = bitcode(MODEL + USES_LIBRARIES, "model");
+        try (LoadedModel m = ModelLoader.loadJit(model, runtime(), O2.withLibraries(search));
+                IntPointer seven = new IntPointer(new int[] {7})) {
+            assertThat(NativeCalls.i32Ptr(m.symbol("use_so"), seven.address())).isEqualTo(21);
+            assertThat(NativeCalls.i32Ptr(m.symbol("use_a"), seven.address())).isEqualTo(28);
+        }
+    }
+
+    @Test
+    void undefinedSymbolsAreOneClearFailureBeforeAnythingIsGenerated() {
+        String ir = MODEL + """
+                declare i16 @hipep_foo_bf16(i16)
+                declare i32 @mystery_fn()
+                define i32 @uses_missing(ptr %p) {
+                  %a = call i16 @hipep_foo_bf16(i16 1)
+                  %b = call i32 @mystery_fn()
+                  ret i32 %b
+                }
+                """;
+        assertThatThrownBy(() -> ModelLoader.loadJit(bitcode(ir, "model"), runtime(), O2))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("2 symbol(s)")
+                .hasMessageContaining("no runtime kernel for hipep_foo_bf16 (used by model)")
+                .hasMessageContaining("undefined symbol mystery_fn (used by model)")
+                .hasMessageNotContaining("malloc");
+    }
+
+    static final String GEMM = """
+            declare void @cblas_sgemm(i32, i32, i32, i32, i32, i32, float, ptr, i32, ptr, i32, float, ptr, i32)
+            define i32 @gemm_2x2(ptr %ab, ptr %c) {
+              %b = getelementptr float, ptr %ab, i64 4
+              call void @cblas_sgemm(i32 101, i32 111, i32 111, i32 2, i32 2, i32 2, float 1.0, ptr %ab, i32 2,
+                                     ptr %b, i32 2, float 0.0, ptr %c, i32 2)
+              ret i32 0
+            }
+            """;
+
+    static float[] gemm(LoadedModel m) {
+        try (FloatPointer ab = new FloatPointer(1, 2, 3, 4, 5, 6, 7, 8); FloatPointer c = new FloatPointer(4)) {
+            assertThat(NativeCalls.i32PtrPtr(m.symbol("gemm_2x2"), ab.address(), c.address())).isZero();
+            float[] out = new float[4];
+            c.get(out);
+            return out;
+        }
+    }
+
+    @Test
+    void openBlasSgemmFromJitCode() {
+        try (LoadedModel m = ModelLoader.loadJit(bitcode(MODEL + GEMM, "model"), runtime(), O2)) {
+            assertThat(gemm(m)).containsExactly(19f, 22f, 43f, 50f);
+        }
+    }
+
+    @Test
+    void closedModelsRefuseCalls() {
+        LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2);
+        model.close();
+        assertThatThrownBy(model::metadataJson).isInstanceOf(IllegalStateException.class);
+        model.close();
+    }
+}
