@@ -38,8 +38,9 @@ import org.osgi.framework.ServiceReference;
  * <p>The test body runs inside the framework (the Pax Exam probe bundle), so it uses JUnit's own
  * assertions, which the container provides.
  *
- * <p>JavaCPP and LLVM stay on the framework class path and are exported by the system bundle:
- * the natives must be loaded by exactly one class loader, and the llvm jar is not a bundle.
+ * <p>JavaCPP, LLVM and OpenBLAS stay on the framework class path and are exported by the system
+ * bundle: the natives must be loaded by exactly one class loader, and the llvm and openblas jars
+ * are not bundles.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -54,9 +55,11 @@ public class FelixBundlesIT {
         List<Option> opts = new ArrayList<>();
         opts.add(systemPackages(
                 "org.bytedeco.javacpp;version=1.5.12",
+                "org.bytedeco.javacpp.annotation;version=1.5.12",
                 "org.bytedeco.llvm.LLVM;version=20.1.7",
                 "org.bytedeco.llvm.global;version=20.1.7",
-                "org.bytedeco.llvm.program;version=20.1.7"));
+                "org.bytedeco.llvm.program;version=20.1.7",
+                "org.bytedeco.openblas.global;version=0.3.30"));
         opts.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
         opts.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
         opts.add(frameworkStartLevel(20));
@@ -79,6 +82,7 @@ public class FelixBundlesIT {
         return BuiltArtifacts.jars(BuiltArtifacts.modulesDir()).stream()
                 .filter(p -> !p.getFileName().toString().startsWith("javacpp-"))
                 .filter(p -> !p.getFileName().toString().startsWith("llvm-"))
+                .filter(p -> !p.getFileName().toString().startsWith("openblas-"))
                 .toList();
     }
 

@@ -20,7 +20,7 @@ class ModulePathLaunchIT {
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         List<String> cmd = new java.util.ArrayList<>(List.of(java.toString(),
                 "--module-path", modulePath,
-                "--add-modules", "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64",
+                "--add-modules", "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64,org.bytedeco.openblas.linux.x86_64",
                 "-m", "org.hipep.host/" + mainClass));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

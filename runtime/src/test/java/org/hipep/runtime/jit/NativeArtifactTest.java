@@ -1,0 +1,95 @@
+package org.hipep.runtime.jit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hipep.runtime.jit.JitTestModules.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ModelLoader#writeNative} and {@link ModelLoader#loadNative}: the same results as the JIT. */
+class NativeArtifactTest {
+    private static final String PLUGIN_SCALE_X3 = """
+            define float @hipep_scale_f32(float %x) {
+              %r = fmul float %x, 3.0
+              ret float %r
+            }
+            """;
+
+    @Test
+    void aWrittenSharedLibraryLoadsAndGivesTheJitsResults(@TempDir Path dir) throws Exception {
+        byte[] model = bitcode(MODEL + ModelLoaderTest.GEMM, "model");
+        LoadOptions options = LoadOptions.defaults().withBitcode(new RuntimeBitcode("plugin-a",
+                bitcode(PLUGIN_SCALE_X3, "a"), Set.of("hipep_scale_f32")));
+        float jitResult;
+        float[] jitGemm;
+        try (LoadedModel jit = ModelLoader.loadJit(model, runtime(), options)) {
+            jitResult = computeOnce(jit, 1f, 2f, 3.5f);
+            jitGemm = ModelLoaderTest.gemm(jit);
+        }
+        Path so = dir.resolve("fake-model.so");
+        ModelLoader.writeNative(model, runtime(), options, so);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("fake-model.so");
+        }
+        assertThat(Files.readAllBytes(so)).startsWith(0x7f, 'E', 'L', 'F');
+        try (LoadedModel nat = ModelLoader.loadNative(so, options)) {
+            assertThat(computeOnce(nat, 1f, 2f, 3.5f)).isEqualTo(jitResult).isEqualTo(19.5f);
+            assertThat(ModelLoaderTest.gemm(nat)).containsExactly(jitGemm).containsExactly(19f, 22f, 43f, 50f);
+            assertThat(nat.metadataJson()).isEqualTo("{\"name\":\"fake\"}");
+            assertThat(nat.errorMessage(0)).isEqualTo("fake error");
+            assertThat(nat.symbol("hipep_unused_f32")).as("internalized, not exported").isZero();
+        }
+    }
+
+    @Test
+    void aPluginSharedLibraryIsLinkedWithItsRunPath(@TempDir Path dir) throws Exception {
+        Path libs = Files.createDirectory(dir.resolve("libs"));
+        sharedLibrary(libs, "tripler", "int triple_it(int x) { return 3 * x; }\n");
+        String ir = MODEL + """
+                declare i32 @triple_it(i32)
+                define i32 @use_so(ptr %p) {
+                  %x = load i32, ptr %p
+                  %r = call i32 @triple_it(i32 %x)
+                  ret i32 %r
+                }
+                """;
+        LoadOptions options = LoadOptions.defaults()
+                .withLibraries(LibrarySearch.none().withDirectory("plugin-so", libs).withLibrary("plugin-so", "tripler"));
+        Path so = dir.resolve("uses-lib.so");
+        ModelLoader.writeNative(bitcode(ir, "model"), runtime(), options, so);
+        try (LoadedModel nat = ModelLoader.loadNative(so, options);
+                org.bytedeco.javacpp.IntPointer five = new org.bytedeco.javacpp.IntPointer(new int[] {5})) {
+            assertThat(NativeCalls.i32Ptr(nat.symbol("use_so"), five.address())).isEqualTo(15);
+        }
+    }
+
+    @Test
+    void undefinedSymbolsFailBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        String ir = MODEL + """
+                declare void @hipep_foo_bf16()
+                define void @uses_missing() {
+                  call void @hipep_foo_bf16()
+                  ret void
+                }
+                """;
+        Path so = dir.resolve("broken.so");
+        assertThatThrownBy(() -> ModelLoader.writeNative(bitcode(ir, "model"), runtime(), LoadOptions.defaults(), so))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("no runtime kernel for hipep_foo_bf16");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    void loadingAMissingFileNamesIt(@TempDir Path dir) {
+        assertThatThrownBy(() -> ModelLoader.loadNative(dir.resolve("absent.so"), LoadOptions.defaults()))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("absent.so");
+    }
+}
