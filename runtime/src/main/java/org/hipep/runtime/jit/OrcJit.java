@@ -115,8 +115,8 @@ final class OrcJit implements AutoCloseable {
         for (Map.Entry<String, List<String>> e : undefined.entrySet()) {
             if (lookup(e.getKey()) == 0) {
                 String s = e.getKey();
-                String what = s.startsWith("hipep_") || s.startsWith("hipdnn_ep_")
-                        ? "no runtime kernel for " + s : "undefined symbol " + s;
+                String what = s.startsWith("hipep_") ? "no runtime kernel for " + s
+                        : s.startsWith("hipdnn_ep_") ? "no runtime function for " + s : "undefined symbol " + s;
                 missing.add(what + " (used by " + String.join(", ", e.getValue()) + ")");
             }
         }

@@ -71,6 +71,21 @@ class ModelLinkerTest {
                 }
             }
         }
+        for (int level : new int[] {0, 2}) {
+            LLVMContextRef ctx = LLVMContextCreate();
+            try {
+                long t0 = System.nanoTime();
+                ModelLinker.Linked linked = ModelLinker.link(ctx, model, runtime, options.withOptLevel(level));
+                long t1 = System.nanoTime();
+                assertThat(ModelLinker.externalDefinitions(linked.main().module())).containsKey("inference_compute")
+                        .doesNotContainKey("hipep_generated_7");
+                linked.dispose();
+                System.out.printf("linking the 60-kernel runtime into the fake model, internalizing, O%d: %.1f ms%n",
+                        level, (t1 - t0) / 1e6);
+            } finally {
+                LLVMContextDispose(ctx);
+            }
+        }
         byte[] real = ModelLinker.runtimeBitcode();
         byte[] small = bitcode(MODEL.replace("declare float @hipep_scale_f32(float)",
                 "define float @hipep_scale_f32(float %x) {\n  ret float %x\n}"), "small");

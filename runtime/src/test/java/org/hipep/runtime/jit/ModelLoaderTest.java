@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hipep.runtime.jit.JitTestModules.*;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
@@ -97,6 +101,40 @@ class ModelLoaderTest {
                 .hasMessageContaining("'hipep_scale_f32'")
                 .hasMessageContaining("'runtime'")
                 .hasMessageContaining("'plugin-a'");
+    }
+
+    @Test
+    void aModelDefiningARuntimeSymbolNamesModelAndRuntime() {
+        String ir = MODEL.replace("declare float @hipep_scale_f32(float)",
+                "define float @hipep_scale_f32(float %x) {\n  ret float %x\n}");
+        assertThatThrownBy(() -> ModelLoader.loadJit(bitcode(ir, "model"), runtime(), O2))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("'hipep_scale_f32' is defined by both 'model' and 'runtime'");
+    }
+
+    @Test
+    void concurrentComputesOnDifferentStates() throws Exception {
+        try (LoadedModel model = ModelLoader.loadJit(model(), runtime(), O2)) {
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<Float>> results = new ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    float v = t;
+                    results.add(pool.submit(() -> {
+                        float last = 0;
+                        for (int i = 0; i < 200; i++) {
+                            last = computeOnce(model, v, 1f);
+                        }
+                        return last;
+                    }));
+                }
+                for (int t = 0; t < 4; t++) {
+                    assertThat(results.get(t).get()).isEqualTo(2f * (t + 1));
+                }
+            } finally {
+                pool.shutdown();
+            }
+        }
     }
 
     @Test
