@@ -127,6 +127,7 @@ final class ModelLinker {
                     keep.addAll(referenced(p.module()).keySet());
                 }
                 internalize(main, runtimeDefs, keep);
+                dropDeadGlobals(main);
             }
             for (Part p : parts) {
                 org.hipep.runtime.llvm.LlvmModule.optimize(p.module(), options.optLevel());
@@ -249,6 +250,16 @@ final class ModelLinker {
             if (v != null && !v.isNull() && LLVMIsDeclaration(v) == 0) {
                 LLVMSetLinkage(v, LLVMInternalLinkage);
             }
+        }
+    }
+
+    /** {@code globaldce}, which {@code default<O0>} does not run: unused internalized kernels go at every level. */
+    private static void dropDeadGlobals(LLVMModuleRef mod) {
+        var options = LLVMCreatePassBuilderOptions();
+        try {
+            OrcJit.check(LLVMRunPasses(mod, new BytePointer("globaldce"), null, options), "globaldce on the model");
+        } finally {
+            LLVMDisposePassBuilderOptions(options);
         }
     }
 
