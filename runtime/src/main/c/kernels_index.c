@@ -280,6 +280,30 @@ static void ix_gather_body(void *p, int64_t begin, int64_t end) {
     int64_t n = j->n, a = j->a, inner = j->inner, es = j->es, isz = j->isz;
     int64_t o = begin / n, k = begin % n;
     int64_t row_bytes = inner * es;
+    if (inner == 1 && (es == 1 || es == 2 || es == 4 || es == 8)) { /* one element per index: typed loop */
+#define IX_GATHER1(U) \
+    { \
+        const U *restrict src = (const U *)j->data; \
+        U *restrict dst = (U *)j->out; \
+        for (int64_t r = begin; r < end; r++) { \
+            int64_t idx = ix_load_index(j->ind + k * isz, isz); \
+            if (idx < 0) idx += a; \
+            dst[r] = src[o * a + idx]; \
+            if (++k == n) { \
+                k = 0; \
+                o++; \
+            } \
+        } \
+    }
+        switch (es) {
+        case 1: IX_GATHER1(uint8_t) break;
+        case 2: IX_GATHER1(uint16_t) break;
+        case 4: IX_GATHER1(uint32_t) break;
+        default: IX_GATHER1(uint64_t) break;
+        }
+#undef IX_GATHER1
+        return;
+    }
     for (int64_t r = begin; r < end; r++) {
         int64_t idx = ix_load_index(j->ind + k * isz, isz);
         if (idx < 0) idx += a;
@@ -348,11 +372,46 @@ static void ix_gather_el_body(void *p, int64_t begin, int64_t end) {
         if (k != axis) base += cnt[k] * j->dstrides[k];
     }
     int64_t as = j->dstrides[axis];
-    for (int64_t i = begin; i < end; i++) {
-        int64_t idx = ix_load_index(j->ind + i * isz, isz);
-        if (idx < 0) idx += a;
-        ix_copy_elem(j->out + i * es, j->data + (base + idx * as) * es, es);
-        for (int64_t k = rank - 1; k >= 0; k--) {
+    int64_t last = rank - 1, nlast = j->isizes[last], dlast = last == axis ? 0 : j->dstrides[last];
+    int64_t i = begin;
+    while (i < end) {
+        /* a run along the last dimension: no counter work per element */
+        int64_t run = nlast - cnt[last];
+        if (run > end - i) run = end - i;
+        switch (es) {
+        case 1: case 2: case 4: case 8:
+#define IX_GATHER_EL_RUN(U) \
+    { \
+        const U *restrict src = (const U *)j->data; \
+        U *restrict dst = (U *)j->out; \
+        for (int64_t e = 0; e < run; e++) { \
+            int64_t idx = ix_load_index(j->ind + (i + e) * isz, isz); \
+            if (idx < 0) idx += a; \
+            dst[i + e] = src[base + e * dlast + idx * as]; \
+        } \
+    }
+            if (es == 1) IX_GATHER_EL_RUN(uint8_t)
+            else if (es == 2) IX_GATHER_EL_RUN(uint16_t)
+            else if (es == 4) IX_GATHER_EL_RUN(uint32_t)
+            else IX_GATHER_EL_RUN(uint64_t)
+#undef IX_GATHER_EL_RUN
+            break;
+        default:
+            for (int64_t e = 0; e < run; e++) {
+                int64_t idx = ix_load_index(j->ind + (i + e) * isz, isz);
+                if (idx < 0) idx += a;
+                ix_copy_elem(j->out + (i + e) * es, j->data + (base + e * dlast + idx * as) * es, es);
+            }
+            break;
+        }
+        i += run;
+        /* advance the counters by run (the last dimension wraps) */
+        cnt[last] += run;
+        base += run * dlast;
+        if (cnt[last] < nlast) continue;
+        base -= nlast * dlast;
+        cnt[last] = 0;
+        for (int64_t k = last - 1; k >= 0; k--) {
             cnt[k]++;
             if (k != axis) base += j->dstrides[k];
             if (cnt[k] < j->isizes[k]) break;
@@ -975,6 +1034,27 @@ IX_NUMERIC_TYPES(IX_TOPK_DEF)
         const ix_cumsum_job_##t##_t *j = (const ix_cumsum_job_##t##_t *)p; \
         ACC acc[IX_CUMSUM_BLOCK]; \
         int64_t n = j->n, inner = j->inner; \
+        if (inner == 1) { /* rows along the axis: one running sum */ \
+            int64_t step = j->reverse ? -1 : 1; \
+            for (int64_t task = begin; task < end; task++) { \
+                const T *xp = j->x + task * n + (j->reverse ? n - 1 : 0); \
+                T *yp = j->y + task * n + (j->reverse ? n - 1 : 0); \
+                ACC a = 0; \
+                if (j->exclusive) { \
+                    for (int64_t s = 0; s < n; s++, xp += step, yp += step) { \
+                        ACC v = (ACC)TOC(*xp); \
+                        *yp = FROMC((CT)a); \
+                        a += v; \
+                    } \
+                } else { \
+                    for (int64_t s = 0; s < n; s++, xp += step, yp += step) { \
+                        a += (ACC)TOC(*xp); \
+                        *yp = FROMC((CT)a); \
+                    } \
+                } \
+            } \
+            return; \
+        } \
         for (int64_t task = begin; task < end; task++) { \
             int64_t o = task / j->blocks, b0 = (task % j->blocks) * IX_CUMSUM_BLOCK; \
             int64_t bn = inner - b0 < IX_CUMSUM_BLOCK ? inner - b0 : IX_CUMSUM_BLOCK; \
