@@ -1,6 +1,6 @@
 /*
  * Indexing kernels: gather, gather_elements, gather_nd, scatter_elements, scatter_nd, one_hot,
- * non_zero, topk, cumsum (ONNX semantics; docs/kernel-abi.md for the argument order).
+ * non_zero, topk, cumsum, resize (ONNX semantics; docs/kernel-abi.md for the argument order).
  *
  * Symbols (<t> over the types listed; 13 "all" types = f32 f64 f16 bf16 i1 i8 i16 i32 i64 ui8
  * ui16 ui32 ui64, 12 "numeric" types = the same without i1):
@@ -11,6 +11,7 @@
  *   hipep_non_zero_<t>                                                          (all)
  *   hipep_topk_<t>, hipep_topk_<t>_p_k                                          (numeric)
  *   hipep_cumsum_<t>, hipep_cumsum_<t>_p_axis                                   (numeric)
+ *   hipep_resize_<t>, hipep_resize_<t>_p_scales, hipep_resize_<t>_p_sizes      (numeric)
  *
  * Index element types. The symbols carry only the first input's element type, and the memref
  * descriptor carries no element type, so a kernel cannot tell i32 from i64 indices:
@@ -32,11 +33,16 @@
  *  - non_zero: the destination's column count must equal the count of non-zeros, else
  *    HIPEP_ERR_INVALID_ARGUMENT naming both; -0.0 is zero, NaN is non-zero.
  *  - cumsum: integers wrap (two's complement); f16/bf16 accumulate in f32.
+ *  - resize: nearest/linear/cubic with every coordinate_transformation_mode but tf_crop_and_resize
+ *    (HIPEP_ERR_UNSUPPORTED; the converter does not produce it, nor exclude_outside, antialias or
+ *    axes), as ONNX's reference computes it (separable taps, edge clamping, in double); integer
+ *    data truncates toward zero and saturates. The destination's shape is the output size.
  *  - strided (non-dense) inputs and destinations are supported through dense temporaries; ranks
  *    above 32 report HIPEP_ERR_UNSUPPORTED.
  */
 #include "hipep_runtime.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1122,6 +1128,268 @@ IX_NUMERIC_TYPES(IX_TOPK_DEF)
     }
 IX_NUMERIC_TYPES(IX_CUMSUM_DEF)
 
+/* ------------------------------------------------------------------ resize */
+
+enum { IX_MODE_NEAREST = 0, IX_MODE_LINEAR = 1, IX_MODE_CUBIC = 2 };
+enum {
+    IX_CTM_HALF_PIXEL = 0, IX_CTM_HALF_PIXEL_SYMMETRIC = 1, IX_CTM_PYTORCH_HALF_PIXEL = 2, IX_CTM_ALIGN_CORNERS = 3,
+    IX_CTM_ASYMMETRIC = 4, IX_CTM_TF_CROP_AND_RESIZE = 5
+};
+enum { IX_NEAREST_ROUND_PREFER_FLOOR = 0, IX_NEAREST_ROUND_PREFER_CEIL = 1, IX_NEAREST_FLOOR = 2, IX_NEAREST_CEIL = 3 };
+
+/* The taps of one dimension: for each output coordinate, n input indices (clamped) and weights. */
+typedef struct {
+    int64_t n;
+    int64_t *idx;
+    double *w;
+} ix_taps_t;
+
+static inline int64_t ix_clamp(int64_t v, int64_t hi) {
+    return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+/* ONNX's reference (onnx/reference/ops/op_resize.py): coordinate transform, then the n neighbours. */
+static void ix_resize_taps(int64_t in, int64_t out, double scale, int64_t mode, int64_t ctm, int64_t nearest,
+                           double a, ix_taps_t *t) {
+    double out_w = scale * (double)in; /* the reference's float output width */
+    for (int64_t x = 0; x < out; x++) {
+        double xo;
+        switch (ctm) {
+        case IX_CTM_ALIGN_CORNERS: xo = out_w == 1.0 ? 0.0 : (double)x * (double)(in - 1) / (out_w - 1.0); break;
+        case IX_CTM_ASYMMETRIC: xo = (double)x / scale; break;
+        case IX_CTM_PYTORCH_HALF_PIXEL: xo = out_w == 1.0 ? -0.5 : ((double)x + 0.5) / scale - 0.5; break;
+        case IX_CTM_HALF_PIXEL_SYMMETRIC: {
+            double adjustment = (double)out / out_w;
+            double center = (double)in / 2.0;
+            xo = center * (1.0 - adjustment) + ((double)x + 0.5) / scale - 0.5;
+            break;
+        }
+        default: xo = ((double)x + 0.5) / scale - 0.5; break;
+        }
+        double fl = floor(xo);
+        int64_t base = (int64_t)fl;
+        double r = xo - fl;
+        int integral = r == 0.0;
+        int64_t *idx = t->idx + x * t->n;
+        double *w = t->w + x * t->n;
+        if (mode == IX_MODE_NEAREST) {
+            int up;
+            if (integral) up = 0;
+            else if (nearest == IX_NEAREST_ROUND_PREFER_CEIL) up = r >= 0.5;
+            else if (nearest == IX_NEAREST_FLOOR) up = 0;
+            else if (nearest == IX_NEAREST_CEIL) up = 1;
+            else up = r > 0.5;
+            idx[0] = ix_clamp(base + up, in - 1);
+            w[0] = 1.0;
+        } else if (mode == IX_MODE_LINEAR) {
+            idx[0] = ix_clamp(base, in - 1);
+            idx[1] = ix_clamp(base + 1, in - 1);
+            w[0] = 1.0 - r;
+            w[1] = r;
+        } else {
+            double c[4];
+            if (integral) {
+                c[0] = 0.0; c[1] = 1.0; c[2] = 0.0; c[3] = 0.0;
+            } else {
+                double r1 = r + 1.0, q = 1.0 - r, q1 = q + 1.0;
+                c[0] = ((a * r1 - 5.0 * a) * r1 + 8.0 * a) * r1 - 4.0 * a;
+                c[1] = ((a + 2.0) * r - (a + 3.0)) * r * r + 1.0;
+                c[2] = ((a + 2.0) * q - (a + 3.0)) * q * q + 1.0;
+                c[3] = ((a * q1 - 5.0 * a) * q1 + 8.0 * a) * q1 - 4.0 * a;
+            }
+            for (int k = 0; k < 4; k++) {
+                idx[k] = ix_clamp(base - 1 + k, in - 1);
+                w[k] = c[k];
+            }
+        }
+    }
+}
+
+typedef struct {
+    int64_t rank;
+    const int64_t *osizes;
+    int64_t xstrides[IX_MAX_RANK];
+    ix_taps_t taps[IX_MAX_RANK];
+    int64_t active[IX_MAX_RANK]; /* the dimensions with more than one tap */
+    int64_t nactive;
+    const char *x;
+    char *y;
+    void (*store)(char *y, int64_t i, double v);
+    double (*load)(const char *x, int64_t i);
+} ix_resize_job_t;
+
+static void ix_resize_body(void *p, int64_t begin, int64_t end) {
+    const ix_resize_job_t *j = (const ix_resize_job_t *)p;
+    int64_t rank = j->rank, cnt[IX_MAX_RANK], tap[IX_MAX_RANK];
+    int64_t rem = begin;
+    for (int64_t k = rank - 1; k >= 0; k--) {
+        cnt[k] = rem % j->osizes[k];
+        rem /= j->osizes[k];
+    }
+    for (int64_t i = begin; i < end; i++) {
+        /* the single-tap dimensions give a base offset */
+        int64_t base = 0;
+        for (int64_t k = 0; k < rank; k++) {
+            const ix_taps_t *t = &j->taps[k];
+            if (t->n == 1) base += t->idx[cnt[k]] * j->xstrides[k];
+        }
+        double acc = 0.0;
+        if (j->nactive == 0) {
+            acc = j->load(j->x, base);
+        } else {
+            for (int64_t q = 0; q < j->nactive; q++) tap[q] = 0;
+            for (;;) {
+                int64_t off = base;
+                double w = 1.0;
+                for (int64_t q = 0; q < j->nactive; q++) {
+                    int64_t k = j->active[q];
+                    const ix_taps_t *t = &j->taps[k];
+                    off += t->idx[cnt[k] * t->n + tap[q]] * j->xstrides[k];
+                    w *= t->w[cnt[k] * t->n + tap[q]];
+                }
+                acc += w * j->load(j->x, off);
+                int64_t q = j->nactive - 1;
+                while (q >= 0 && ++tap[q] == j->taps[j->active[q]].n) tap[q--] = 0;
+                if (q < 0) break;
+            }
+        }
+        j->store(j->y, i, acc);
+        for (int64_t k = rank - 1; k >= 0; k--) {
+            if (++cnt[k] < j->osizes[k]) break;
+            cnt[k] = 0;
+        }
+    }
+}
+
+/* scales (f32) or sizes (i64): exactly one is non-NULL, with one value per dimension. */
+static void ix_resize(void *ctx, const char *sym, int64_t es, double (*load)(const char *, int64_t),
+                      void (*store)(char *, int64_t, double), int64_t xr, void *xd, int64_t yr, void *yd,
+                      const float *scales, int64_t scales_len, const int64_t *sizes, int64_t sizes_len, int64_t mode,
+                      int64_t ctm, int64_t nearest, double cubic_a) {
+    if (hipep_has_error(ctx)) return;
+    hipep_view_t x = hipep_view(xr, xd, es), y = hipep_view(yr, yd, es);
+    if (!ix_check_rank(ctx, sym, &x)) return;
+    if (mode < IX_MODE_NEAREST || mode > IX_MODE_CUBIC || ctm < 0 || ctm > IX_CTM_TF_CROP_AND_RESIZE || nearest < 0 ||
+        nearest > IX_NEAREST_CEIL) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: mode %lld, coordinate_transformation_mode %lld, nearest_mode %lld",
+                     sym, (long long)mode, (long long)ctm, (long long)nearest);
+        return;
+    }
+    if (ctm == IX_CTM_TF_CROP_AND_RESIZE) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: coordinate_transformation_mode tf_crop_and_resize (roi)", sym);
+        return;
+    }
+    if ((scales == NULL) == (sizes == NULL) || (scales != NULL && scales_len != xr) ||
+        (sizes != NULL && sizes_len != xr)) {
+        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: needs one of scales (%lld values) or sizes (%lld values)"
+                     " with one value per dimension (rank %lld)", sym, (long long)scales_len, (long long)sizes_len,
+                     (long long)xr);
+        return;
+    }
+    if (sizes != NULL && !ix_check_shape(ctx, sym, "the output", &y, sizes, sizes_len)) return;
+    if (y.rank != xr) {
+        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: the output rank %lld differs from the input rank %lld", sym,
+                     (long long)y.rank, (long long)xr);
+        return;
+    }
+    if (y.numel == 0) return;
+    if (x.numel == 0) {
+        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: an empty input cannot be resized to a non-empty output",
+                     sym);
+        return;
+    }
+    ix_resize_job_t j;
+    memset(&j, 0, sizeof j);
+    j.rank = xr;
+    j.osizes = y.sizes;
+    j.load = load;
+    j.store = store;
+    ix_dense_strides(x.sizes, xr, j.xstrides);
+    int64_t ntaps = mode == IX_MODE_NEAREST ? 1 : mode == IX_MODE_LINEAR ? 2 : 4;
+    int ok = 1;
+    for (int64_t k = 0; k < xr && ok; k++) {
+        double scale = scales != NULL ? (double)scales[k] : (double)y.sizes[k] / (double)x.sizes[k];
+        if (!(scale > 0.0)) {
+            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: scale %g of dimension %lld must be > 0", sym, scale,
+                         (long long)k);
+            ok = 0;
+            break;
+        }
+        ix_taps_t *t = &j.taps[k];
+        t->n = ntaps;
+        t->idx = (int64_t *)malloc((size_t)(y.sizes[k] * ntaps) * sizeof(int64_t));
+        t->w = (double *)malloc((size_t)(y.sizes[k] * ntaps) * sizeof(double));
+        if (t->idx == NULL || t->w == NULL) {
+            hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate the taps", sym);
+            ok = 0;
+            break;
+        }
+        ix_resize_taps(x.sizes[k], y.sizes[k], scale, mode, ctm, nearest, cubic_a, t);
+        /* a dimension where every output takes one input (weight 1, the others 0) needs one tap */
+        int single = 1;
+        for (int64_t o = 0; o < y.sizes[k] * ntaps && single; o++) {
+            double w = t->w[o];
+            if (w != 0.0 && w != 1.0) single = 0;
+        }
+        if (single && ntaps > 1) {
+            for (int64_t o = 0; o < y.sizes[k]; o++) {
+                int64_t pick = t->idx[o * ntaps];
+                for (int64_t q = 0; q < ntaps; q++)
+                    if (t->w[o * ntaps + q] == 1.0) pick = t->idx[o * ntaps + q];
+                t->idx[o] = pick;
+                t->w[o] = 1.0;
+            }
+            t->n = 1;
+        }
+        if (t->n > 1) j.active[j.nactive++] = k;
+    }
+    const char *xdata = NULL;
+    char *ydata = NULL;
+    void *own_x = NULL, *own_y = NULL;
+    if (ok && ix_dense_in(ctx, sym, &x, &xdata, &own_x) && ix_dense_out(ctx, sym, &y, &ydata, &own_y)) {
+        j.x = xdata;
+        j.y = ydata;
+        int64_t work = 1;
+        for (int64_t q = 0; q < j.nactive; q++) work *= j.taps[j.active[q]].n;
+        int64_t grain = IX_GRAIN / (work * 2);
+        hipep_parallel_for(ctx, y.numel, grain < 1 ? 1 : grain, ix_resize_body, &j);
+        ix_dense_out_end(&y, own_y, 1);
+    } else if (own_y != NULL) {
+        ix_dense_out_end(&y, own_y, 0);
+    }
+    free(own_x);
+    for (int64_t k = 0; k < xr; k++) {
+        free(j.taps[k].idx);
+        free(j.taps[k].w);
+    }
+}
+
+/* element loads and stores through double: floats round to nearest, integers truncate toward zero and saturate */
+#define IX_RESIZE_IO_FLOAT(t, T, TOF, FROMF) \
+    static double ix_resize_load_##t(const char *x, int64_t i) { return (double)TOF(((const T *)x)[i]); } \
+    static void ix_resize_store_##t(char *y, int64_t i, double v) { ((T *)y)[i] = FROMF(v); }
+#define IX_F64_TO_F16(v) hipep_f32_to_f16((float)(v))
+#define IX_F64_TO_BF16(v) hipep_f32_to_bf16((float)(v))
+#define IX_F64_TO_F32(v) ((float)(v))
+IX_RESIZE_IO_FLOAT(f32, float, IX_ID, IX_F64_TO_F32)
+IX_RESIZE_IO_FLOAT(f64, double, IX_ID, IX_ID)
+IX_RESIZE_IO_FLOAT(f16, uint16_t, hipep_f16_to_f32, IX_F64_TO_F16)
+IX_RESIZE_IO_FLOAT(bf16, uint16_t, hipep_bf16_to_f32, IX_F64_TO_BF16)
+#define IX_RESIZE_IO_INT(t, T, LO, HI) \
+    static double ix_resize_load_##t(const char *x, int64_t i) { return (double)((const T *)x)[i]; } \
+    static void ix_resize_store_##t(char *y, int64_t i, double v) { \
+        ((T *)y)[i] = v != v ? (T)0 : v <= (double)(LO) ? (T)(LO) : v >= (double)(HI) ? (T)(HI) : (T)v; \
+    }
+IX_RESIZE_IO_INT(i8, int8_t, INT8_MIN, INT8_MAX)
+IX_RESIZE_IO_INT(i16, int16_t, INT16_MIN, INT16_MAX)
+IX_RESIZE_IO_INT(i32, int32_t, INT32_MIN, INT32_MAX)
+IX_RESIZE_IO_INT(ui8, uint8_t, 0, UINT8_MAX)
+IX_RESIZE_IO_INT(ui16, uint16_t, 0, UINT16_MAX)
+IX_RESIZE_IO_INT(ui32, uint32_t, 0, UINT32_MAX)
+/* 64-bit integers: double holds them exactly only up to 2^53 (nearest still copies the nearest value) */
+IX_RESIZE_IO_INT(i64, int64_t, -9223372036854775807.0 - 1.0, 9223372036854774784.0)
+IX_RESIZE_IO_INT(ui64, uint64_t, 0, 18446744073709549568.0)
+
 /* ------------------------------------------------------------------ the symbols */
 
 /* Index tensors are i64 (see the header comment). */
@@ -1200,6 +1468,48 @@ IX_ALL_TYPES(IX_TYPED_SYMBOLS)
         ix_cumsum_##t(ctx, "hipep_cumsum_" #t "_p_axis", xr, xd, yr, yd, axis, exclusive, reverse); \
     }
 IX_NUMERIC_TYPES(IX_NUMERIC_SYMBOLS)
+
+#define IX_RESIZE_SYMBOLS(t, T, CT, TOC, FROMC, NANP, ACC) \
+    void hipep_resize_##t(void *ctx, int64_t xr, void *xd, int64_t yr, void *yd, const float *scales, \
+                          int64_t scales_len, const int64_t *sizes, int64_t sizes_len, int64_t mode, int64_t ctm, \
+                          int64_t nearest_mode, double cubic_coeff_a) { \
+        ix_resize(ctx, "hipep_resize_" #t, sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, yr, yd, \
+                  scales, scales_len, sizes, sizes_len, mode, ctm, nearest_mode, cubic_coeff_a); \
+    } \
+    void hipep_resize_##t##_p_scales(void *ctx, int64_t xr, void *xd, int64_t sr, void *sd, int64_t yr, void *yd, \
+                                     const float *scales, int64_t scales_len, const int64_t *sizes, \
+                                     int64_t sizes_len, int64_t mode, int64_t ctm, int64_t nearest_mode, \
+                                     double cubic_coeff_a) { \
+        (void)scales; \
+        (void)scales_len; \
+        (void)sizes; \
+        (void)sizes_len; \
+        if (hipep_has_error(ctx)) return; \
+        hipep_view_t s = hipep_view(sr, sd, sizeof(float)); \
+        const char *sdata; \
+        void *own = NULL; \
+        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_scales", &s, &sdata, &own)) return; \
+        ix_resize(ctx, "hipep_resize_" #t "_p_scales", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
+                  yr, yd, (const float *)sdata, s.numel, NULL, -1, mode, ctm, nearest_mode, cubic_coeff_a); \
+        free(own); \
+    } \
+    void hipep_resize_##t##_p_sizes(void *ctx, int64_t xr, void *xd, int64_t sr, void *sd, int64_t yr, void *yd, \
+                                    const float *scales, int64_t scales_len, const int64_t *sizes, int64_t sizes_len, \
+                                    int64_t mode, int64_t ctm, int64_t nearest_mode, double cubic_coeff_a) { \
+        (void)scales; \
+        (void)scales_len; \
+        (void)sizes; \
+        (void)sizes_len; \
+        if (hipep_has_error(ctx)) return; \
+        hipep_view_t s = hipep_view(sr, sd, sizeof(int64_t)); \
+        const char *sdata; \
+        void *own = NULL; \
+        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_sizes", &s, &sdata, &own)) return; \
+        ix_resize(ctx, "hipep_resize_" #t "_p_sizes", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
+                  yr, yd, NULL, -1, (const int64_t *)sdata, s.numel, mode, ctm, nearest_mode, cubic_coeff_a); \
+        free(own); \
+    }
+IX_NUMERIC_TYPES(IX_RESIZE_SYMBOLS)
 
 /* one_hot: hipep_one_hot_<ti> (values of the same type) and hipep_one_hot_<ti>_to_<tv> */
 #define IX_ONE_HOT_SAME(ti, T, CT, TOC, FROMC, NANP, ACC) \
