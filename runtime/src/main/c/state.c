@@ -1,2 +1,539 @@
-/* The generated-interface runtime: states, inputs, outputs, the memory pool, constants, errors and the worker threads. */
+/*
+ * The generated-interface runtime: states, inputs, outputs, the memory pool, constants, errors and
+ * the worker threads (CPU).
+ *
+ * Defines every function of hipep_runtime.h's sections "generated-interface runtime", "lowered
+ * runtime ops", "kernels report failures", "host side" and "for kernels":
+ *  - hipdnn_ep_state_init_with_fs / hipdnn_ep_state_cleanup: one state per inference_init; it
+ *    copies what it needs of the host's hipep_host_t (constants, threads clamped to >= 1).
+ *  - hipdnn_ep_pool_init / hipdnn_ep_get_pool_base: memory pool domains (256-byte aligned), domain 0
+ *    allocated eagerly, each domain grows on demand (never shrinks; growth does not keep contents).
+ *  - hipdnn_ep_get_host_scratch_base: one grow-on-demand scratch buffer (64-byte aligned).
+ *  - hipdnn_ep_get_constant: the host's constant i (INDEX_OUT_OF_RANGE error and NULL when out of range).
+ *  - hipdnn_ep_runtime_begin_compute: forgets the previous compute's outputs table and error.
+ *  - hipdnn_ep_tensor_prepare_input / _free_input / hipdnn_ep_stream_sync: CPU tensors only.
+ *  - errors: the first error of a compute wins (atomic compare-exchange on the code; the winner
+ *    writes the message); read_and_clear clears the code but keeps the message for the host.
+ *  - outputs: hipdnn_ep_alloc_output through the installed allocator or a 64-byte aligned malloc
+ *    (runtime_owned = 1, freed by the host with hipep_free); hipep_state_outputs lists them.
+ *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
+ *    created lazily; chunks handed out with an atomic counter, the caller takes part. A call made
+ *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
+ *    storage (the module is JIT-linked) and no global mutable state.
+ */
 #include "hipep_runtime.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ST_MESSAGE_SIZE 1024
+#define ST_POOL_ALIGN 256
+#define ST_SCRATCH_ALIGN 64
+#define ST_OUTPUT_ALIGN 64
+
+typedef struct {
+    void *base;
+    int64_t size;
+} st_domain_t;
+
+typedef struct st_state {
+    /* from the host */
+    int64_t constant_count;
+    const void *const *constants;
+    int64_t threads;
+    const char *metadata_json;
+    int64_t metadata_len;
+
+    /* memory */
+    st_domain_t *domains;
+    int64_t domain_count;
+    void *scratch;
+    int64_t scratch_size;
+
+    /* outputs of the current compute */
+    hipep_output_t *outputs;
+    int64_t outputs_cap;
+    int64_t outputs_count;
+    hipdnn_output_allocator_t allocator;
+    int has_allocator;
+
+    /* the first error */
+    _Atomic int32_t error_code;
+    char error_message[ST_MESSAGE_SIZE];
+
+    /* worker pool */
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv;
+    pthread_cond_t done_cv;
+    int sync_ready;           /* mu and the condition variables are initialised */
+    pthread_t *workers;
+    int64_t worker_count;     /* workers running */
+    int workers_tried;        /* the pool was created (or failed to be): do not try again */
+    uint64_t generation;      /* bumped (under mu) for each job */
+    uint64_t start_generation;
+    int shutdown;
+    int64_t busy;             /* workers that have not finished the current job (under mu) */
+    _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
+
+    /* the current job (written under mu before generation is bumped) */
+    void (*job_body)(void *, int64_t, int64_t);
+    void *job_arg;
+    int64_t job_n;
+    int64_t job_chunk;
+    int64_t job_chunks;
+    _Atomic int64_t job_next;
+} st_state_t;
+
+/* ------------------------------------------------------------------ helpers */
+
+static void *st_aligned_alloc(int64_t alignment, int64_t needed) {
+    if (needed < 1) needed = 1;
+    if (needed > INT64_MAX - alignment) return NULL;
+    int64_t rounded = (needed + alignment - 1) / alignment * alignment;
+    if ((uint64_t)rounded > (uint64_t)SIZE_MAX) return NULL;
+    return aligned_alloc((size_t)alignment, (size_t)rounded);
+}
+
+static void st_set_error_text(st_state_t *st, int32_t code, const char *fmt, va_list ap) {
+    if (code == 0) code = HIPEP_ERR_INTERNAL; /* a failure reported with "OK" is still a failure */
+    int32_t expected = 0;
+    if (!atomic_compare_exchange_strong_explicit(&st->error_code, &expected, code, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        return; /* an earlier error wins */
+    }
+    if (fmt == NULL) {
+        st->error_message[0] = '\0';
+    } else {
+        vsnprintf(st->error_message, sizeof st->error_message, fmt, ap);
+    }
+}
+
+static void st_error(st_state_t *st, int32_t code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void st_error(st_state_t *st, int32_t code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    st_set_error_text(st, code, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ state */
+
+int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *metadata_json, int64_t metadata_len) {
+    if (out_state == NULL || fs == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
+    *out_state = NULL;
+    const hipep_host_t *host = (const hipep_host_t *)fs;
+    if (host->constant_count < 0 || (host->constant_count > 0 && host->constants == NULL)) {
+        return HIPEP_ERR_INVALID_ARGUMENT;
+    }
+    st_state_t *st = (st_state_t *)calloc(1, sizeof *st);
+    if (st == NULL) return HIPEP_ERR_OUT_OF_MEMORY;
+    st->constant_count = host->constant_count;
+    st->constants = host->constants;
+    st->threads = host->threads < 1 ? 1 : host->threads;
+    st->metadata_json = metadata_json;
+    st->metadata_len = metadata_len;
+    atomic_init(&st->error_code, 0);
+    atomic_init(&st->in_parallel, 0);
+    atomic_init(&st->job_next, 0);
+    if (pthread_mutex_init(&st->mu, NULL) != 0) {
+        free(st);
+        return HIPEP_ERR_INTERNAL;
+    }
+    if (pthread_cond_init(&st->work_cv, NULL) != 0) {
+        pthread_mutex_destroy(&st->mu);
+        free(st);
+        return HIPEP_ERR_INTERNAL;
+    }
+    if (pthread_cond_init(&st->done_cv, NULL) != 0) {
+        pthread_cond_destroy(&st->work_cv);
+        pthread_mutex_destroy(&st->mu);
+        free(st);
+        return HIPEP_ERR_INTERNAL;
+    }
+    st->sync_ready = 1;
+    *out_state = st;
+    return HIPEP_OK;
+}
+
+static void st_stop_workers(st_state_t *st) {
+    if (st->worker_count == 0) return;
+    pthread_mutex_lock(&st->mu);
+    st->shutdown = 1;
+    pthread_cond_broadcast(&st->work_cv);
+    pthread_mutex_unlock(&st->mu);
+    for (int64_t i = 0; i < st->worker_count; i++) pthread_join(st->workers[i], NULL);
+    st->worker_count = 0;
+}
+
+int32_t hipdnn_ep_state_cleanup(void *state) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
+    st_stop_workers(st);
+    free(st->workers);
+    for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
+    free(st->domains);
+    free(st->scratch);
+    free(st->outputs);
+    if (st->sync_ready) {
+        pthread_cond_destroy(&st->done_cv);
+        pthread_cond_destroy(&st->work_cv);
+        pthread_mutex_destroy(&st->mu);
+    }
+    free(st);
+    return HIPEP_OK;
+}
+
+/* ------------------------------------------------------------------ memory pool, scratch, constants */
+
+/* Makes domain `id` at least `needed` bytes; NULL (no error set) when out of memory. */
+static void *st_domain_reserve(st_state_t *st, int64_t id, int64_t needed) {
+    if (needed < 1) needed = 1;
+    if (id >= st->domain_count) {
+        int64_t cap = st->domain_count == 0 ? 4 : st->domain_count;
+        while (cap <= id) cap *= 2;
+        st_domain_t *grown = (st_domain_t *)realloc(st->domains, (size_t)cap * sizeof *grown);
+        if (grown == NULL) return NULL;
+        memset(grown + st->domain_count, 0, (size_t)(cap - st->domain_count) * sizeof *grown);
+        st->domains = grown;
+        st->domain_count = cap;
+    }
+    st_domain_t *d = &st->domains[id];
+    if (d->base == NULL || d->size < needed) {
+        free(d->base);
+        d->base = st_aligned_alloc(ST_POOL_ALIGN, needed);
+        d->size = d->base == NULL ? 0 : needed;
+    }
+    return d->base;
+}
+
+int32_t hipdnn_ep_pool_init(void *state, int64_t pool_size, const int64_t *offsets, int64_t count) {
+    (void)offsets;
+    (void)count;
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL || pool_size < 0) return HIPEP_ERR_INVALID_ARGUMENT;
+    if (st_domain_reserve(st, 0, pool_size) == NULL) {
+        st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_pool_init: cannot allocate the memory pool (%lld bytes)",
+                 (long long)pool_size);
+        return HIPEP_ERR_OUT_OF_MEMORY;
+    }
+    return HIPEP_OK;
+}
+
+void *hipdnn_ep_get_pool_base(void *state, int32_t domain_id, int64_t needed) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return NULL;
+    if (domain_id < 0) {
+        st_error(st, HIPEP_ERR_INVALID_ARGUMENT, "hipdnn_ep_get_pool_base: negative domain %d", (int)domain_id);
+        return NULL;
+    }
+    void *base = st_domain_reserve(st, domain_id, needed);
+    if (base == NULL) {
+        st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_get_pool_base: cannot allocate %lld bytes for domain %d",
+                 (long long)needed, (int)domain_id);
+    }
+    return base;
+}
+
+void *hipdnn_ep_get_host_scratch_base(void *state, int64_t needed) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return NULL;
+    if (needed < 1) needed = 1;
+    if (st->scratch == NULL || st->scratch_size < needed) {
+        free(st->scratch);
+        st->scratch = st_aligned_alloc(ST_SCRATCH_ALIGN, needed);
+        st->scratch_size = st->scratch == NULL ? 0 : needed;
+        if (st->scratch == NULL) {
+            st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_get_host_scratch_base: cannot allocate %lld bytes",
+                     (long long)needed);
+        }
+    }
+    return st->scratch;
+}
+
+void *hipdnn_ep_get_constant(void *state, int64_t index) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return NULL;
+    if (index < 0 || index >= st->constant_count) {
+        st_error(st, HIPEP_ERR_INDEX_OUT_OF_RANGE, "hipdnn_ep_get_constant: constant %lld out of range (%lld constants)",
+                 (long long)index, (long long)st->constant_count);
+        return NULL;
+    }
+    return (void *)st->constants[index];
+}
+
+/* ------------------------------------------------------------------ compute, inputs */
+
+void hipdnn_ep_runtime_begin_compute(void *state) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return;
+    if (st->outputs_count > 0) memset(st->outputs, 0, (size_t)st->outputs_count * sizeof *st->outputs);
+    st->outputs_count = 0;
+    /* The previous compute's error was read by the host; a failure of this compute's input checks
+     * (which return before the flag is reset) must not show the old message. */
+    atomic_store_explicit(&st->error_code, 0, memory_order_release);
+    st->error_message[0] = '\0';
+}
+
+int32_t hipdnn_ep_tensor_prepare_input(void *state, tensor_t *tensor, void **device_ptr) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
+    if (tensor == NULL || device_ptr == NULL) {
+        st_error(st, HIPEP_ERR_INVALID_ARGUMENT, "hipdnn_ep_tensor_prepare_input: null tensor or slot");
+        return HIPEP_ERR_INVALID_ARGUMENT;
+    }
+    *device_ptr = NULL;
+    if (tensor->memory_type != TENSOR_MEMORY_CPU) {
+        st_error(st, HIPEP_ERR_UNSUPPORTED,
+                 "hipdnn_ep_tensor_prepare_input: the CPU runtime takes CPU tensors only (memory_type %d)",
+                 tensor->memory_type);
+        return HIPEP_ERR_UNSUPPORTED;
+    }
+    if (tensor->data == NULL) {
+        int64_t numel = 1;
+        if (tensor->rank > 0 && tensor->shape == NULL) numel = -1;
+        for (size_t i = 0; numel != 0 && tensor->shape != NULL && i < tensor->rank; i++) {
+            if (tensor->shape[i] == 0) numel = 0;
+        }
+        if (numel != 0) {
+            st_error(st, HIPEP_ERR_INVALID_ARGUMENT,
+                     "hipdnn_ep_tensor_prepare_input: null data for a tensor with elements (rank %zu)", tensor->rank);
+            return HIPEP_ERR_INVALID_ARGUMENT;
+        }
+    }
+    *device_ptr = tensor->data;
+    return HIPEP_OK;
+}
+
+void hipdnn_ep_tensor_free_input(void *state, tensor_t *tensor, void *device_ptr) {
+    (void)state;
+    (void)tensor;
+    (void)device_ptr; /* the host's own memory: nothing to free on CPU */
+}
+
+void hipdnn_ep_stream_sync(void *state) {
+    (void)state; /* kernels run synchronously on CPU */
+}
+
+/* ------------------------------------------------------------------ errors */
+
+void hipdnn_ep_state_set_error(void *state, int32_t code, const char *message) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return;
+    st_error(st, code, "%s", message == NULL ? "" : message);
+}
+
+void hipep_errorf(void *ctx, int32_t code, const char *fmt, ...) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL) return;
+    va_list ap;
+    va_start(ap, fmt);
+    st_set_error_text(st, code, fmt, ap);
+    va_end(ap);
+}
+
+int hipep_has_error(void *ctx) {
+    st_state_t *st = (st_state_t *)ctx;
+    return st != NULL && atomic_load_explicit(&st->error_code, memory_order_acquire) != 0;
+}
+
+void hipdnn_ep_state_reset_error_flag(void *state) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return;
+    atomic_store_explicit(&st->error_code, 0, memory_order_release);
+    st->error_message[0] = '\0';
+}
+
+int32_t hipdnn_ep_state_read_and_clear_error_flag(void *state) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
+    /* the message stays for hipep_state_error_message */
+    return atomic_exchange_explicit(&st->error_code, 0, memory_order_acq_rel);
+}
+
+const char *hipep_state_error_message(void *state) {
+    st_state_t *st = (st_state_t *)state;
+    return st == NULL ? "" : st->error_message;
+}
+
+/* ------------------------------------------------------------------ outputs */
+
+void hipdnn_ep_state_set_output_allocator(void *state, const hipdnn_output_allocator_t *allocator) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return;
+    if (allocator == NULL || allocator->allocate == NULL) {
+        memset(&st->allocator, 0, sizeof st->allocator);
+        st->has_allocator = 0;
+    } else {
+        st->allocator = *allocator;
+        st->has_allocator = 1;
+    }
+}
+
+void *hipdnn_ep_alloc_output(void *state, int64_t out_idx, const int64_t *shape, int64_t rank, int64_t elem_size) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return NULL;
+    if (out_idx < 0 || rank < 0 || rank > HIPEP_MAX_RANK || elem_size < 0 || (rank > 0 && shape == NULL)) {
+        st_error(st, HIPEP_ERR_INVALID_ARGUMENT,
+                 "hipdnn_ep_alloc_output: bad output %lld (rank %lld, max %d; element size %lld)", (long long)out_idx,
+                 (long long)rank, HIPEP_MAX_RANK, (long long)elem_size);
+        return NULL;
+    }
+    if (out_idx < st->outputs_count && st->outputs[out_idx].data != NULL) {
+        st_error(st, HIPEP_ERR_INVALID_ARGUMENT, "hipdnn_ep_alloc_output: output %lld allocated twice in one compute",
+                 (long long)out_idx);
+        return NULL;
+    }
+    int64_t bytes = elem_size;
+    for (int64_t i = 0; i < rank; i++) {
+        if (shape[i] < 0 || __builtin_mul_overflow(bytes, shape[i], &bytes)) {
+            st_error(st, HIPEP_ERR_INVALID_ARGUMENT, "hipdnn_ep_alloc_output: output %lld: bad dimension %lld (dim %lld)",
+                     (long long)out_idx, (long long)shape[i], (long long)i);
+            return NULL;
+        }
+    }
+    if (out_idx >= st->outputs_cap) {
+        int64_t cap = st->outputs_cap == 0 ? 8 : st->outputs_cap;
+        while (cap <= out_idx) cap *= 2;
+        hipep_output_t *grown = (hipep_output_t *)realloc(st->outputs, (size_t)cap * sizeof *grown);
+        if (grown == NULL) {
+            st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_alloc_output: cannot grow the outputs table to %lld",
+                     (long long)cap);
+            return NULL;
+        }
+        memset(grown + st->outputs_cap, 0, (size_t)(cap - st->outputs_cap) * sizeof *grown);
+        st->outputs = grown;
+        st->outputs_cap = cap;
+    }
+    void *data;
+    int owned;
+    if (st->has_allocator) {
+        data = st->allocator.allocate(st->allocator.self, out_idx, shape, rank, elem_size);
+        owned = 0;
+    } else {
+        data = st_aligned_alloc(ST_OUTPUT_ALIGN, bytes);
+        owned = 1;
+    }
+    if (data == NULL) {
+        st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_alloc_output: cannot allocate output %lld (%lld bytes)",
+                 (long long)out_idx, (long long)bytes);
+        return NULL;
+    }
+    hipep_output_t *o = &st->outputs[out_idx];
+    memset(o, 0, sizeof *o);
+    o->data = data;
+    o->rank = rank;
+    for (int64_t i = 0; i < rank; i++) o->shape[i] = shape[i];
+    o->element_size = elem_size;
+    o->runtime_owned = owned;
+    if (out_idx >= st->outputs_count) st->outputs_count = out_idx + 1;
+    return data;
+}
+
+const hipep_output_t *hipep_state_outputs(void *state, int64_t *count) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) {
+        if (count != NULL) *count = 0;
+        return NULL;
+    }
+    if (count != NULL) *count = st->outputs_count;
+    return st->outputs;
+}
+
+void hipep_free(void *ptr) {
+    free(ptr);
+}
+
+/* ------------------------------------------------------------------ threads */
+
+int64_t hipep_threads(void *ctx) {
+    st_state_t *st = (st_state_t *)ctx;
+    return st == NULL ? 1 : st->threads;
+}
+
+/* Runs chunks of the current job until none is left. */
+static void st_run_chunks(st_state_t *st) {
+    void (*body)(void *, int64_t, int64_t) = st->job_body;
+    void *arg = st->job_arg;
+    int64_t n = st->job_n, chunk = st->job_chunk, chunks = st->job_chunks;
+    for (;;) {
+        int64_t c = atomic_fetch_add_explicit(&st->job_next, 1, memory_order_relaxed);
+        if (c >= chunks) break;
+        int64_t begin = c * chunk;
+        int64_t end = begin + chunk < n ? begin + chunk : n;
+        body(arg, begin, end);
+    }
+}
+
+static void *st_worker_main(void *p) {
+    st_state_t *st = (st_state_t *)p;
+    pthread_mutex_lock(&st->mu);
+    uint64_t seen = st->start_generation;
+    for (;;) {
+        while (st->generation == seen && !st->shutdown) pthread_cond_wait(&st->work_cv, &st->mu);
+        if (st->shutdown) break;
+        seen = st->generation;
+        pthread_mutex_unlock(&st->mu);
+        st_run_chunks(st);
+        pthread_mutex_lock(&st->mu);
+        if (--st->busy == 0) pthread_cond_signal(&st->done_cv);
+    }
+    pthread_mutex_unlock(&st->mu);
+    return NULL;
+}
+
+/* Starts the threads-1 workers once; returns how many run. */
+static int64_t st_start_workers(st_state_t *st) {
+    if (st->workers_tried) return st->worker_count;
+    st->workers_tried = 1;
+    int64_t want = st->threads - 1;
+    st->workers = (pthread_t *)calloc((size_t)want, sizeof *st->workers);
+    if (st->workers == NULL) return 0;
+    st->start_generation = st->generation; /* workers wait for the next job; pthread_create publishes it */
+    for (int64_t i = 0; i < want; i++) {
+        if (pthread_create(&st->workers[i], NULL, st_worker_main, st) != 0) break;
+        st->worker_count++;
+    }
+    return st->worker_count;
+}
+
+void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *arg, int64_t begin, int64_t end),
+                        void *arg) {
+    if (n <= 0) return;
+    if (grain < 1) grain = 1;
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL || st->threads <= 1 || n <= grain || atomic_load_explicit(&st->in_parallel, memory_order_relaxed)) {
+        body(arg, 0, n);
+        return;
+    }
+    int64_t target = st->threads * 4;
+    int64_t chunk = (n + target - 1) / target;
+    if (chunk < grain) chunk = grain;
+    int64_t chunks = (n + chunk - 1) / chunk;
+    if (chunks <= 1 || st_start_workers(st) == 0) {
+        body(arg, 0, n);
+        return;
+    }
+    atomic_store_explicit(&st->in_parallel, 1, memory_order_relaxed);
+    pthread_mutex_lock(&st->mu);
+    st->job_body = body;
+    st->job_arg = arg;
+    st->job_n = n;
+    st->job_chunk = chunk;
+    st->job_chunks = chunks;
+    atomic_store_explicit(&st->job_next, 0, memory_order_relaxed);
+    st->busy = st->worker_count;
+    st->generation++;
+    pthread_cond_broadcast(&st->work_cv);
+    pthread_mutex_unlock(&st->mu);
+
+    st_run_chunks(st);
+
+    pthread_mutex_lock(&st->mu);
+    while (st->busy > 0) pthread_cond_wait(&st->done_cv, &st->mu);
+    pthread_mutex_unlock(&st->mu);
+    atomic_store_explicit(&st->in_parallel, 0, memory_order_relaxed);
+}
