@@ -14,7 +14,7 @@
  * Not supported (HIPEP_ERR_UNSUPPORTED): ranks above HIPEP_MAX_RANK, matrix dimensions above
  * INT32_MAX (BLAS int), destinations whose shape disagrees with the operands (reported with both).
  * Attention follows the ONNX 23 reference: the causal mask is upper-left aligned, grouped-query
- * heads use K/V head (q_head % kv_heads) as numpy.tile does in the reference, mode 2 of
+ * heads share K/V head q_head / (q_heads / kv_heads) (as the ONNX test data expects), mode 2 of
  * qk_matmul_output is the scores after mask and softcap, and a fully masked row gives NaN.
  */
 #include "hipep_runtime.h"
@@ -475,6 +475,7 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
         return;
     }
     hipep_view_t c;
+    memset(&c, 0, sizeof c);
     if (cd) {
         c = hipep_view(cr, cd, es);
         if (cr > 2 || (cr >= 1 && c.sizes[cr - 1] != N && c.sizes[cr - 1] != 1) ||
@@ -799,6 +800,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     if (hipep_has_error(ctx)) return;
     int64_t es = la_esize(t);
     hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
+    memset(&b, 0, sizeof b);
     la_geom_t g;
     if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
                       dilations, dilations_len, auto_pad, 0, NULL, -1, NULL, -1))
@@ -884,6 +886,7 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
     if (hipep_has_error(ctx)) return;
     int64_t es = la_esize(t);
     hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
+    memset(&b, 0, sizeof b);
     la_geom_t g;
     if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
                       dilations, dilations_len, auto_pad, 1, output_padding, output_padding_len, output_shape,
@@ -1078,7 +1081,7 @@ static void la_einsum(void *ctx, const char *sym, int t, int nin, const int64_t 
     /* per input: the label of each dimension */
     int dl[LA_EIN_MAXIN][HIPEP_MAX_RANK];
     int64_t ell_rank = 0, size[LA_EIN_LABELS], count[LA_EIN_LABELS];
-    int ell_n[LA_EIN_MAXIN], ell_at[LA_EIN_MAXIN];
+    int ell_n[LA_EIN_MAXIN];
     for (int l = 0; l < LA_EIN_LABELS; l++) { size[l] = -1; count[l] = 0; }
     int term = 0;
     int64_t p = 0;
@@ -1107,7 +1110,6 @@ static void la_einsum(void *ctx, const char *sym, int t, int nin, const int64_t 
         int64_t ne = ranks[term] - nl;
         if (at < 0 ? ne != 0 : ne < 0) goto bad;
         ell_n[term] = (int)ne;
-        ell_at[term] = at;
         if (ne > ell_rank) ell_rank = ne;
         /* labels of the term, ellipsis dims filled later (right-aligned ids) */
         int full[HIPEP_MAX_RANK], k = 0;
@@ -1295,7 +1297,7 @@ typedef struct {
         T *qk = (T *)a->qk;                                                                                    \
         for (int64_t r = begin; r < end; r++) {                                                                \
             int64_t i = r % S, h = (r / S) % a->qH, b = r / (S * a->qH);                                       \
-            int64_t kh = h % a->kvH;                                                                           \
+            int64_t kh = h / (a->qH / a->kvH); /* grouped-query: consecutive q heads share one kv head */                                                                           \
             const T *q = (const T *)a->q + r * D;                                                              \
             const T *kb = (const T *)a->k + (b * a->kvH + kh) * L * D;                                         \
             const T *vb = (const T *)a->v + (b * a->kvH + kh) * L * Dv;                                        \
