@@ -140,6 +140,12 @@ static inline void la_puti(int t, void *p, int64_t i, int64_t x) {
 
 /* ------------------------------------------------------------------ dense copies in a compute kind */
 
+/* Whether elements of type t are stored exactly as the compute kind (no conversion needed). */
+static inline int la_native(int t, int kind) {
+    return (kind == LA_F32 && t == LA_F32) || (kind == LA_F64 && t == LA_F64) ||
+           (kind == LA_KI64 && (t == LA_I64 || t == LA_U64));
+}
+
 static void *la_alloc(void *ctx, const char *sym, int64_t bytes) {
     void *p = malloc(bytes > 0 ? (size_t)bytes : 1);
     if (!p) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes", sym, (long long)bytes);
@@ -189,7 +195,7 @@ static void la_gather_into(const hipep_view_t *v, int t, int kind, void *dst) {
 /* A dense compute-kind copy of v (v's own data, *owned = 0, when it already is one). */
 static void *la_dense(void *ctx, const char *sym, const hipep_view_t *v, int t, int kind, int *owned) {
     *owned = 0;
-    if (la_kind_of(t) == kind && (kind != LA_KI64 || t == LA_I64 || t == LA_U64) && hipep_is_contiguous(v))
+    if (la_native(t, kind) && hipep_is_contiguous(v))
         return v->data;
     void *p = la_alloc(ctx, sym, v->numel * la_ksize(kind));
     if (!p) return NULL;
@@ -219,7 +225,7 @@ static void la_scatter(const void *src, int kind, const hipep_view_t *v, int t) 
 
 /* A dense compute-kind buffer for destination v: v's data when it is one already. */
 static void *la_out_buffer(void *ctx, const char *sym, const hipep_view_t *v, int t, int kind) {
-    if (la_kind_of(t) == kind && (kind != LA_KI64 || t == LA_I64 || t == LA_U64) && hipep_is_contiguous(v))
+    if (la_native(t, kind) && hipep_is_contiguous(v))
         return v->data;
     return la_alloc(ctx, sym, v->numel * la_ksize(kind));
 }
