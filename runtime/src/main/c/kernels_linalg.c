@@ -1281,7 +1281,7 @@ static int la_view4(void *ctx, const char *sym, const char *what, const hipep_vi
 typedef struct {
     void *ctx;
     const char *sym;
-    const void *q, *k, *v; /* dense [B, qH, S, D], [B, kvH, L, D], [B, kvH, L, Dv] */
+    const void *q, *k, *v; /* dense [B, qH, S, D], [B, kvH, D, L] (K transposed), [B, kvH, L, Dv] */
     void *y, *qk;          /* dense [B, qH, S, Dv], [B, qH, S, L] or NULL */
     const char *mask;
     int mask_type;
@@ -1290,6 +1290,13 @@ typedef struct {
     double scale, softcap;
 } la_att_t;
 
+static inline float la_exp_float(float x) { return expf(x); }
+static inline double la_exp_double(double x) { return exp(x); }
+static inline float la_tanh_float(float x) { return tanhf(x); }
+static inline double la_tanh_double(double x) { return tanh(x); }
+
+/* One query row per item: scores against K (stored transposed, [D, L] per head, so that the
+ * inner loops run over keys and vectorise), mask / causal bias, softcap, softmax, then P x V. */
 #define LA_ATT_ROWS(T)                                                                                         \
     static void la_att_rows_##T(void *arg, int64_t begin, int64_t end) {                                      \
         const la_att_t *a = (const la_att_t *)arg;                                                             \
@@ -1303,42 +1310,46 @@ typedef struct {
         T *qk = (T *)a->qk;                                                                                    \
         for (int64_t r = begin; r < end; r++) {                                                                \
             int64_t i = r % S, h = (r / S) % a->qH, b = r / (S * a->qH);                                       \
-            int64_t kh = h / (a->qH / a->kvH); /* grouped-query: consecutive q heads share one kv head */                                                                           \
+            int64_t kh = h / (a->qH / a->kvH); /* grouped-query: consecutive q heads share one kv head */      \
             const T *q = (const T *)a->q + r * D;                                                              \
-            const T *kb = (const T *)a->k + (b * a->kvH + kh) * L * D;                                         \
+            const T *kt = (const T *)a->k + (b * a->kvH + kh) * D * L;                                         \
             const T *vb = (const T *)a->v + (b * a->kvH + kh) * L * Dv;                                        \
             T *qkr = qk ? qk + r * L : NULL;                                                                   \
             int64_t moff = b * a->ms[0] + h * a->ms[1] + i * a->ms[2];                                         \
-            for (int64_t j = 0; j < L; j++) {                                                                  \
-                const T *kr = kb + j * D;                                                                      \
-                T s = 0;                                                                                       \
-                for (int64_t d = 0; d < D; d++) s += q[d] * kr[d];                                             \
-                s *= scale;                                                                                    \
-                if (qkr && a->mode == 0) qkr[j] = s;                                                           \
-                T bias = 0;                                                                                    \
-                if (a->causal && j > i) bias = -(T)INFINITY;                                                   \
-                if (a->mask) {                                                                                 \
-                    if (a->mask_type == LA_BOOL) {                                                             \
-                        if (!a->mask[moff + j * a->ms[3]]) bias += -(T)INFINITY;                               \
-                    } else {                                                                                   \
-                        bias += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]);                        \
-                    }                                                                                          \
-                }                                                                                              \
-                s += bias;                                                                                     \
-                if (qkr && a->mode == 1) qkr[j] = s;                                                           \
-                if (cap > 0) s = cap * (T)tanh((double)(s / cap));                                             \
-                if (qkr && a->mode == 2) qkr[j] = s;                                                           \
-                sc[j] = s;                                                                                     \
+            for (int64_t j = 0; j < L; j++) sc[j] = 0;                                                         \
+            for (int64_t d = 0; d < D; d++) {                                                                  \
+                const T qd = q[d], *kr = kt + d * L;                                                           \
+                for (int64_t j = 0; j < L; j++) sc[j] += qd * kr[j];                                           \
             }                                                                                                  \
+            for (int64_t j = 0; j < L; j++) sc[j] *= scale;                                                    \
+            if (qkr && a->mode == 0)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            if (a->causal)                                                                                     \
+                for (int64_t j = i + 1; j < L; j++) sc[j] += -(T)INFINITY;                                      \
+            if (a->mask) {                                                                                     \
+                if (a->mask_type == LA_BOOL) {                                                                 \
+                    for (int64_t j = 0; j < L; j++)                                                            \
+                        if (!a->mask[moff + j * a->ms[3]]) sc[j] += -(T)INFINITY;                               \
+                } else {                                                                                       \
+                    for (int64_t j = 0; j < L; j++) sc[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
+                }                                                                                              \
+            }                                                                                                  \
+            if (qkr && a->mode == 1)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            if (cap > 0)                                                                                       \
+                for (int64_t j = 0; j < L; j++) sc[j] = cap * la_tanh_##T(sc[j] / cap);                        \
+            if (qkr && a->mode == 2)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
             T mx = -(T)INFINITY;                                                                               \
             for (int64_t j = 0; j < L; j++)                                                                    \
                 if (sc[j] > mx) mx = sc[j];                                                                    \
             T sum = 0;                                                                                         \
             for (int64_t j = 0; j < L; j++) {                                                                  \
-                sc[j] = (T)exp((double)(sc[j] - mx));                                                          \
+                sc[j] = la_exp_##T(sc[j] - mx);                                                                \
                 sum += sc[j];                                                                                  \
             }                                                                                                  \
-            for (int64_t j = 0; j < L; j++) sc[j] /= sum;                                                      \
+            const T inv = (T)1 / sum;                                                                          \
+            for (int64_t j = 0; j < L; j++) sc[j] *= inv;                                                      \
             if (qkr && a->mode == 3)                                                                           \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
             T *y = (T *)a->y + r * Dv;                                                                         \
@@ -1419,7 +1430,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
         int64_t ks = la_ksize(kind);
         void *Q = la_alloc(ctx, sym, q.numel * ks), *K = la_alloc(ctx, sym, k.numel * ks);
         void *V = la_alloc(ctx, sym, v.numel * ks), *Y = la_alloc(ctx, sym, B * qH * S * Dv * ks);
-        void *KT = NULL, *VT = NULL, *PK = NULL, *PV = NULL, *QK = NULL;
+        void *KT = NULL, *VT = NULL, *PK = NULL, *PV = NULL, *QK = NULL, *KX = NULL;
         if (!Q || !K || !V || !Y) goto free_all;
         la_gather_into(&q, t, kind, Q);
         la_gather_into(&k, t, kind, K);
@@ -1436,12 +1447,21 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
             la_concat_seq((char *)KT, (char *)PK, (char *)K, B * kvH, P, Skv, D, ks);
             la_concat_seq((char *)VT, (char *)PV, (char *)V, B * kvH, P, Skv, Dv, ks);
         }
+        /* K as [B, kvH, D, L] for the score loops */
+        KX = la_alloc(ctx, sym, B * kvH * L * D * ks);
+        if (!KX) goto free_all;
+        for (int64_t x = 0; x < B * kvH; x++)
+            for (int64_t j = 0; j < L; j++)
+                for (int64_t d = 0; d < D; d++) {
+                    if (kind == LA_F64) ((double *)KX)[(x * D + d) * L + j] = ((const double *)KT)[(x * L + j) * D + d];
+                    else ((float *)KX)[(x * D + d) * L + j] = ((const float *)KT)[(x * L + j) * D + d];
+                }
         if (qkd) {
             QK = la_alloc(ctx, sym, B * qH * S * L * ks);
             if (!QK) goto free_all;
         }
         job.ctx = ctx; job.sym = sym;
-        job.q = Q; job.k = KT; job.v = VT; job.y = Y; job.qk = QK;
+        job.q = Q; job.k = KX; job.v = VT; job.y = Y; job.qk = QK;
         job.B = B; job.qH = qH; job.kvH = kvH; job.S = S; job.L = L; job.D = D; job.Dv = Dv;
         job.mode = mode; job.causal = is_causal;
         job.scale = scale != scale ? 1.0 / sqrt((double)D) : scale;
@@ -1469,7 +1489,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
     free_all:
         if (KT != K) free(KT);
         if (VT != V) free(VT);
-        free(Q); free(K); free(V); free(Y); free(PK); free(PV); free(QK);
+        free(Q); free(K); free(V); free(Y); free(PK); free(PV); free(QK); free(KX);
     }
     return;
 badmask:
