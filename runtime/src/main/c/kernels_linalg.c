@@ -1064,6 +1064,77 @@ static void la_ein_body(void *arg, int64_t begin, int64_t end) {
     }
 }
 
+/*
+ * Two operands without repeated labels and without labels summed inside one operand: a batched
+ * matrix product. Labels split into batch (A, B, result), M (A, result), N (B, result) and K (A, B);
+ * the operands are gathered as [batch, M, K] and [batch, K, N] and each batch goes through BLAS.
+ * Returns 0 when the equation does not have that form (the general loop does it then).
+ */
+static int la_ein_gemm(void *ctx, const char *sym, int t, const hipep_view_t *in, const hipep_view_t *y,
+                       int dl[][HIPEP_MAX_RANK], const int64_t *ranks, const int *out, int nout, const int64_t *size) {
+    int kind = t == LA_F64 ? LA_F64 : LA_F32;
+    if (la_kind_of(t) == LA_KI64) return 0;
+    int where[LA_EIN_LABELS]; /* bit 0: A, bit 1: B, bit 2: result */
+    int64_t sa[LA_EIN_LABELS], sb[LA_EIN_LABELS], sy[LA_EIN_LABELS];
+    for (int l = 0; l < LA_EIN_LABELS; l++) { where[l] = 0; sa[l] = sb[l] = sy[l] = 0; }
+    for (int op = 0; op < 2; op++)
+        for (int64_t q = 0; q < ranks[op]; q++) {
+            int l = dl[op][q];
+            if (where[l] & (1 << op)) return 0; /* a diagonal */
+            where[l] |= 1 << op;
+            int64_t st = in[op].sizes[q] != 1 ? in[op].strides[q] : 0;
+            if (op == 0) sa[l] = st; else sb[l] = st;
+        }
+    for (int q = 0; q < nout; q++) {
+        where[out[q]] |= 4;
+        sy[out[q]] = y->sizes[q] != 1 ? y->strides[q] : 0;
+    }
+    int bl[HIPEP_MAX_RANK], ml[HIPEP_MAX_RANK], nl[HIPEP_MAX_RANK], kl[HIPEP_MAX_RANK], nb = 0, nm = 0, nn = 0, nk = 0;
+    int64_t NB = 1, M = 1, N = 1, K = 1;
+    for (int l = 0; l < LA_EIN_LABELS; l++) {
+        int w = where[l];
+        if (!w) continue;
+        if (w == 7) { bl[nb++] = l; NB *= size[l]; }
+        else if (w == 5) { ml[nm++] = l; M *= size[l]; }
+        else if (w == 6) { nl[nn++] = l; N *= size[l]; }
+        else if (w == 3) { kl[nk++] = l; K *= size[l]; }
+        else return 0; /* summed inside one operand */
+    }
+    if (nb + nm + nk > HIPEP_MAX_RANK || nb + nk + nn > HIPEP_MAX_RANK || nb + nm + nn > HIPEP_MAX_RANK) return 0;
+    if (NB * M * N == 0) return 0;
+    int64_t vsz[3][HIPEP_MAX_RANK], vst[3][HIPEP_MAX_RANK];
+    hipep_view_t va = in[0], vb = in[1], vy = *y;
+    int r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[0][r] = size[bl[i]]; vst[0][r] = sa[bl[i]]; }
+    for (int i = 0; i < nm; i++, r++) { vsz[0][r] = size[ml[i]]; vst[0][r] = sa[ml[i]]; }
+    for (int i = 0; i < nk; i++, r++) { vsz[0][r] = size[kl[i]]; vst[0][r] = sa[kl[i]]; }
+    va.rank = r; va.sizes = vsz[0]; va.strides = vst[0]; va.numel = NB * M * K;
+    r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[1][r] = size[bl[i]]; vst[1][r] = sb[bl[i]]; }
+    for (int i = 0; i < nk; i++, r++) { vsz[1][r] = size[kl[i]]; vst[1][r] = sb[kl[i]]; }
+    for (int i = 0; i < nn; i++, r++) { vsz[1][r] = size[nl[i]]; vst[1][r] = sb[nl[i]]; }
+    vb.rank = r; vb.sizes = vsz[1]; vb.strides = vst[1]; vb.numel = NB * K * N;
+    r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[2][r] = size[bl[i]]; vst[2][r] = sy[bl[i]]; }
+    for (int i = 0; i < nm; i++, r++) { vsz[2][r] = size[ml[i]]; vst[2][r] = sy[ml[i]]; }
+    for (int i = 0; i < nn; i++, r++) { vsz[2][r] = size[nl[i]]; vst[2][r] = sy[nl[i]]; }
+    vy.rank = r; vy.sizes = vsz[2]; vy.strides = vst[2]; vy.numel = NB * M * N;
+    int64_t ks = la_ksize(kind);
+    int oa = 0, ob = 0;
+    char *A = la_dense(ctx, sym, &va, t, kind, &oa), *B = la_dense(ctx, sym, &vb, t, kind, &ob);
+    char *Y = (char *)la_out_buffer(ctx, sym, &vy, t, kind);
+    if (A && B && Y) {
+        for (int64_t b = 0; b < NB; b++)
+            if (!la_gemm_core(ctx, sym, kind, M, N, K, 1.0, A + b * M * K * ks, K, 1, B + b * K * N * ks, N, 1, 0.0,
+                              Y + b * M * N * ks, N))
+                break;
+    }
+    la_dense_free(A, oa);
+    la_dense_free(B, ob);
+    la_out_finish(Y, kind, &vy, t);
+    return 1;
+}
+
 static void la_einsum(void *ctx, const char *sym, int t, int nin, const int64_t *ranks, void *const *descs,
                       int64_t yr, void *yd, const char *eq, int64_t eqlen) {
     if (hipep_has_error(ctx)) return;
@@ -1203,6 +1274,7 @@ static void la_einsum(void *ctx, const char *sym, int t, int nin, const int64_t 
         for (int q = 0; q < nout; q++) e.ostr[i][q] = lstr[out[q]];
         for (int q = 0; q < nred; q++) e.rstr[i][q] = lstr[red[q]];
     }
+    if (nin == 2 && la_ein_gemm(ctx, sym, t, in, &y, dl, ranks, out, nout, size)) return;
     int64_t rtotal = 1;
     for (int q = 0; q < nred; q++) rtotal *= e.rsz[q];
     hipep_parallel_for(ctx, y.numel, la_grain(rtotal * nin), la_ein_body, &e);
