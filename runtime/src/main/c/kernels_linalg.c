@@ -1,21 +1,30 @@
-/* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling lives elsewhere).
+/* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md), for t in f32 f64 f16 bf16 unless said otherwise:
- *   hipep_matmul_<t>                  t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
- *   hipep_gemm_<t>_in2 / _in3         t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
- *   hipep_conv_<t>_in2 / _in3         1-D/2-D/3-D (any spatial rank), groups, dilations, auto_pad
- *   hipep_conv_transpose_<t>_in2 / _in3
- *   hipep_einsum_<t>_in1 .. _in6      t also i32 i64 ui32 ui64 (ellipsis, diagonals, implicit output)
- *   hipep_attention_<t>_in3.._in6 x _out1/_out3/_out4
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (156 symbols):
+ *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
+ *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
+ *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
+ *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (pads derived from Y)
+ *   hipep_einsum_<t>_in1 .. _in6          t also i32 i64 ui32 ui64 (ellipsis, diagonals, implicit output)
+ *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
  *   hipep_rotary_embedding_<t>_in3 / _in4
- * f32/f64 products go through OpenBLAS (cblas_sgemm / cblas_dgemm, strided operands used as they
- * are when BLAS can address them, packed otherwise); f16/bf16 are converted to f32 and use sgemm;
- * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in double).
- * Not supported (HIPEP_ERR_UNSUPPORTED): ranks above HIPEP_MAX_RANK, matrix dimensions above
- * INT32_MAX (BLAS int), destinations whose shape disagrees with the operands (reported with both).
- * Attention follows the ONNX 23 reference: the causal mask is upper-left aligned, grouped-query
- * heads share K/V head q_head / (q_heads / kv_heads) (as the ONNX test data expects), mode 2 of
- * qk_matmul_output is the scores after mask and softcap, and a fully masked row gives NaN.
+ * Products: f32/f64 through OpenBLAS (cblas_sgemm / cblas_dgemm; strided operands used in place
+ * when BLAS can address them, packed otherwise); f16/bf16 are converted to f32 and use sgemm;
+ * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
+ * double, saturated on the way back). Conv: im2col (parallel) + gemm per image and group, 1x1
+ * stride-1 unpadded convs read X directly; ConvTranspose: gemm + col2im. Einsum: two operands of
+ * matmul form go through BLAS, anything else through a general index loop (products and sums in
+ * double, or wrapping int64 for integers).
+ * Attention (ONNX 23): causal mask upper-left aligned (query i sees keys j <= i of past + new),
+ * grouped-query heads share K/V head q_head / (q_heads / kv_heads) (what the ONNX test data
+ * expects), qk_matmul_output modes 0..3 = raw scaled QK^T, + mask, after softcap, softmax; a
+ * fully masked row gives NaN as in the reference.
+ * Not supported (HIPEP_ERR_UNSUPPORTED): ranks above HIPEP_MAX_RANK, BLAS dimensions above
+ * INT32_MAX, operand / destination shapes that disagree (message gives both), einsum equations
+ * over 1023 characters or more than 6 operands (no symbol). Known ABI gap: attention's attn_mask is
+ * read with Q's element type; a bool (i1) mask cannot be told apart by the symbol, so it needs a
+ * symbol of its own (la_attention already takes the mask type).
+ * position_ids outside the cache: HIPEP_ERR_INDEX_OUT_OF_RANGE.
  */
 #include "hipep_runtime.h"
 #include <math.h>
@@ -1449,7 +1458,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
                          void *vd, int64_t mr, void *md, int64_t pkr, void *pkd, int64_t pvr, void *pvd, int64_t yr,
                          void *yd, int64_t ykr, void *ykd, int64_t yvr, void *yvd, int64_t qkr, void *qkd,
                          int64_t is_causal, double scale, double softcap, int64_t mode, int64_t q_num_heads,
-                         int64_t kv_num_heads) {
+                         int64_t kv_num_heads, int mask_t) {
     if (hipep_has_error(ctx)) return;
     int64_t es = la_esize(t);
     hipep_view_t q0 = hipep_view(qr, qd, es), k0 = hipep_view(kr, kd, es), v0 = hipep_view(vr, vd, es);
@@ -1485,7 +1494,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
     la_att_t job;
     memset(&job, 0, sizeof job);
     if (md) { /* broadcast strides of the mask against [B, qH, S, L] */
-        hipep_view_t m = hipep_view(mr, md, t == LA_F64 ? 8 : es);
+        hipep_view_t m = hipep_view(mr, md, la_esize(mask_t));
         const int64_t full[4] = {B, qH, S, L};
         if (mr > 4) goto badmask;
         for (int64_t d = 0; d < 4; d++) {
@@ -1495,7 +1504,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
             job.ms[d] = m.sizes[md_] == 1 ? 0 : m.strides[md_];
         }
         job.mask = m.data;
-        job.mask_type = t;
+        job.mask_type = mask_t;
     }
     {
         int kind = t == LA_F64 ? LA_F64 : LA_F32;
@@ -1588,7 +1597,7 @@ badmask:
                                               double scale, double softcap, int64_t qk_matmul_output_mode,       \
                                               int64_t q_num_heads, int64_t kv_num_heads) {                       \
         la_attention(ctx, "hipep_attention_" #S "_in" #I "_out" #O, T, LA_ATT_A##I, LA_ATT_O##O, is_causal,       \
-                     scale, softcap, qk_matmul_output_mode, q_num_heads, kv_num_heads);                          \
+                     scale, softcap, qk_matmul_output_mode, q_num_heads, kv_num_heads, T);                       \
     }
 #define LA_ATTENTION(S, T)                                                                                         \
     LA_ATTENTION_IO(S, T, 3, 1) LA_ATTENTION_IO(S, T, 3, 3) LA_ATTENTION_IO(S, T, 3, 4)                           \
