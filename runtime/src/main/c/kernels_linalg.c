@@ -1369,6 +1369,8 @@ typedef struct {
     int64_t ms[4];
     int64_t B, qH, kvH, S, L, D, Dv, mode, causal;
     double scale, softcap;
+    void *scores; /* BLAS path: [S, L] scores of the head block starting at global row r0 */
+    int64_t r0;
 } la_att_t;
 
 static inline float la_exp_float(float x) { return expf(x); }
@@ -1382,27 +1384,31 @@ static inline double la_tanh_double(double x) { return tanh(x); }
     static void la_att_rows_##T(void *arg, int64_t begin, int64_t end) {                                      \
         const la_att_t *a = (const la_att_t *)arg;                                                             \
         int64_t L = a->L, D = a->D, Dv = a->Dv, S = a->S;                                                      \
-        T *sc = (T *)malloc((size_t)(L > 0 ? L : 1) * sizeof(T));                                              \
-        if (!sc) {                                                                                             \
+        T *own = a->scores ? NULL : (T *)malloc((size_t)(L > 0 ? L : 1) * sizeof(T));                          \
+        if (!a->scores && !own) {                                                                              \
             hipep_errorf(a->ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: no memory for the scores", a->sym);              \
             return;                                                                                            \
         }                                                                                                      \
         const T scale = (T)a->scale, cap = (T)a->softcap;                                                      \
         T *qk = (T *)a->qk;                                                                                    \
-        for (int64_t r = begin; r < end; r++) {                                                                \
+        for (int64_t rl = begin; rl < end; rl++) {                                                             \
+            int64_t r = a->r0 + rl; /* the global row (b, h, i) */                                             \
             int64_t i = r % S, h = (r / S) % a->qH, b = r / (S * a->qH);                                       \
+            T *sc = a->scores ? (T *)a->scores + rl * L : own; /* precomputed scale * QK^T rows (BLAS) */      \
             int64_t kh = h / (a->qH / a->kvH); /* grouped-query: consecutive q heads share one kv head */      \
             const T *q = (const T *)a->q + r * D;                                                              \
             const T *kt = (const T *)a->k + (b * a->kvH + kh) * D * L;                                         \
             const T *vb = (const T *)a->v + (b * a->kvH + kh) * L * Dv;                                        \
             T *qkr = qk ? qk + r * L : NULL;                                                                   \
             int64_t moff = b * a->ms[0] + h * a->ms[1] + i * a->ms[2];                                         \
-            for (int64_t j = 0; j < L; j++) sc[j] = 0;                                                         \
-            for (int64_t d = 0; d < D; d++) {                                                                  \
-                const T qd = q[d], *kr = kt + d * L;                                                           \
-                for (int64_t j = 0; j < L; j++) sc[j] += qd * kr[j];                                           \
+            if (!a->scores) {                                                                                  \
+                for (int64_t j = 0; j < L; j++) sc[j] = 0;                                                     \
+                for (int64_t d = 0; d < D; d++) {                                                              \
+                    const T qd = q[d], *kr = kt + d * L;                                                       \
+                    for (int64_t j = 0; j < L; j++) sc[j] += qd * kr[j];                                       \
+                }                                                                                              \
+                for (int64_t j = 0; j < L; j++) sc[j] *= scale;                                                \
             }                                                                                                  \
-            for (int64_t j = 0; j < L; j++) sc[j] *= scale;                                                    \
             if (qkr && a->mode == 0)                                                                           \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
             if (a->causal)                                                                                     \
@@ -1433,6 +1439,7 @@ static inline double la_tanh_double(double x) { return tanh(x); }
             for (int64_t j = 0; j < L; j++) sc[j] *= inv;                                                      \
             if (qkr && a->mode == 3)                                                                           \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            if (a->scores) continue; /* P x V by BLAS afterwards */                                            \
             T *y = (T *)a->y + r * Dv;                                                                         \
             for (int64_t d = 0; d < Dv; d++) y[d] = 0;                                                         \
             for (int64_t j = 0; j < L; j++) {                                                                  \
@@ -1440,7 +1447,7 @@ static inline double la_tanh_double(double x) { return tanh(x); }
                 for (int64_t d = 0; d < Dv; d++) y[d] += p * vr[d];                                            \
             }                                                                                                  \
         }                                                                                                      \
-        free(sc);                                                                                              \
+        free(own);                                                                                             \
     }
 LA_ATT_ROWS(float)
 LA_ATT_ROWS(double)
@@ -1547,8 +1554,25 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
         job.mode = mode; job.causal = is_causal;
         job.scale = scale != scale ? 1.0 / sqrt((double)D) : scale;
         job.softcap = softcap;
-        hipep_parallel_for(ctx, B * qH * S, la_grain(2 * L * (D + Dv)), kind == LA_F64 ? la_att_rows_double : la_att_rows_float,
-                           &job);
+        void (*rows)(void *, int64_t, int64_t) = kind == LA_F64 ? la_att_rows_double : la_att_rows_float;
+        if (S * L * (D + Dv) >= 65536) { /* big heads: QK^T and P x V through BLAS, one head at a time */
+            job.scores = la_alloc(ctx, sym, S * L * ks);
+            if (!job.scores) goto free_all;
+            for (int64_t bh = 0; bh < B * qH && !hipep_has_error(ctx); bh++) {
+                int64_t b = bh / qH, h = bh % qH, kv = b * kvH + h / (qH / kvH);
+                if (!la_gemm_core(ctx, sym, kind, S, L, D, job.scale, (char *)Q + bh * S * D * ks, D, 1,
+                                  (char *)KX + kv * D * L * ks, L, 1, 0.0, job.scores, L))
+                    break;
+                job.r0 = bh * S;
+                hipep_parallel_for(ctx, S, la_grain(8 * L), rows, &job);
+                if (!la_gemm_core(ctx, sym, kind, S, Dv, L, 1.0, job.scores, L, 1, (char *)VT + kv * L * Dv * ks, Dv,
+                                  1, 0.0, (char *)Y + bh * S * Dv * ks, Dv))
+                    break;
+            }
+            free(job.scores);
+        } else {
+            hipep_parallel_for(ctx, B * qH * S, la_grain(2 * L * (D + Dv)), rows, &job);
+        }
         la_scatter(Y, kind, &y, t);
         if (ykd) {
             hipep_view_t ok = hipep_view(ykr, ykd, es), ov = hipep_view(yvr, yvd, es);
