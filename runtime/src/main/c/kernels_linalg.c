@@ -1,11 +1,11 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (156 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (180 symbols):
  *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
  *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (pads derived from Y)
- *   hipep_einsum_<t>_in1 .. _in6          t also i32 i64 ui32 ui64 (ellipsis, diagonals, implicit output)
+ *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
  *   hipep_rotary_embedding_<t>_in3 / _in4
  * Products: f32/f64 through OpenBLAS (cblas_sgemm / cblas_dgemm; strided operands used in place
@@ -518,6 +518,15 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
         if (cd && M > 0 && N > 0) { /* Y = beta * C (broadcast), then Y += alpha * op(A) op(B) */
             int64_t crs = cr == 2 && c.sizes[0] != 1 ? c.strides[0] : 0;
             int64_t ccs = cr >= 1 && c.sizes[cr - 1] != 1 ? c.strides[cr - 1] : 0;
+            if (t == LA_F32) {
+                const float *cp = (const float *)c.data;
+                const float bf = (float)beta;
+                for (int64_t i = 0; i < M; i++) {
+                    float *yr_ = (float *)Y + i * N;
+                    const float *cr_ = cp + i * crs;
+                    for (int64_t j = 0; j < N; j++) yr_[j] = bf * cr_[j * ccs];
+                }
+            } else
             for (int64_t i = 0; i < M; i++)
                 for (int64_t j = 0; j < N; j++) {
                     int64_t o = i * crs + j * ccs;
@@ -1330,8 +1339,12 @@ LA_EINSUM(f32, LA_F32)
 LA_EINSUM(f64, LA_F64)
 LA_EINSUM(f16, LA_F16)
 LA_EINSUM(bf16, LA_BF16)
+LA_EINSUM(i8, LA_I8)
+LA_EINSUM(i16, LA_I16)
 LA_EINSUM(i32, LA_I32)
 LA_EINSUM(i64, LA_I64)
+LA_EINSUM(ui8, LA_U8)
+LA_EINSUM(ui16, LA_U16)
 LA_EINSUM(ui32, LA_U32)
 LA_EINSUM(ui64, LA_U64)
 
