@@ -15,10 +15,13 @@
  * stride-1 unpadded convs read X directly; ConvTranspose: gemm + col2im. Einsum: two operands of
  * matmul form go through BLAS, anything else through a general index loop (products and sums in
  * double, or wrapping int64 for integers).
- * Attention (ONNX 23): causal mask upper-left aligned (query i sees keys j <= i of past + new),
- * grouped-query heads share K/V head q_head / (q_heads / kv_heads) (what the ONNX test data
- * expects), qk_matmul_output modes 0..3 = raw scaled QK^T, + mask, after softcap, softmax; a
- * fully masked row gives NaN as in the reference.
+ * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
+ * K/V head q_head / (q_heads / kv_heads); is_causal lets query i see keys j <= i + past_length
+ * (upper-left aligned without a cache, offset by the cache length with past_key, as the reference
+ * does); softcap is applied to the scaled scores before the mask is added (masked scores stay
+ * -inf); a mask shorter than the total sequence is padded with -inf; qk_matmul_output modes:
+ * 0 scaled QK^T, 1 scaled QK^T + mask (spec text), 2 the scores fed to the softmax (softcap +
+ * mask), 3 the softmax; a fully masked row gives NaN as in the reference.
  * Not supported (HIPEP_ERR_UNSUPPORTED): ranks above HIPEP_MAX_RANK, BLAS dimensions above
  * INT32_MAX, operand / destination shapes that disagree (message gives both), einsum equations
  * over 1023 characters or more than 6 operands (no symbol). Known ABI gap: attention's attn_mask is
@@ -1384,12 +1387,34 @@ typedef struct {
     double scale, softcap;
     void *scores; /* BLAS path: [S, L] scores of the head block starting at global row r0 */
     int64_t r0;
+    int64_t past;     /* past sequence length: the causal offset */
+    int64_t mask_len; /* keys the mask covers (L when it broadcasts) */
 } la_att_t;
 
 static inline float la_exp_float(float x) { return expf(x); }
 static inline double la_exp_double(double x) { return exp(x); }
 static inline float la_tanh_float(float x) { return tanhf(x); }
 static inline double la_tanh_double(double x) { return tanh(x); }
+
+/* Adds the causal bias (query i sees keys j <= i + past, as the ONNX reference aligns it with a
+ * cache) and attn_mask (bool: false -> -inf; float: added; keys past a shorter mask: -inf) to row. */
+#define LA_ATT_BIAS(T)                                                                                         \
+    static inline void la_att_bias_##T(const la_att_t *a, T *row, int64_t i, int64_t moff) {                  \
+        int64_t L = a->L;                                                                                      \
+        if (a->causal)                                                                                         \
+            for (int64_t j = i + 1 + a->past; j < L; j++) row[j] += -(T)INFINITY;                              \
+        if (!a->mask) return;                                                                                  \
+        int64_t ml = a->mask_len < L ? a->mask_len : L;                                                        \
+        if (a->mask_type == LA_BOOL) {                                                                         \
+            for (int64_t j = 0; j < ml; j++)                                                                   \
+                if (!a->mask[moff + j * a->ms[3]]) row[j] += -(T)INFINITY;                                     \
+        } else {                                                                                               \
+            for (int64_t j = 0; j < ml; j++) row[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
+        }                                                                                                      \
+        for (int64_t j = ml; j < L; j++) row[j] += -(T)INFINITY;                                               \
+    }
+LA_ATT_BIAS(float)
+LA_ATT_BIAS(double)
 
 /* One query row per item: scores against K (stored transposed, [D, L] per head, so that the
  * inner loops run over keys and vectorise), mask / causal bias, softcap, softmax, then P x V. */
@@ -1424,20 +1449,13 @@ static inline double la_tanh_double(double x) { return tanh(x); }
             }                                                                                                  \
             if (qkr && a->mode == 0)                                                                           \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
-            if (a->causal)                                                                                     \
-                for (int64_t j = i + 1; j < L; j++) sc[j] += -(T)INFINITY;                                      \
-            if (a->mask) {                                                                                     \
-                if (a->mask_type == LA_BOOL) {                                                                 \
-                    for (int64_t j = 0; j < L; j++)                                                            \
-                        if (!a->mask[moff + j * a->ms[3]]) sc[j] += -(T)INFINITY;                               \
-                } else {                                                                                       \
-                    for (int64_t j = 0; j < L; j++) sc[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
-                }                                                                                              \
-            }                                                                                                  \
-            if (qkr && a->mode == 1)                                                                           \
+            if (qkr && a->mode == 1) {                                                                         \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
-            if (cap > 0)                                                                                       \
+                la_att_bias_##T(a, qkr, i, moff);                                                              \
+            }                                                                                                  \
+            if (cap > 0) /* softcap before the mask, so that masked scores stay -inf */                        \
                 for (int64_t j = 0; j < L; j++) sc[j] = cap * la_tanh_##T(sc[j] / cap);                        \
+            la_att_bias_##T(a, sc, i, moff);                                                                   \
             if (qkr && a->mode == 2)                                                                           \
                 for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
             T mx = -(T)INFINITY;                                                                               \
@@ -1517,10 +1535,12 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
         hipep_view_t m = hipep_view(mr, md, la_esize(mask_t));
         const int64_t full[4] = {B, qH, S, L};
         if (mr > 4) goto badmask;
+        job.mask_len = L;
         for (int64_t d = 0; d < 4; d++) {
             int64_t md_ = d - (4 - mr);
             if (md_ < 0) continue;
-            if (m.sizes[md_] != 1 && m.sizes[md_] != full[d]) goto badmask;
+            if (d == 3 && m.sizes[md_] != 1 && m.sizes[md_] < L) job.mask_len = m.sizes[md_]; /* padded with -inf */
+            else if (m.sizes[md_] != 1 && m.sizes[md_] != full[d]) goto badmask;
             job.ms[d] = m.sizes[md_] == 1 ? 0 : m.strides[md_];
         }
         job.mask = m.data;
@@ -1564,7 +1584,7 @@ static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd
         job.ctx = ctx; job.sym = sym;
         job.q = Q; job.k = KX; job.v = VT; job.y = Y; job.qk = QK;
         job.B = B; job.qH = qH; job.kvH = kvH; job.S = S; job.L = L; job.D = D; job.Dv = Dv;
-        job.mode = mode; job.causal = is_causal;
+        job.mode = mode; job.causal = is_causal; job.past = P;
         job.scale = scale != scale ? 1.0 / sqrt((double)D) : scale;
         job.softcap = softcap;
         void (*rows)(void *, int64_t, int64_t) = kind == LA_F64 ? la_att_rows_double : la_att_rows_float;
