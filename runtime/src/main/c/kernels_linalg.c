@@ -4,7 +4,7 @@
  *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
- *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (pads derived from Y)
+ *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
  *   hipep_rotary_embedding_<t>_in3 / _in4
@@ -804,7 +804,10 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
             }
         } else {
             int64_t op = output_padding ? output_padding[i] : 0;
-            if (auto_pad == 1 || auto_pad == 2 || output_shape) {
+            /* as the ONNX reference: SAME_* split the total padding (from Y's shape); otherwise the
+             * begin pads are the attribute's (0 when absent), also with output_shape */
+            (void)output_shape;
+            if (auto_pad == 1 || auto_pad == 2) {
                 int64_t total = g->s[i] * (g->in[i] - 1) + op + span - g->out[i];
                 g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
             } else if (auto_pad == 3) {
