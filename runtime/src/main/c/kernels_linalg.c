@@ -1727,7 +1727,9 @@ static void la_rotary(void *ctx, const char *sym, int t, int64_t xr, void *xd, i
         return;
     }
     if (!la_view4(ctx, sym, "X", &x0, num_heads, sx, tx, &a.x)) return;
-    if (yr != xr || y0.numel != x0.numel) {
+    int same = yr == xr;
+    for (int64_t d = 0; same && d < xr; d++) same = y0.sizes[d] == x0.sizes[d];
+    if (!same) {
         hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: Y must have X's shape", sym);
         return;
     }
