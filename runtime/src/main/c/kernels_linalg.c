@@ -529,15 +529,16 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
                     const float *cr_ = cp + i * crs;
                     for (int64_t j = 0; j < N; j++) yr_[j] = bf * cr_[j * ccs];
                 }
-            } else
-            for (int64_t i = 0; i < M; i++)
-                for (int64_t j = 0; j < N; j++) {
-                    int64_t o = i * crs + j * ccs;
-                    if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * la_getd(t, c.data, o));
-                    else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * la_getd(t, c.data, o);
-                    else if (beta == 1.0) ((int64_t *)Y)[i * N + j] = la_geti(t, c.data, o);
-                    else ((int64_t *)Y)[i * N + j] = la_d2i(t, beta * (double)la_geti(t, c.data, o));
-                }
+            } else {
+                for (int64_t i = 0; i < M; i++)
+                    for (int64_t j = 0; j < N; j++) {
+                        int64_t o = i * crs + j * ccs;
+                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * la_getd(t, c.data, o));
+                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * la_getd(t, c.data, o);
+                        else if (beta == 1.0) ((int64_t *)Y)[i * N + j] = la_geti(t, c.data, o);
+                        else ((int64_t *)Y)[i * N + j] = la_d2i(t, beta * (double)la_geti(t, c.data, o));
+                    }
+            }
             bt = 1.0;
         }
         la_gemm_core(ctx, sym, kind, M, N, K, alpha, A, transA ? as1 : as0, transA ? as0 : as1, B,
