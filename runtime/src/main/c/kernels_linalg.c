@@ -158,6 +158,12 @@ static inline int la_native(int t, int kind) {
            (kind == LA_KI64 && (t == LA_I64 || t == LA_U64));
 }
 
+/* hipep_parallel_for grain: items per chunk for about 16K element operations */
+static inline int64_t la_grain(int64_t work_per_item) {
+    int64_t g = 16384 / (work_per_item > 0 ? work_per_item : 1);
+    return g > 0 ? g : 1;
+}
+
 static void *la_alloc(void *ctx, const char *sym, int64_t bytes) {
     void *p = malloc(bytes > 0 ? (size_t)bytes : 1);
     if (!p) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes", sym, (long long)bytes);
@@ -366,6 +372,53 @@ static int la_gemm_core(void *ctx, const char *sym, int kind, int64_t M, int64_t
 
 /* ------------------------------------------------------------------ matmul */
 
+/* Many small products (each below the size where a BLAS call pays off): own loops, batches in parallel. */
+typedef struct {
+    int kind, nb;
+    int64_t M, N, K, nbatch, asm_, ask, bsk, bsn;
+    const char *A, *B;
+    char *Y;
+    const int64_t *bsz, *sa, *sb; /* batch sizes and broadcast strides (0 for broadcast dims) */
+} la_small_mm_t;
+
+static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
+    const la_small_mm_t *j = (const la_small_mm_t *)arg;
+    int64_t ks = la_ksize(j->kind);
+    for (int64_t bi = begin; bi < end; bi++) {
+        int64_t offa = 0, offb = 0, rem = bi;
+        for (int64_t d = j->nb - 1; d >= 0; d--) {
+            int64_t i = rem % j->bsz[d];
+            rem /= j->bsz[d];
+            offa += i * j->sa[d];
+            offb += i * j->sb[d];
+        }
+        char *y = j->Y + bi * j->M * j->N * ks;
+        if (j->kind == LA_F32) {
+            const float *a = (const float *)j->A + offa, *b = (const float *)j->B + offb;
+            float *yy = (float *)y;
+            for (int64_t i = 0; i < j->M; i++) {
+                float *yr = yy + i * j->N;
+                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
+                for (int64_t k = 0; k < j->K; k++) {
+                    const float av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
+                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
+                }
+            }
+        } else {
+            const double *a = (const double *)j->A + offa, *b = (const double *)j->B + offb;
+            double *yy = (double *)y;
+            for (int64_t i = 0; i < j->M; i++) {
+                double *yr = yy + i * j->N;
+                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
+                for (int64_t k = 0; k < j->K; k++) {
+                    const double av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
+                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
+                }
+            }
+        }
+    }
+}
+
 static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t yr,
                       void *yd) {
     if (hipep_has_error(ctx)) return;
@@ -448,6 +501,17 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
                 la_gemm_core(ctx, sym, kind, M * nbatch, N, K, 1.0, A, asm_, ask, B, bsk, bsn, 0.0, Y, N);
                 goto done;
             }
+        }
+        if (kind != LA_KI64 && M * N * K <= 4096) {
+            int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
+            for (int64_t d = 0; d < nb; d++) {
+                int64_t da = d - (nb - nba), db = d - (nb - nbb);
+                sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
+                sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
+            }
+            la_small_mm_t job = {kind, (int)nb, M, N, K, nbatch, asm_, ask, bsk, bsn, A, B, (char *)Y, bsz, sa, sb};
+            hipep_parallel_for(ctx, nbatch, la_grain(2 * M * N * K), la_small_mm_body, &job);
+            goto done;
         }
         int64_t idx[HIPEP_MAX_RANK] = {0};
         int64_t offa = 0, offb = 0;
@@ -748,11 +812,6 @@ static void la_col2im_body(void *arg, int64_t begin, int64_t end) {
                 la_unshift_float(g, kk, (const float *)j->col + row * g->isz, (float *)j->y + m * g->osz);
         }
     }
-}
-
-static inline int64_t la_grain(int64_t work_per_item) {
-    int64_t g = 16384 / (work_per_item > 0 ? work_per_item : 1);
-    return g > 0 ? g : 1;
 }
 
 /* Reads the attributes into g; Y's spatial dims are the output dims. Returns 0 after an error. */
