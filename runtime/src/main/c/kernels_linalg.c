@@ -1,2 +1,1843 @@
-/* MatMul, Gemm, convolutions, pooling, einsum, attention and rotary embedding. */
+/* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
+ *
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (180 symbols):
+ *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
+ *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
+ *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
+ *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
+ *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
+ *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
+ *   hipep_rotary_embedding_<t>_in3 / _in4
+ * Products: f32/f64 through OpenBLAS (cblas_sgemm / cblas_dgemm; strided operands used in place
+ * when BLAS can address them, packed otherwise); f16/bf16 are converted to f32 and use sgemm;
+ * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
+ * double, saturated on the way back). Conv: im2col (parallel) + gemm per image and group, 1x1
+ * stride-1 unpadded convs read X directly; ConvTranspose: gemm + col2im. Einsum: two operands of
+ * matmul form go through BLAS, anything else through a general index loop (products and sums in
+ * double, or wrapping int64 for integers).
+ * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
+ * K/V head q_head / (q_heads / kv_heads); is_causal lets query i see keys j <= i + past_length
+ * (upper-left aligned without a cache, offset by the cache length with past_key, as the reference
+ * does); softcap is applied to the scaled scores before the mask is added (masked scores stay
+ * -inf); a mask shorter than the total sequence is padded with -inf; qk_matmul_output modes:
+ * 0 scaled QK^T, 1 scaled QK^T + mask (spec text), 2 the scores fed to the softmax (softcap +
+ * mask), 3 the softmax; a fully masked row gives NaN as in the reference.
+ * Not supported (HIPEP_ERR_UNSUPPORTED): ranks above HIPEP_MAX_RANK, BLAS dimensions above
+ * INT32_MAX, operand / destination shapes that disagree (message gives both), einsum equations
+ * over 1023 characters or more than 6 operands (no symbol). Known ABI gap: attention's attn_mask is
+ * read with Q's element type; a bool (i1) mask cannot be told apart by the symbol, so it needs a
+ * symbol of its own (la_attention already takes the mask type).
+ * position_ids outside the cache: HIPEP_ERR_INDEX_OUT_OF_RANGE.
+ */
 #include "hipep_runtime.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ OpenBLAS (CBLAS, 32-bit ints) */
+
+extern void cblas_sgemm(int order, int transa, int transb, int m, int n, int k, float alpha, const float *a, int lda,
+                        const float *b, int ldb, float beta, float *c, int ldc);
+extern void cblas_dgemm(int order, int transa, int transb, int m, int n, int k, double alpha, const double *a,
+                        int lda, const double *b, int ldb, double beta, double *c, int ldc);
+#define LA_ROW_MAJOR 101
+#define LA_NO_TRANS 111
+#define LA_TRANS 112
+#define LA_INT_MAX 2147483647LL
+
+/* ------------------------------------------------------------------ element types */
+
+enum { LA_F32, LA_F64, LA_F16, LA_BF16, LA_I8, LA_I16, LA_I32, LA_I64, LA_U8, LA_U16, LA_U32, LA_U64, LA_BOOL };
+/* compute kinds: LA_F32 (float), LA_F64 (double), LA_I64 (int64_t holding the wrapped value) */
+#define LA_KI64 100
+
+static inline int64_t la_esize(int t) {
+    switch (t) {
+    case LA_F64: case LA_I64: case LA_U64: return 8;
+    case LA_F32: case LA_I32: case LA_U32: return 4;
+    case LA_F16: case LA_BF16: case LA_I16: case LA_U16: return 2;
+    default: return 1;
+    }
+}
+
+static inline int64_t la_ksize(int kind) { return kind == LA_F32 ? 4 : 8; }
+
+/* The compute kind of an element type. */
+static inline int la_kind_of(int t) {
+    if (t == LA_F64) return LA_F64;
+    if (t == LA_F32 || t == LA_F16 || t == LA_BF16) return LA_F32;
+    return LA_KI64;
+}
+
+/* Element i (in elements from p) as double / as int64. */
+static inline double la_getd(int t, const void *p, int64_t i) {
+    switch (t) {
+    case LA_F32: return ((const float *)p)[i];
+    case LA_F64: return ((const double *)p)[i];
+    case LA_F16: return hipep_f16_to_f32(((const uint16_t *)p)[i]);
+    case LA_BF16: return hipep_bf16_to_f32(((const uint16_t *)p)[i]);
+    case LA_I8: return ((const int8_t *)p)[i];
+    case LA_I16: return ((const int16_t *)p)[i];
+    case LA_I32: return ((const int32_t *)p)[i];
+    case LA_I64: return (double)((const int64_t *)p)[i];
+    case LA_U8: case LA_BOOL: return ((const uint8_t *)p)[i];
+    case LA_U16: return ((const uint16_t *)p)[i];
+    case LA_U32: return ((const uint32_t *)p)[i];
+    default: return (double)((const uint64_t *)p)[i];
+    }
+}
+
+static inline int64_t la_geti(int t, const void *p, int64_t i) {
+    switch (t) {
+    case LA_I8: return ((const int8_t *)p)[i];
+    case LA_I16: return ((const int16_t *)p)[i];
+    case LA_I32: return ((const int32_t *)p)[i];
+    case LA_I64: return ((const int64_t *)p)[i];
+    case LA_U8: case LA_BOOL: return ((const uint8_t *)p)[i];
+    case LA_U16: return ((const uint16_t *)p)[i];
+    case LA_U32: return ((const uint32_t *)p)[i];
+    case LA_U64: return (int64_t)((const uint64_t *)p)[i];
+    default: return (int64_t)la_getd(t, p, i);
+    }
+}
+
+/* double -> integer type with a defined result (saturating; NaN -> 0) for gemm's scaled ints. */
+static inline int64_t la_d2i(int t, double v) {
+    if (v != v) return 0;
+    if (t == LA_U64) {
+        if (v <= 0) return 0;
+        if (v >= 18446744073709551615.0) return (int64_t)UINT64_MAX;
+        return (int64_t)(uint64_t)v;
+    }
+    if (v <= -9223372036854775808.0) return INT64_MIN;
+    if (v >= 9223372036854775807.0) return INT64_MAX;
+    return (int64_t)v;
+}
+
+static inline void la_putd(int t, void *p, int64_t i, double v) {
+    switch (t) {
+    case LA_F32: ((float *)p)[i] = (float)v; break;
+    case LA_F64: ((double *)p)[i] = v; break;
+    case LA_F16: ((uint16_t *)p)[i] = hipep_f32_to_f16((float)v); break;
+    case LA_BF16: ((uint16_t *)p)[i] = hipep_f32_to_bf16((float)v); break;
+    default: {
+        int64_t x = la_d2i(t, v);
+        switch (t) {
+        case LA_I8: ((int8_t *)p)[i] = (int8_t)x; break;
+        case LA_I16: ((int16_t *)p)[i] = (int16_t)x; break;
+        case LA_I32: ((int32_t *)p)[i] = (int32_t)x; break;
+        case LA_I64: ((int64_t *)p)[i] = x; break;
+        case LA_U8: case LA_BOOL: ((uint8_t *)p)[i] = (uint8_t)x; break;
+        case LA_U16: ((uint16_t *)p)[i] = (uint16_t)x; break;
+        case LA_U32: ((uint32_t *)p)[i] = (uint32_t)x; break;
+        default: ((uint64_t *)p)[i] = (uint64_t)x; break;
+        }
+    }
+    }
+}
+
+static inline void la_puti(int t, void *p, int64_t i, int64_t x) {
+    switch (t) {
+    case LA_I8: ((int8_t *)p)[i] = (int8_t)x; break;
+    case LA_I16: ((int16_t *)p)[i] = (int16_t)x; break;
+    case LA_I32: ((int32_t *)p)[i] = (int32_t)x; break;
+    case LA_I64: ((int64_t *)p)[i] = x; break;
+    case LA_U8: case LA_BOOL: ((uint8_t *)p)[i] = (uint8_t)x; break;
+    case LA_U16: ((uint16_t *)p)[i] = (uint16_t)x; break;
+    case LA_U32: ((uint32_t *)p)[i] = (uint32_t)x; break;
+    case LA_U64: ((uint64_t *)p)[i] = (uint64_t)x; break;
+    default: la_putd(t, p, i, (double)x); break;
+    }
+}
+
+/* ------------------------------------------------------------------ dense copies in a compute kind */
+
+/* Whether elements of type t are stored exactly as the compute kind (no conversion needed). */
+static inline int la_native(int t, int kind) {
+    return (kind == LA_F32 && t == LA_F32) || (kind == LA_F64 && t == LA_F64) ||
+           (kind == LA_KI64 && (t == LA_I64 || t == LA_U64));
+}
+
+/* hipep_parallel_for grain: items per chunk for about 16K element operations */
+static inline int64_t la_grain(int64_t work_per_item) {
+    int64_t g = 16384 / (work_per_item > 0 ? work_per_item : 1);
+    return g > 0 ? g : 1;
+}
+
+static void *la_alloc(void *ctx, const char *sym, int64_t bytes) {
+    void *p = malloc(bytes > 0 ? (size_t)bytes : 1);
+    if (!p) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes", sym, (long long)bytes);
+    return p;
+}
+
+/* Walks v in row-major order: for each innermost row, BODY runs with `off` (the row's element
+ * offset), `inner` (row length), `is` (its stride) and `k` (the linear index of the row start). */
+#define LA_ROWS(v, BODY)                                                                                   \
+    do {                                                                                                   \
+        int64_t la_r_ = (v)->rank;                                                                         \
+        if ((v)->numel == 0) break;                                                                        \
+        int64_t inner = la_r_ > 0 ? (v)->sizes[la_r_ - 1] : 1;                                             \
+        int64_t is = la_r_ > 0 ? (v)->strides[la_r_ - 1] : 0;                                              \
+        int64_t la_idx_[HIPEP_MAX_RANK] = {0};                                                             \
+        int64_t off = 0;                                                                                   \
+        for (int64_t k = 0; k < (v)->numel; k += inner) {                                                  \
+            BODY;                                                                                          \
+            for (int64_t d_ = la_r_ - 2; d_ >= 0; d_--) {                                                  \
+                off += (v)->strides[d_];                                                                   \
+                if (++la_idx_[d_] < (v)->sizes[d_]) break;                                                 \
+                off -= (v)->strides[d_] * (v)->sizes[d_];                                                  \
+                la_idx_[d_] = 0;                                                                           \
+            }                                                                                              \
+        }                                                                                                  \
+    } while (0)
+
+/* Copies v (element type t) into dst (compute kind), densely in row-major order. */
+static void la_gather_into(const hipep_view_t *v, int t, int kind, void *dst) {
+    const char *base = v->data;
+    if (kind == LA_F32) {
+        float *o = (float *)dst;
+        if (t == LA_F32) LA_ROWS(v, { const float *s = (const float *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
+        else if (t == LA_F16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_f16_to_f32(s[j * is]); });
+        else if (t == LA_BF16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_bf16_to_f32(s[j * is]); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = (float)la_getd(t, base, off + j * is); });
+    } else if (kind == LA_F64) {
+        double *o = (double *)dst;
+        if (t == LA_F64) LA_ROWS(v, { const double *s = (const double *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_getd(t, base, off + j * is); });
+    } else {
+        int64_t *o = (int64_t *)dst;
+        LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_geti(t, base, off + j * is); });
+    }
+}
+
+/* A dense compute-kind copy of v (v's own data, *owned = 0, when it already is one). */
+static void *la_dense(void *ctx, const char *sym, const hipep_view_t *v, int t, int kind, int *owned) {
+    *owned = 0;
+    if (la_native(t, kind) && hipep_is_contiguous(v))
+        return v->data;
+    void *p = la_alloc(ctx, sym, v->numel * la_ksize(kind));
+    if (!p) return NULL;
+    *owned = 1;
+    la_gather_into(v, t, kind, p);
+    return p;
+}
+
+/* Writes the dense compute-kind src into v (element type t); nothing when src is v's data. */
+static void la_scatter(const void *src, int kind, const hipep_view_t *v, int t) {
+    if (src == (const void *)v->data) return;
+    char *base = v->data;
+    if (kind == LA_F32) {
+        const float *s = (const float *)src;
+        if (t == LA_F32) LA_ROWS(v, { float *o = (float *)base + off; for (int64_t j = 0; j < inner; j++) o[j * is] = s[k + j]; });
+        else if (t == LA_F16) LA_ROWS(v, { uint16_t *o = (uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[j * is] = hipep_f32_to_f16(s[k + j]); });
+        else if (t == LA_BF16) LA_ROWS(v, { uint16_t *o = (uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[j * is] = hipep_f32_to_bf16(s[k + j]); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) la_putd(t, base, off + j * is, s[k + j]); });
+    } else if (kind == LA_F64) {
+        const double *s = (const double *)src;
+        LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) la_putd(t, base, off + j * is, s[k + j]); });
+    } else {
+        const int64_t *s = (const int64_t *)src;
+        LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) la_puti(t, base, off + j * is, s[k + j]); });
+    }
+}
+
+/* A dense compute-kind buffer for destination v: v's data when it is one already. */
+static void *la_out_buffer(void *ctx, const char *sym, const hipep_view_t *v, int t, int kind) {
+    if (la_native(t, kind) && hipep_is_contiguous(v))
+        return v->data;
+    return la_alloc(ctx, sym, v->numel * la_ksize(kind));
+}
+
+static void la_out_finish(void *buf, int kind, const hipep_view_t *v, int t) {
+    if (!buf) return;
+    if (buf != (void *)v->data) {
+        la_scatter(buf, kind, v, t);
+        free(buf);
+    }
+}
+
+static inline void la_dense_free(void *p, int owned) {
+    if (owned) free(p);
+}
+
+/* ------------------------------------------------------------------ one matrix product */
+
+/* Whether BLAS can read the rows x cols matrix with strides (rs, cs) as it is: *trans and *ld. */
+static int la_blas_layout(int64_t rows, int64_t cols, int64_t rs, int64_t cs, int *trans, int64_t *ld) {
+    int64_t mr = rows > 1 ? rows : 1, mc = cols > 1 ? cols : 1;
+    if ((cols <= 1 || cs == 1) && (rows <= 1 || rs >= mc)) {
+        *trans = LA_NO_TRANS;
+        *ld = rows <= 1 ? mc : rs;
+        return *ld <= LA_INT_MAX;
+    }
+    if ((rows <= 1 || rs == 1) && (cols <= 1 || cs >= mr)) {
+        *trans = LA_TRANS;
+        *ld = cols <= 1 ? mr : cs;
+        return *ld <= LA_INT_MAX;
+    }
+    return 0;
+}
+
+/*
+ * Y[M, N] (row stride yrs, unit column stride) = alpha * A[M, K] * B[K, N] + beta * Y, on
+ * compute-kind data with arbitrary element strides; beta == 0 ignores Y's contents.
+ * Returns 0 after reporting an error.
+ */
+static int la_gemm_core(void *ctx, const char *sym, int kind, int64_t M, int64_t N, int64_t K, double alpha,
+                        const void *A, int64_t ars, int64_t acs, const void *B, int64_t brs, int64_t bcs,
+                        double beta, void *Y, int64_t yrs) {
+    if (M <= 0 || N <= 0) return 1;
+    if (kind == LA_KI64) {
+        const int64_t *a = (const int64_t *)A, *b = (const int64_t *)B;
+        int64_t *y = (int64_t *)Y;
+        uint64_t *row = (uint64_t *)la_alloc(ctx, sym, N * 8);
+        if (!row) return 0;
+        int plain = alpha == 1.0 && (beta == 0.0 || beta == 1.0);
+        for (int64_t i = 0; i < M; i++) {
+            for (int64_t j = 0; j < N; j++) row[j] = 0;
+            for (int64_t k = 0; k < K; k++) {
+                uint64_t av = (uint64_t)a[i * ars + k * acs];
+                const int64_t *brow = b + k * brs;
+                if (bcs == 1)
+                    for (int64_t j = 0; j < N; j++) row[j] += av * (uint64_t)brow[j];
+                else
+                    for (int64_t j = 0; j < N; j++) row[j] += av * (uint64_t)brow[j * bcs];
+            }
+            int64_t *yr = y + i * yrs;
+            if (plain) {
+                if (beta == 0.0)
+                    for (int64_t j = 0; j < N; j++) yr[j] = (int64_t)row[j];
+                else
+                    for (int64_t j = 0; j < N; j++) yr[j] = (int64_t)(row[j] + (uint64_t)yr[j]);
+            } else {
+                for (int64_t j = 0; j < N; j++)
+                    yr[j] = la_d2i(LA_I64, alpha * (double)(int64_t)row[j] + (beta == 0.0 ? 0.0 : beta * (double)yr[j]));
+            }
+        }
+        free(row);
+        return 1;
+    }
+    if (M > LA_INT_MAX || N > LA_INT_MAX || K > LA_INT_MAX || yrs > LA_INT_MAX) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: matrix dimensions above INT32_MAX (%lld x %lld x %lld)", sym,
+                     (long long)M, (long long)N, (long long)K);
+        return 0;
+    }
+    int64_t es = la_ksize(kind);
+    if (K == 0) {
+        for (int64_t i = 0; i < M; i++) {
+            if (kind == LA_F32) {
+                float *y = (float *)Y + i * yrs;
+                for (int64_t j = 0; j < N; j++) y[j] = beta == 0.0 ? 0.0f : (float)(beta * y[j]);
+            } else {
+                double *y = (double *)Y + i * yrs;
+                for (int64_t j = 0; j < N; j++) y[j] = beta == 0.0 ? 0.0 : beta * y[j];
+            }
+        }
+        return 1;
+    }
+    int ta, tb;
+    int64_t lda, ldb;
+    void *pa = NULL, *pb = NULL;
+    if (!la_blas_layout(M, K, ars, acs, &ta, &lda)) { /* pack A densely */
+        pa = la_alloc(ctx, sym, M * K * es);
+        if (!pa) return 0;
+        for (int64_t i = 0; i < M; i++)
+            for (int64_t k = 0; k < K; k++) {
+                if (kind == LA_F32) ((float *)pa)[i * K + k] = ((const float *)A)[i * ars + k * acs];
+                else ((double *)pa)[i * K + k] = ((const double *)A)[i * ars + k * acs];
+            }
+        A = pa; ta = LA_NO_TRANS; lda = K;
+    }
+    if (!la_blas_layout(K, N, brs, bcs, &tb, &ldb)) {
+        pb = la_alloc(ctx, sym, K * N * es);
+        if (!pb) { free(pa); return 0; }
+        for (int64_t k = 0; k < K; k++)
+            for (int64_t j = 0; j < N; j++) {
+                if (kind == LA_F32) ((float *)pb)[k * N + j] = ((const float *)B)[k * brs + j * bcs];
+                else ((double *)pb)[k * N + j] = ((const double *)B)[k * brs + j * bcs];
+            }
+        B = pb; tb = LA_NO_TRANS; ldb = N;
+    }
+    int64_t ldc = M <= 1 ? N : yrs;
+    if (kind == LA_F32)
+        cblas_sgemm(LA_ROW_MAJOR, ta, tb, (int)M, (int)N, (int)K, (float)alpha, (const float *)A, (int)lda,
+                    (const float *)B, (int)ldb, (float)beta, (float *)Y, (int)ldc);
+    else
+        cblas_dgemm(LA_ROW_MAJOR, ta, tb, (int)M, (int)N, (int)K, alpha, (const double *)A, (int)lda,
+                    (const double *)B, (int)ldb, beta, (double *)Y, (int)ldc);
+    free(pa);
+    free(pb);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ matmul */
+
+/* Many small products (each below the size where a BLAS call pays off): own loops, batches in parallel. */
+typedef struct {
+    int kind, nb;
+    int64_t M, N, K, nbatch, asm_, ask, bsk, bsn;
+    const char *A, *B;
+    char *Y;
+    const int64_t *bsz, *sa, *sb; /* batch sizes and broadcast strides (0 for broadcast dims) */
+} la_small_mm_t;
+
+static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
+    const la_small_mm_t *j = (const la_small_mm_t *)arg;
+    int64_t ks = la_ksize(j->kind);
+    for (int64_t bi = begin; bi < end; bi++) {
+        int64_t offa = 0, offb = 0, rem = bi;
+        for (int64_t d = j->nb - 1; d >= 0; d--) {
+            int64_t i = rem % j->bsz[d];
+            rem /= j->bsz[d];
+            offa += i * j->sa[d];
+            offb += i * j->sb[d];
+        }
+        char *y = j->Y + bi * j->M * j->N * ks;
+        if (j->kind == LA_F32) {
+            const float *a = (const float *)j->A + offa, *b = (const float *)j->B + offb;
+            float *yy = (float *)y;
+            for (int64_t i = 0; i < j->M; i++) {
+                float *yr = yy + i * j->N;
+                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
+                for (int64_t k = 0; k < j->K; k++) {
+                    const float av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
+                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
+                }
+            }
+        } else {
+            const double *a = (const double *)j->A + offa, *b = (const double *)j->B + offb;
+            double *yy = (double *)y;
+            for (int64_t i = 0; i < j->M; i++) {
+                double *yr = yy + i * j->N;
+                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
+                for (int64_t k = 0; k < j->K; k++) {
+                    const double av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
+                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
+                }
+            }
+        }
+    }
+}
+
+static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t yr,
+                      void *yd) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t a = hipep_view(ar, ad, es), b = hipep_view(br, bd, es), y = hipep_view(yr, yd, es);
+    if (ar < 1 || br < 1 || ar > HIPEP_MAX_RANK || br > HIPEP_MAX_RANK || yr > HIPEP_MAX_RANK) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: operand ranks %lld and %lld", sym, (long long)ar,
+                     (long long)br);
+        return;
+    }
+    int64_t K = a.sizes[ar - 1], M = ar >= 2 ? a.sizes[ar - 2] : 1;
+    int64_t K2 = br >= 2 ? b.sizes[br - 2] : b.sizes[0], N = br >= 2 ? b.sizes[br - 1] : 1;
+    int64_t nba = ar > 2 ? ar - 2 : 0, nbb = br > 2 ? br - 2 : 0, nb = nba > nbb ? nba : nbb;
+    int64_t want = nb + (ar >= 2) + (br >= 2);
+    if (K != K2 || yr != want) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: shapes do not match (K %lld vs %lld, result rank %lld vs %lld)",
+                     sym, (long long)K, (long long)K2, (long long)yr, (long long)want);
+        return;
+    }
+    int64_t bsz[HIPEP_MAX_RANK];
+    for (int64_t d = 0; d < nb; d++) {
+        int64_t da = d - (nb - nba) >= 0 ? a.sizes[d - (nb - nba)] : 1;
+        int64_t db = d - (nb - nbb) >= 0 ? b.sizes[d - (nb - nbb)] : 1;
+        if (da != db && da != 1 && db != 1) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: batch dimension %lld does not broadcast (%lld vs %lld)", sym,
+                         (long long)d, (long long)da, (long long)db);
+            return;
+        }
+        bsz[d] = da == 1 ? db : da;
+        if (y.sizes[d] != bsz[d]) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: result batch dimension %lld is %lld, expected %lld", sym,
+                         (long long)d, (long long)y.sizes[d], (long long)bsz[d]);
+            return;
+        }
+    }
+    if ((ar >= 2 && y.sizes[nb] != M) || (br >= 2 && y.sizes[yr - 1] != N)) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: result shape does not match M %lld, N %lld", sym, (long long)M,
+                     (long long)N);
+        return;
+    }
+    int kind = la_kind_of(t);
+    int owna = 0, ownb = 0;
+    const char *A, *B;
+    const int64_t *ast, *bst;
+    int64_t dsa[HIPEP_MAX_RANK], dsb[HIPEP_MAX_RANK];
+    if (kind == LA_KI64 || t == LA_F16 || t == LA_BF16) { /* dense compute-kind copies */
+        A = la_dense(ctx, sym, &a, t, kind, &owna);
+        B = la_dense(ctx, sym, &b, t, kind, &ownb);
+        int64_t s = 1;
+        for (int64_t d = ar - 1; d >= 0; d--) { dsa[d] = s; s *= a.sizes[d]; }
+        s = 1;
+        for (int64_t d = br - 1; d >= 0; d--) { dsb[d] = s; s *= b.sizes[d]; }
+        ast = dsa; bst = dsb;
+    } else {
+        A = a.data; B = b.data; ast = a.strides; bst = b.strides;
+    }
+    void *Y = la_out_buffer(ctx, sym, &y, t, kind);
+    if (!A || !B || !Y) goto done;
+    {
+        int64_t ks = la_ksize(kind);
+        int64_t asm_ = ar >= 2 ? ast[ar - 2] : 0, ask = ast[ar - 1];
+        int64_t bsk = br >= 2 ? bst[br - 2] : bst[0], bsn = br >= 2 ? bst[br - 1] : 0;
+        int64_t nbatch = 1, bcount_b = 1;
+        for (int64_t d = 0; d < nb; d++) nbatch *= bsz[d];
+        for (int64_t d = 0; d < nbb; d++) bcount_b *= b.sizes[d];
+        /* y is dense here (la_out_buffer): row stride N, batch stride M * N */
+        if (nbatch <= 1 || bcount_b == 1) {
+            /* B is the same matrix for every batch: fold A's batch into M when A's rows line up */
+            int fold = nbatch <= 1;
+            if (!fold && ar >= 2) {
+                fold = 1;
+                int64_t expect = asm_ * M;
+                for (int64_t d = nba - 1; d >= 0; d--) {
+                    if (a.sizes[d] != 1 && ast[d] != expect) { fold = 0; break; }
+                    expect *= a.sizes[d];
+                }
+                if (M == 1 && nba > 0) fold = 0; /* row stride of a size-1 M is not meaningful */
+            }
+            if (fold) {
+                la_gemm_core(ctx, sym, kind, M * nbatch, N, K, 1.0, A, asm_, ask, B, bsk, bsn, 0.0, Y, N);
+                goto done;
+            }
+        }
+        if (kind != LA_KI64 && M * N * K <= 4096) {
+            int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
+            for (int64_t d = 0; d < nb; d++) {
+                int64_t da = d - (nb - nba), db = d - (nb - nbb);
+                sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
+                sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
+            }
+            la_small_mm_t job = {kind, (int)nb, M, N, K, nbatch, asm_, ask, bsk, bsn, A, B, (char *)Y, bsz, sa, sb};
+            hipep_parallel_for(ctx, nbatch, la_grain(2 * M * N * K), la_small_mm_body, &job);
+            goto done;
+        }
+        int64_t idx[HIPEP_MAX_RANK] = {0};
+        int64_t offa = 0, offb = 0;
+        for (int64_t bi = 0; bi < nbatch; bi++) {
+            if (!la_gemm_core(ctx, sym, kind, M, N, K, 1.0, A + offa * ks, asm_, ask, B + offb * ks, bsk, bsn, 0.0,
+                              (char *)Y + bi * M * N * ks, N))
+                break;
+            for (int64_t d = nb - 1; d >= 0; d--) {
+                int64_t da = d - (nb - nba), db = d - (nb - nbb);
+                int64_t sa = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
+                int64_t sb = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
+                offa += sa; offb += sb;
+                if (++idx[d] < bsz[d]) break;
+                offa -= sa * bsz[d]; offb -= sb * bsz[d];
+                idx[d] = 0;
+            }
+        }
+    }
+done:
+    la_dense_free((void *)A, owna);
+    la_dense_free((void *)B, ownb);
+    la_out_finish(Y, kind, &y, t);
+}
+
+/* ------------------------------------------------------------------ gemm */
+
+static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t cr,
+                    void *cd, int64_t yr, void *yd, double alpha, double beta, int64_t transA, int64_t transB) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t a = hipep_view(ar, ad, es), b = hipep_view(br, bd, es), y = hipep_view(yr, yd, es);
+    if (ar != 2 || br != 2 || yr != 2) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: A, B and Y must be 2-D (ranks %lld, %lld, %lld)", sym,
+                     (long long)ar, (long long)br, (long long)yr);
+        return;
+    }
+    int64_t M = transA ? a.sizes[1] : a.sizes[0], K = transA ? a.sizes[0] : a.sizes[1];
+    int64_t K2 = transB ? b.sizes[1] : b.sizes[0], N = transB ? b.sizes[0] : b.sizes[1];
+    if (K != K2 || y.sizes[0] != M || y.sizes[1] != N) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: shapes do not match (M %lld, N %lld, K %lld vs %lld, Y [%lld, %lld])",
+                     sym, (long long)M, (long long)N, (long long)K, (long long)K2, (long long)y.sizes[0],
+                     (long long)y.sizes[1]);
+        return;
+    }
+    hipep_view_t c;
+    memset(&c, 0, sizeof c);
+    if (cd) {
+        c = hipep_view(cr, cd, es);
+        if (cr > 2 || (cr >= 1 && c.sizes[cr - 1] != N && c.sizes[cr - 1] != 1) ||
+            (cr == 2 && c.sizes[0] != M && c.sizes[0] != 1)) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: C (rank %lld) does not broadcast to [%lld, %lld]", sym,
+                         (long long)cr, (long long)M, (long long)N);
+            return;
+        }
+    }
+    int kind = la_kind_of(t);
+    int owna = 0, ownb = 0;
+    const char *A, *B;
+    int64_t as0, as1, bs0, bs1;
+    if (kind == LA_KI64 || t == LA_F16 || t == LA_BF16) {
+        A = la_dense(ctx, sym, &a, t, kind, &owna);
+        B = la_dense(ctx, sym, &b, t, kind, &ownb);
+        as0 = a.sizes[1]; as1 = 1; bs0 = b.sizes[1]; bs1 = 1;
+    } else {
+        A = a.data; B = b.data;
+        as0 = a.strides[0]; as1 = a.strides[1]; bs0 = b.strides[0]; bs1 = b.strides[1];
+    }
+    void *Y = la_out_buffer(ctx, sym, &y, t, kind);
+    if (A && B && Y) {
+        double bt = 0.0;
+        if (cd && M > 0 && N > 0) { /* Y = beta * C (broadcast), then Y += alpha * op(A) op(B) */
+            int64_t crs = cr == 2 && c.sizes[0] != 1 ? c.strides[0] : 0;
+            int64_t ccs = cr >= 1 && c.sizes[cr - 1] != 1 ? c.strides[cr - 1] : 0;
+            if (t == LA_F32) {
+                const float *cp = (const float *)c.data;
+                const float bf = (float)beta;
+                for (int64_t i = 0; i < M; i++) {
+                    float *yr_ = (float *)Y + i * N;
+                    const float *cr_ = cp + i * crs;
+                    for (int64_t j = 0; j < N; j++) yr_[j] = bf * cr_[j * ccs];
+                }
+            } else {
+                for (int64_t i = 0; i < M; i++)
+                    for (int64_t j = 0; j < N; j++) {
+                        int64_t o = i * crs + j * ccs;
+                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * la_getd(t, c.data, o));
+                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * la_getd(t, c.data, o);
+                        else if (beta == 1.0) ((int64_t *)Y)[i * N + j] = la_geti(t, c.data, o);
+                        else ((int64_t *)Y)[i * N + j] = la_d2i(t, beta * (double)la_geti(t, c.data, o));
+                    }
+            }
+            bt = 1.0;
+        }
+        la_gemm_core(ctx, sym, kind, M, N, K, alpha, A, transA ? as1 : as0, transA ? as0 : as1, B,
+                     transB ? bs1 : bs0, transB ? bs0 : bs1, bt, Y, N);
+    }
+    la_dense_free((void *)A, owna);
+    la_dense_free((void *)B, ownb);
+    la_out_finish(Y, kind, &y, t);
+}
+
+#define LA_MATMUL_GEMM(S, T)                                                                                       \
+    void hipep_matmul_##S(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y) {             \
+        la_matmul(ctx, "hipep_matmul_" #S, T, ar, a, br, b, yr, y);                                               \
+    }                                                                                                             \
+    void hipep_gemm_##S##_in2(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y,          \
+                              double alpha, double beta, int64_t transA, int64_t transB) {                        \
+        la_gemm(ctx, "hipep_gemm_" #S "_in2", T, ar, a, br, b, 0, NULL, yr, y, alpha, beta, transA, transB);     \
+    }                                                                                                             \
+    void hipep_gemm_##S##_in3(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t cr, void *c,          \
+                              int64_t yr, void *y, double alpha, double beta, int64_t transA, int64_t transB) {   \
+        la_gemm(ctx, "hipep_gemm_" #S "_in3", T, ar, a, br, b, cr, c, yr, y, alpha, beta, transA, transB);       \
+    }
+LA_MATMUL_GEMM(f32, LA_F32)
+LA_MATMUL_GEMM(f64, LA_F64)
+LA_MATMUL_GEMM(f16, LA_F16)
+LA_MATMUL_GEMM(bf16, LA_BF16)
+LA_MATMUL_GEMM(i8, LA_I8)
+LA_MATMUL_GEMM(i16, LA_I16)
+LA_MATMUL_GEMM(i32, LA_I32)
+LA_MATMUL_GEMM(i64, LA_I64)
+LA_MATMUL_GEMM(ui8, LA_U8)
+LA_MATMUL_GEMM(ui16, LA_U16)
+LA_MATMUL_GEMM(ui32, LA_U32)
+LA_MATMUL_GEMM(ui64, LA_U64)
+
+/* ------------------------------------------------------------------ convolution */
+
+#define LA_MAX_SP (HIPEP_MAX_RANK - 2)
+
+/* Geometry of one convolution: spatial rank, input / kernel / output dims, strides, dilations and
+ * the begin pads (the end pads follow from the output dims). */
+typedef struct {
+    int64_t nsp;
+    int64_t in[LA_MAX_SP], k[LA_MAX_SP], out[LA_MAX_SP], s[LA_MAX_SP], d[LA_MAX_SP], pb[LA_MAX_SP];
+    int64_t isz, ksz, osz; /* products of in, k, out */
+} la_geom_t;
+
+static inline int64_t la_floordiv(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/*
+ * For one kernel offset kk (per spatial dim), the im2col row: dst[o] = x[o * s - pb + kk * d] (0
+ * outside) over the output positions o; with acc, dst[o] += w * x[...] instead (direct conv).
+ */
+#define LA_SHIFT_ROWS(T)                                                                                       \
+    static void la_shift_##T(const la_geom_t *g, const int64_t *kk, const T *x, T *dst, int acc, T w) {        \
+        int64_t n = g->nsp, last = n - 1;                                                                      \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
+        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
+        /* valid o in [lo, hi): 0 <= o * sl + shift < il */                                                    \
+        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
+        int64_t hi = il - shift <= 0 ? 0 : (il - shift + sl - 1) / sl;                                         \
+        if (hi > ol) hi = ol;                                                                                  \
+        if (lo > hi) lo = hi;                                                                                  \
+        int64_t rows = g->osz / (ol > 0 ? ol : 1);                                                             \
+        int64_t oidx[LA_MAX_SP] = {0};                                                                         \
+        for (int64_t r = 0; r < rows && ol > 0; r++) {                                                         \
+            int64_t xoff = 0, valid = 1;                                                                       \
+            for (int64_t q = 0; q < last; q++) {                                                               \
+                int64_t i = oidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
+                if (i < 0 || i >= g->in[q]) { valid = 0; break; }                                              \
+                xoff = xoff * g->in[q] + i;                                                                    \
+            }                                                                                                  \
+            T *o = dst + r * ol;                                                                               \
+            if (!valid) {                                                                                      \
+                if (!acc) for (int64_t j = 0; j < ol; j++) o[j] = 0;                                           \
+            } else {                                                                                           \
+                const T *xr = x + xoff * il + shift;                                                           \
+                if (acc) {                                                                                     \
+                    if (sl == 1) for (int64_t j = lo; j < hi; j++) o[j] += w * xr[j];                          \
+                    else for (int64_t j = lo; j < hi; j++) o[j] += w * xr[j * sl];                             \
+                } else {                                                                                       \
+                    for (int64_t j = 0; j < lo; j++) o[j] = 0;                                                 \
+                    if (sl == 1) for (int64_t j = lo; j < hi; j++) o[j] = xr[j];                               \
+                    else for (int64_t j = lo; j < hi; j++) o[j] = xr[j * sl];                                  \
+                    for (int64_t j = hi; j < ol; j++) o[j] = 0;                                                \
+                }                                                                                              \
+            }                                                                                                  \
+            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
+                if (++oidx[q] < g->out[q]) break;                                                              \
+                oidx[q] = 0;                                                                                   \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* The transposed scatter: y[i * s - pb + kk * d] += src[i] over the input positions i. */                 \
+    static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, T *y) {                    \
+        int64_t n = g->nsp, last = n - 1;                                                                      \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
+        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
+        /* valid i in [lo, hi): 0 <= i * sl + shift < ol */                                                    \
+        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
+        int64_t hi = ol - shift <= 0 ? 0 : (ol - shift + sl - 1) / sl;                                         \
+        if (hi > il) hi = il;                                                                                  \
+        if (lo > hi) lo = hi;                                                                                  \
+        int64_t rows = g->isz / (il > 0 ? il : 1);                                                             \
+        int64_t iidx[LA_MAX_SP] = {0};                                                                         \
+        for (int64_t r = 0; r < rows && il > 0; r++) {                                                         \
+            int64_t yoff = 0, valid = 1;                                                                       \
+            for (int64_t q = 0; q < last; q++) {                                                               \
+                int64_t o = iidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
+                if (o < 0 || o >= g->out[q]) { valid = 0; break; }                                             \
+                yoff = yoff * g->out[q] + o;                                                                   \
+            }                                                                                                  \
+            if (valid) {                                                                                       \
+                const T *sr = src + r * il;                                                                    \
+                T *yr = y + yoff * ol + shift;                                                                 \
+                if (sl == 1) for (int64_t j = lo; j < hi; j++) yr[j] += sr[j];                                 \
+                else for (int64_t j = lo; j < hi; j++) yr[j * sl] += sr[j];                                    \
+            }                                                                                                  \
+            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
+                if (++iidx[q] < g->in[q]) break;                                                               \
+                iidx[q] = 0;                                                                                   \
+            }                                                                                                  \
+        }                                                                                                      \
+    }
+LA_SHIFT_ROWS(float)
+LA_SHIFT_ROWS(double)
+
+/* kernel offset vector of the flat kernel index kf */
+static inline void la_kidx(const la_geom_t *g, int64_t kf, int64_t *kk) {
+    for (int64_t q = g->nsp - 1; q >= 0; q--) {
+        kk[q] = kf % g->k[q];
+        kf /= g->k[q];
+    }
+}
+
+typedef struct {
+    const la_geom_t *g;
+    const void *x;   /* the group's input channels, dense [cg, in...] */
+    void *col;       /* [cg * ksz, osz] (im2col) or, transposed, [mg * ksz, isz] */
+    const void *w;   /* depthwise: weights [M, ksz] */
+    const void *bias;
+    void *y;         /* depthwise / col2im: output [channels, osz] */
+    int64_t cg, mg, channels;
+    int is_double;
+} la_conv_job_t;
+
+static void la_im2col_body(void *arg, int64_t begin, int64_t end) {
+    la_conv_job_t *j = (la_conv_job_t *)arg;
+    const la_geom_t *g = j->g;
+    int64_t kk[LA_MAX_SP];
+    for (int64_t r = begin; r < end; r++) {
+        int64_t c = r / g->ksz;
+        la_kidx(g, r % g->ksz, kk);
+        if (j->is_double)
+            la_shift_double(g, kk, (const double *)j->x + c * g->isz, (double *)j->col + r * g->osz, 0, 0.0);
+        else
+            la_shift_float(g, kk, (const float *)j->x + c * g->isz, (float *)j->col + r * g->osz, 0, 0.0f);
+    }
+}
+
+/* depthwise (one input channel per output channel): y[m] = bias[m] + sum_kk w[m, kk] * shift(x[c(m)], kk) */
+static void la_depthwise_body(void *arg, int64_t begin, int64_t end) {
+    la_conv_job_t *j = (la_conv_job_t *)arg;
+    const la_geom_t *g = j->g;
+    int64_t kk[LA_MAX_SP];
+    for (int64_t p = begin; p < end; p++) { /* p = n * M + m */
+        int64_t n = p / j->channels, m = p % j->channels;
+        int64_t c = m / j->mg; /* group = input channel */
+        int64_t cin = j->channels / j->mg;
+        if (j->is_double) {
+            double *y = (double *)j->y + p * g->osz;
+            double b = j->bias ? ((const double *)j->bias)[m] : 0.0;
+            for (int64_t o = 0; o < g->osz; o++) y[o] = b;
+            const double *x = (const double *)j->x + (n * cin + c) * g->isz;
+            for (int64_t kf = 0; kf < g->ksz; kf++) {
+                la_kidx(g, kf, kk);
+                la_shift_double(g, kk, x, y, 1, ((const double *)j->w)[m * g->ksz + kf]);
+            }
+        } else {
+            float *y = (float *)j->y + p * g->osz;
+            float b = j->bias ? ((const float *)j->bias)[m] : 0.0f;
+            for (int64_t o = 0; o < g->osz; o++) y[o] = b;
+            const float *x = (const float *)j->x + (n * cin + c) * g->isz;
+            for (int64_t kf = 0; kf < g->ksz; kf++) {
+                la_kidx(g, kf, kk);
+                la_shift_float(g, kk, x, y, 1, ((const float *)j->w)[m * g->ksz + kf]);
+            }
+        }
+    }
+}
+
+/* col2im of a transposed convolution: output channel m (of the group) gathers its ksz rows */
+static void la_col2im_body(void *arg, int64_t begin, int64_t end) {
+    la_conv_job_t *j = (la_conv_job_t *)arg;
+    const la_geom_t *g = j->g;
+    int64_t kk[LA_MAX_SP];
+    for (int64_t m = begin; m < end; m++) {
+        for (int64_t kf = 0; kf < g->ksz; kf++) {
+            la_kidx(g, kf, kk);
+            int64_t row = m * g->ksz + kf;
+            if (j->is_double)
+                la_unshift_double(g, kk, (const double *)j->col + row * g->isz, (double *)j->y + m * g->osz);
+            else
+                la_unshift_float(g, kk, (const float *)j->col + row * g->isz, (float *)j->y + m * g->osz);
+        }
+    }
+}
+
+/* Reads the attributes into g; Y's spatial dims are the output dims. Returns 0 after an error. */
+static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_view_t *x, const hipep_view_t *w,
+                        const hipep_view_t *y, const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,
+                        int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations,
+                        int64_t dilations_len, int64_t auto_pad, int transposed, const int64_t *output_padding,
+                        int64_t output_padding_len, const int64_t *output_shape, int64_t output_shape_len) {
+    int64_t r = x->rank, n = r - 2;
+    if (r < 3 || r > HIPEP_MAX_RANK || w->rank != r || y->rank != r) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: X, W and Y must have one rank >= 3 (%lld, %lld, %lld)", sym,
+                     (long long)r, (long long)w->rank, (long long)y->rank);
+        return 0;
+    }
+    if ((kernel_shape && kernel_len != n) || (strides && strides_len != n) || (pads && pads_len != 2 * n) ||
+        (dilations && dilations_len != n) || (output_padding && output_padding_len != n) ||
+        (output_shape && output_shape_len != n)) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: an attribute array does not fit %lld spatial dimensions", sym,
+                     (long long)n);
+        return 0;
+    }
+    g->nsp = n;
+    g->isz = g->ksz = g->osz = 1;
+    for (int64_t i = 0; i < n; i++) {
+        g->in[i] = x->sizes[2 + i];
+        g->out[i] = y->sizes[2 + i];
+        g->k[i] = w->sizes[2 + i];
+        if (kernel_shape && kernel_shape[i] != g->k[i]) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: kernel_shape[%lld] = %lld but W has %lld", sym, (long long)i,
+                         (long long)kernel_shape[i], (long long)g->k[i]);
+            return 0;
+        }
+        g->s[i] = strides ? strides[i] : 1;
+        g->d[i] = dilations ? dilations[i] : 1;
+        if (g->s[i] < 1 || g->d[i] < 1) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: strides and dilations must be >= 1 (%lld, %lld)", sym,
+                         (long long)g->s[i], (long long)g->d[i]);
+            return 0;
+        }
+        int64_t span = (g->k[i] - 1) * g->d[i] + 1;
+        if (!transposed) {
+            if (auto_pad == 1 || auto_pad == 2) { /* SAME: total = max(0, (out - 1) * s + span - in) */
+                int64_t total = (g->out[i] - 1) * g->s[i] + span - g->in[i];
+                if (total < 0) total = 0;
+                g->pb[i] = auto_pad == 1 ? total / 2 : total - total / 2;
+            } else if (auto_pad == 3) {
+                g->pb[i] = 0;
+            } else {
+                g->pb[i] = pads ? pads[i] : 0;
+            }
+        } else {
+            int64_t op = output_padding ? output_padding[i] : 0;
+            /* as the ONNX reference: SAME_* split the total padding (from Y's shape); otherwise the
+             * begin pads are the attribute's (0 when absent), also with output_shape */
+            (void)output_shape;
+            if (auto_pad == 1 || auto_pad == 2) {
+                int64_t total = g->s[i] * (g->in[i] - 1) + op + span - g->out[i];
+                g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
+            } else if (auto_pad == 3) {
+                g->pb[i] = 0;
+            } else {
+                g->pb[i] = pads ? pads[i] : 0;
+            }
+        }
+        g->isz *= g->in[i];
+        g->ksz *= g->k[i];
+        g->osz *= g->out[i];
+    }
+    return 1;
+}
+
+static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
+                    void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
+                    const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
+    memset(&b, 0, sizeof b);
+    la_geom_t g;
+    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
+                      dilations, dilations_len, auto_pad, 0, NULL, -1, NULL, -1))
+        return;
+    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[0];
+    if (group < 1 || C % group != 0 || M % group != 0 || w.sizes[1] * group != C || y.sizes[0] != N ||
+        y.sizes[1] != M) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
+                     (long long)C, (long long)M, (long long)w.sizes[1], (long long)group, (long long)y.sizes[0],
+                     (long long)y.sizes[1]);
+        return;
+    }
+    if (bd) {
+        b = hipep_view(br, bd, es);
+        if (br != 1 || b.sizes[0] != M) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
+            return;
+        }
+    }
+    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
+    int64_t ks = la_ksize(kind);
+    int ox = 0, ow = 0, ob = 0;
+    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
+    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
+    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
+    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
+    char *col = NULL;
+    if (!X || !W || !Y || (bd && !B)) goto done;
+    {
+        int64_t cg = C / group, mg = M / group, kc = cg * g.ksz;
+        la_conv_job_t job = {&g, NULL, NULL, W, B, Y, cg, mg, M, isd};
+        if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
+            job.x = X;
+            hipep_parallel_for(ctx, N * M, la_grain(g.osz * g.ksz), la_depthwise_body, &job);
+            goto done;
+        }
+        int pointwise = 1;
+        for (int64_t i = 0; i < g.nsp; i++)
+            if (g.k[i] != 1 || g.s[i] != 1 || g.pb[i] != 0 || g.out[i] != g.in[i]) pointwise = 0;
+        if (!pointwise) {
+            col = (char *)la_alloc(ctx, sym, kc * g.osz * ks);
+            if (!col) goto done;
+        }
+        for (int64_t n = 0; n < N; n++) {
+            char *yn = Y + n * M * g.osz * ks;
+            if (B) {
+                for (int64_t m = 0; m < M; m++)
+                    for (int64_t o = 0; o < g.osz; o++) {
+                        if (isd) ((double *)yn)[m * g.osz + o] = ((double *)B)[m];
+                        else ((float *)yn)[m * g.osz + o] = ((float *)B)[m];
+                    }
+            }
+            for (int64_t gi = 0; gi < group; gi++) {
+                const char *xg = X + (n * C + gi * cg) * g.isz * ks;
+                const char *src = xg;
+                if (!pointwise) {
+                    job.x = xg;
+                    job.col = col;
+                    hipep_parallel_for(ctx, kc, la_grain(g.osz), la_im2col_body, &job);
+                    src = col;
+                }
+                if (!la_gemm_core(ctx, sym, kind, mg, g.osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g.osz, 1,
+                                  B ? 1.0 : 0.0, yn + gi * mg * g.osz * ks, g.osz))
+                    goto done;
+            }
+        }
+    }
+done:
+    free(col);
+    la_dense_free(X, ox);
+    la_dense_free(W, ow);
+    la_dense_free(B, ob);
+    la_out_finish(Y, kind, &y, t);
+}
+
+static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd,
+                              int64_t br, void *bd, int64_t yr, void *yd, const int64_t *kernel_shape,
+                              int64_t kernel_len, const int64_t *strides, int64_t strides_len, const int64_t *pads,
+                              int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
+                              int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
+                              const int64_t *output_shape, int64_t output_shape_len) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
+    memset(&b, 0, sizeof b);
+    la_geom_t g;
+    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
+                      dilations, dilations_len, auto_pad, 1, output_padding, output_padding_len, output_shape,
+                      output_shape_len))
+        return;
+    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[1] * group;
+    if (group < 1 || C % group != 0 || w.sizes[0] != C || y.sizes[0] != N || y.sizes[1] != M) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
+                     (long long)C, (long long)w.sizes[0], (long long)w.sizes[1], (long long)group,
+                     (long long)y.sizes[0], (long long)y.sizes[1]);
+        return;
+    }
+    if (bd) {
+        b = hipep_view(br, bd, es);
+        if (br != 1 || b.sizes[0] != M) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
+            return;
+        }
+    }
+    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
+    int64_t ks = la_ksize(kind);
+    int ox = 0, ow = 0, ob = 0;
+    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
+    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
+    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
+    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
+    char *col = NULL;
+    if (!X || !W || !Y || (bd && !B)) goto done;
+    {
+        int64_t cg = C / group, mg = M / group, rows = mg * g.ksz;
+        col = (char *)la_alloc(ctx, sym, rows * g.isz * ks);
+        if (!col) goto done;
+        la_conv_job_t job = {&g, NULL, col, W, B, NULL, cg, mg, M, isd};
+        for (int64_t n = 0; n < N; n++) {
+            char *yn = Y + n * M * g.osz * ks;
+            for (int64_t m = 0; m < M; m++)
+                for (int64_t o = 0; o < g.osz; o++) {
+                    if (isd) ((double *)yn)[m * g.osz + o] = B ? ((double *)B)[m] : 0.0;
+                    else ((float *)yn)[m * g.osz + o] = B ? ((float *)B)[m] : 0.0f;
+                }
+            for (int64_t gi = 0; gi < group; gi++) {
+                /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
+                if (!la_gemm_core(ctx, sym, kind, rows, g.isz, cg, 1.0, W + gi * cg * rows * ks, 1, rows,
+                                  X + (n * C + gi * cg) * g.isz * ks, g.isz, 1, 0.0, col, g.isz))
+                    goto done;
+                job.y = yn + gi * mg * g.osz * ks;
+                hipep_parallel_for(ctx, mg, la_grain(g.ksz * g.isz), la_col2im_body, &job);
+            }
+        }
+    }
+done:
+    free(col);
+    la_dense_free(X, ox);
+    la_dense_free(W, ow);
+    la_dense_free(B, ob);
+    la_out_finish(Y, kind, &y, t);
+}
+
+#define LA_CONV(S, T)                                                                                              \
+    void hipep_conv_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,           \
+                              const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,            \
+                              int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
+                              int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
+        la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad);                          \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
+                              int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
+                              const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
+                              const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
+        la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad);                          \
+    }                                                                                                             \
+    void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
+                                        const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
+                                        int64_t strides_len, const int64_t *pads, int64_t pads_len,               \
+                                        const int64_t *dilations, int64_t dilations_len, int64_t group,           \
+                                        int64_t auto_pad, const int64_t *output_padding,                          \
+                                        int64_t output_padding_len, const int64_t *output_shape,                  \
+                                        int64_t output_shape_len) {                                               \
+        la_conv_transpose(ctx, "hipep_conv_transpose_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,   \
+                          kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group,      \
+                          auto_pad, output_padding, output_padding_len, output_shape, output_shape_len);          \
+    }                                                                                                             \
+    void hipep_conv_transpose_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b, \
+                                        int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,     \
+                                        const int64_t *strides, int64_t strides_len, const int64_t *pads,         \
+                                        int64_t pads_len, const int64_t *dilations, int64_t dilations_len,        \
+                                        int64_t group, int64_t auto_pad, const int64_t *output_padding,           \
+                                        int64_t output_padding_len, const int64_t *output_shape,                  \
+                                        int64_t output_shape_len) {                                               \
+        la_conv_transpose(ctx, "hipep_conv_transpose_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape,     \
+                          kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group,      \
+                          auto_pad, output_padding, output_padding_len, output_shape, output_shape_len);          \
+    }
+LA_CONV(f32, LA_F32)
+LA_CONV(f64, LA_F64)
+LA_CONV(f16, LA_F16)
+LA_CONV(bf16, LA_BF16)
+
+/* ------------------------------------------------------------------ einsum */
+
+#define LA_EIN_LABELS (52 + HIPEP_MAX_RANK) /* a-z, A-Z, then the '...' dimensions */
+#define LA_EIN_MAXIN 16
+
+typedef struct {
+    int nin, t;
+    const hipep_view_t *in;
+    const hipep_view_t *y;
+    int64_t nout, nred;
+    int64_t osz[HIPEP_MAX_RANK], rsz[LA_EIN_LABELS], ystr[HIPEP_MAX_RANK];
+    int64_t ostr[LA_EIN_MAXIN][HIPEP_MAX_RANK], rstr[LA_EIN_MAXIN][LA_EIN_LABELS];
+} la_ein_t;
+
+static inline int la_ein_label(char c) {
+    if (c >= 'a' && c <= 'z') return c - 'a';
+    if (c >= 'A' && c <= 'Z') return 26 + (c - 'A');
+    return -1;
+}
+
+static void la_ein_body(void *arg, int64_t begin, int64_t end) {
+    const la_ein_t *e = (const la_ein_t *)arg;
+    int64_t oidx[HIPEP_MAX_RANK], ridx[LA_EIN_LABELS];
+    int64_t ooff[LA_EIN_MAXIN], roff[LA_EIN_MAXIN];
+    int64_t yoff = 0, rtotal = 1;
+    for (int64_t r = 0; r < e->nred; r++) rtotal *= e->rsz[r];
+    for (int i = 0; i < e->nin; i++) ooff[i] = 0;
+    int64_t rem = begin;
+    for (int64_t d = e->nout - 1; d >= 0; d--) {
+        oidx[d] = rem % e->osz[d];
+        rem /= e->osz[d];
+        yoff += oidx[d] * e->ystr[d];
+        for (int i = 0; i < e->nin; i++) ooff[i] += oidx[d] * e->ostr[i][d];
+    }
+    int isint = la_kind_of(e->t) == LA_KI64;
+    for (int64_t o = begin; o < end; o++) {
+        double accd = 0.0;
+        uint64_t acci = 0;
+        for (int64_t r = 0; r < e->nred; r++) ridx[r] = 0;
+        for (int i = 0; i < e->nin; i++) roff[i] = 0;
+        for (int64_t r = 0; r < rtotal; r++) {
+            if (isint) {
+                uint64_t p = 1;
+                for (int i = 0; i < e->nin; i++) p *= (uint64_t)la_geti(e->t, e->in[i].data, ooff[i] + roff[i]);
+                acci += p;
+            } else {
+                double p = 1.0;
+                for (int i = 0; i < e->nin; i++) p *= la_getd(e->t, e->in[i].data, ooff[i] + roff[i]);
+                accd += p;
+            }
+            for (int64_t q = e->nred - 1; q >= 0; q--) {
+                for (int i = 0; i < e->nin; i++) roff[i] += e->rstr[i][q];
+                if (++ridx[q] < e->rsz[q]) break;
+                for (int i = 0; i < e->nin; i++) roff[i] -= e->rstr[i][q] * e->rsz[q];
+                ridx[q] = 0;
+            }
+        }
+        if (isint) la_puti(e->t, e->y->data, yoff, (int64_t)acci);
+        else la_putd(e->t, e->y->data, yoff, accd);
+        for (int64_t d = e->nout - 1; d >= 0; d--) {
+            yoff += e->ystr[d];
+            for (int i = 0; i < e->nin; i++) ooff[i] += e->ostr[i][d];
+            if (++oidx[d] < e->osz[d]) break;
+            yoff -= e->ystr[d] * e->osz[d];
+            for (int i = 0; i < e->nin; i++) ooff[i] -= e->ostr[i][d] * e->osz[d];
+            oidx[d] = 0;
+        }
+    }
+}
+
+/*
+ * Two operands without repeated labels and without labels summed inside one operand: a batched
+ * matrix product. Labels split into batch (A, B, result), M (A, result), N (B, result) and K (A, B);
+ * the operands are gathered as [batch, M, K] and [batch, K, N] and each batch goes through BLAS.
+ * Returns 0 when the equation does not have that form (the general loop does it then).
+ */
+static int la_ein_gemm(void *ctx, const char *sym, int t, const hipep_view_t *in, const hipep_view_t *y,
+                       int dl[][HIPEP_MAX_RANK], const int64_t *ranks, const int *out, int nout, const int64_t *size) {
+    int kind = t == LA_F64 ? LA_F64 : LA_F32;
+    if (la_kind_of(t) == LA_KI64) return 0;
+    int where[LA_EIN_LABELS]; /* bit 0: A, bit 1: B, bit 2: result */
+    int64_t sa[LA_EIN_LABELS], sb[LA_EIN_LABELS], sy[LA_EIN_LABELS];
+    for (int l = 0; l < LA_EIN_LABELS; l++) { where[l] = 0; sa[l] = sb[l] = sy[l] = 0; }
+    for (int op = 0; op < 2; op++)
+        for (int64_t q = 0; q < ranks[op]; q++) {
+            int l = dl[op][q];
+            if (where[l] & (1 << op)) return 0; /* a diagonal */
+            where[l] |= 1 << op;
+            int64_t st = in[op].sizes[q] != 1 ? in[op].strides[q] : 0;
+            if (op == 0) sa[l] = st; else sb[l] = st;
+        }
+    for (int q = 0; q < nout; q++) {
+        where[out[q]] |= 4;
+        sy[out[q]] = y->sizes[q] != 1 ? y->strides[q] : 0;
+    }
+    int bl[HIPEP_MAX_RANK], ml[HIPEP_MAX_RANK], nl[HIPEP_MAX_RANK], kl[HIPEP_MAX_RANK], nb = 0, nm = 0, nn = 0, nk = 0;
+    int64_t NB = 1, M = 1, N = 1, K = 1;
+    for (int l = 0; l < LA_EIN_LABELS; l++) {
+        int w = where[l];
+        if (!w) continue;
+        if (w == 7) { bl[nb++] = l; NB *= size[l]; }
+        else if (w == 5) { ml[nm++] = l; M *= size[l]; }
+        else if (w == 6) { nl[nn++] = l; N *= size[l]; }
+        else if (w == 3) { kl[nk++] = l; K *= size[l]; }
+        else return 0; /* summed inside one operand */
+    }
+    if (nb + nm + nk > HIPEP_MAX_RANK || nb + nk + nn > HIPEP_MAX_RANK || nb + nm + nn > HIPEP_MAX_RANK) return 0;
+    if (NB * M * N == 0) return 0;
+    int64_t vsz[3][HIPEP_MAX_RANK], vst[3][HIPEP_MAX_RANK];
+    hipep_view_t va = in[0], vb = in[1], vy = *y;
+    int r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[0][r] = size[bl[i]]; vst[0][r] = sa[bl[i]]; }
+    for (int i = 0; i < nm; i++, r++) { vsz[0][r] = size[ml[i]]; vst[0][r] = sa[ml[i]]; }
+    for (int i = 0; i < nk; i++, r++) { vsz[0][r] = size[kl[i]]; vst[0][r] = sa[kl[i]]; }
+    va.rank = r; va.sizes = vsz[0]; va.strides = vst[0]; va.numel = NB * M * K;
+    r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[1][r] = size[bl[i]]; vst[1][r] = sb[bl[i]]; }
+    for (int i = 0; i < nk; i++, r++) { vsz[1][r] = size[kl[i]]; vst[1][r] = sb[kl[i]]; }
+    for (int i = 0; i < nn; i++, r++) { vsz[1][r] = size[nl[i]]; vst[1][r] = sb[nl[i]]; }
+    vb.rank = r; vb.sizes = vsz[1]; vb.strides = vst[1]; vb.numel = NB * K * N;
+    r = 0;
+    for (int i = 0; i < nb; i++, r++) { vsz[2][r] = size[bl[i]]; vst[2][r] = sy[bl[i]]; }
+    for (int i = 0; i < nm; i++, r++) { vsz[2][r] = size[ml[i]]; vst[2][r] = sy[ml[i]]; }
+    for (int i = 0; i < nn; i++, r++) { vsz[2][r] = size[nl[i]]; vst[2][r] = sy[nl[i]]; }
+    vy.rank = r; vy.sizes = vsz[2]; vy.strides = vst[2]; vy.numel = NB * M * N;
+    int64_t ks = la_ksize(kind);
+    int oa = 0, ob = 0;
+    char *A = la_dense(ctx, sym, &va, t, kind, &oa), *B = la_dense(ctx, sym, &vb, t, kind, &ob);
+    char *Y = (char *)la_out_buffer(ctx, sym, &vy, t, kind);
+    if (A && B && Y) {
+        for (int64_t b = 0; b < NB; b++)
+            if (!la_gemm_core(ctx, sym, kind, M, N, K, 1.0, A + b * M * K * ks, K, 1, B + b * K * N * ks, N, 1, 0.0,
+                              Y + b * M * N * ks, N))
+                break;
+    }
+    la_dense_free(A, oa);
+    la_dense_free(B, ob);
+    la_out_finish(Y, kind, &vy, t);
+    return 1;
+}
+
+static void la_einsum(void *ctx, const char *sym, int t, int nin, const int64_t *ranks, void *const *descs,
+                      int64_t yr, void *yd, const char *eq, int64_t eqlen) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t in[LA_EIN_MAXIN];
+    hipep_view_t y = hipep_view(yr, yd, es);
+    char buf[1024];
+    int64_t n = 0;
+    if (!eq || eqlen < 0) eqlen = 0;
+    for (int64_t i = 0; i < eqlen; i++) {
+        if (eq[i] == ' ') continue;
+        if (n >= (int64_t)sizeof buf - 1) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: equation longer than %d characters", sym, (int)sizeof buf);
+            return;
+        }
+        buf[n++] = eq[i];
+    }
+    buf[n] = 0;
+    const char *arrow = strstr(buf, "->");
+    int64_t lhs_len = arrow ? arrow - buf : n;
+    /* per input: the label of each dimension */
+    int dl[LA_EIN_MAXIN][HIPEP_MAX_RANK];
+    int64_t ell_rank = 0, size[LA_EIN_LABELS], count[LA_EIN_LABELS];
+    int ell_n[LA_EIN_MAXIN];
+    for (int l = 0; l < LA_EIN_LABELS; l++) { size[l] = -1; count[l] = 0; }
+    int term = 0;
+    int64_t p = 0;
+    for (term = 0; term < nin; term++) {
+        in[term] = hipep_view(ranks[term], descs[term], es);
+        if (ranks[term] > HIPEP_MAX_RANK) goto bad;
+        int nl = 0, at = -1;
+        while (p < lhs_len && buf[p] != ',') {
+            if (buf[p] == '.') {
+                if (at >= 0 || p + 2 >= lhs_len || buf[p + 1] != '.' || buf[p + 2] != '.') goto bad;
+                at = nl;
+                p += 3;
+                continue;
+            }
+            int l = la_ein_label(buf[p]);
+            if (l < 0 || nl >= HIPEP_MAX_RANK) goto bad;
+            dl[term][nl++] = l;
+            p++;
+        }
+        if (term < nin - 1) {
+            if (p >= lhs_len) goto bad;
+            p++; /* ',' */
+        } else if (p != lhs_len) {
+            goto bad;
+        }
+        int64_t ne = ranks[term] - nl;
+        if (at < 0 ? ne != 0 : ne < 0) goto bad;
+        ell_n[term] = (int)ne;
+        if (ne > ell_rank) ell_rank = ne;
+        /* labels of the term, ellipsis dims filled later (right-aligned ids) */
+        int full[HIPEP_MAX_RANK], k = 0;
+        for (int q = 0; q < nl; q++) {
+            if (q == at)
+                for (int64_t e = 0; e < ne; e++) full[k++] = -1 - (int)e;
+            full[k++] = dl[term][q];
+        }
+        if (at == nl)
+            for (int64_t e = 0; e < ne; e++) full[k++] = -1 - (int)e;
+        for (int q = 0; q < k; q++) dl[term][q] = full[q];
+    }
+    /* resolve ellipsis ids and sizes */
+    for (term = 0; term < nin; term++) {
+        for (int64_t q = 0; q < ranks[term]; q++) {
+            int l = dl[term][q];
+            if (l < 0) {
+                l = 52 + (int)(ell_rank - ell_n[term]) + (-1 - l);
+                dl[term][q] = l;
+            }
+            int64_t s = in[term].sizes[q];
+            if (l >= 52) {
+                if (s != 1) {
+                    if (size[l] > 1 && size[l] != s) goto badsize;
+                    size[l] = s;
+                } else if (size[l] < 0) {
+                    size[l] = 1;
+                }
+            } else {
+                if (size[l] >= 0 && size[l] != s) goto badsize;
+                size[l] = s;
+                count[l]++;
+            }
+        }
+    }
+    for (int64_t e = 0; e < ell_rank; e++)
+        if (size[52 + e] < 0) size[52 + e] = 1;
+    /* the output labels */
+    int out[HIPEP_MAX_RANK + 52], nout = 0, used[LA_EIN_LABELS];
+    for (int l = 0; l < LA_EIN_LABELS; l++) used[l] = 0;
+    if (arrow) {
+        const char *r = arrow + 2;
+        int seen_ell = 0;
+        while (*r) {
+            if (*r == '.') {
+                if (seen_ell || r[1] != '.' || r[2] != '.') goto bad;
+                seen_ell = 1;
+                for (int64_t e = 0; e < ell_rank; e++) out[nout++] = 52 + (int)e;
+                r += 3;
+                continue;
+            }
+            int l = la_ein_label(*r);
+            if (l < 0 || size[l] < 0 || used[l] || nout >= HIPEP_MAX_RANK) goto bad;
+            used[l] = 1;
+            out[nout++] = l;
+            r++;
+        }
+    } else {
+        for (int64_t e = 0; e < ell_rank; e++) out[nout++] = 52 + (int)e;
+        for (int rk = 0; rk < 52; rk++) {
+            int l = rk < 26 ? 26 + rk : rk - 26; /* ASCII order: A-Z then a-z */
+            if (count[l] == 1) out[nout++] = l;
+        }
+    }
+    for (int q = 0; q < nout; q++) used[out[q]] = 1;
+    if (nout != yr || nout > HIPEP_MAX_RANK) goto badout;
+    la_ein_t e;
+    memset(&e, 0, sizeof e);
+    e.nin = nin; e.t = t; e.in = in; e.y = &y; e.nout = nout;
+    for (int q = 0; q < nout; q++) {
+        if (y.sizes[q] != size[out[q]]) goto badout;
+        e.osz[q] = size[out[q]];
+        e.ystr[q] = y.strides[q];
+    }
+    int red[LA_EIN_LABELS], nred = 0;
+    for (int l = 0; l < 52 + ell_rank; l++)
+        if (!used[l] && size[l] >= 0) red[nred++] = l;
+    e.nred = nred;
+    for (int q = 0; q < nred; q++) e.rsz[q] = size[red[q]];
+    for (int i = 0; i < nin; i++) {
+        int64_t lstr[LA_EIN_LABELS];
+        for (int l = 0; l < LA_EIN_LABELS; l++) lstr[l] = 0;
+        for (int64_t q = 0; q < ranks[i]; q++)
+            if (in[i].sizes[q] != 1) lstr[dl[i][q]] += in[i].strides[q];
+        for (int q = 0; q < nout; q++) e.ostr[i][q] = lstr[out[q]];
+        for (int q = 0; q < nred; q++) e.rstr[i][q] = lstr[red[q]];
+    }
+    if (nin == 2 && la_ein_gemm(ctx, sym, t, in, &y, dl, ranks, out, nout, size)) return;
+    int64_t rtotal = 1;
+    for (int q = 0; q < nred; q++) rtotal *= e.rsz[q];
+    hipep_parallel_for(ctx, y.numel, la_grain(rtotal * nin), la_ein_body, &e);
+    return;
+bad:
+    hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: equation \"%s\" does not fit the %d operands", sym, buf, nin);
+    return;
+badsize:
+    hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: equation \"%s\": a label has two different sizes", sym, buf);
+    return;
+badout:
+    hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: equation \"%s\": the result (rank %lld) does not match", sym, buf,
+                 (long long)yr);
+}
+
+#define LA_EIN_SIG1 int64_t r0, void *d0
+#define LA_EIN_SIG2 LA_EIN_SIG1, int64_t r1, void *d1
+#define LA_EIN_SIG3 LA_EIN_SIG2, int64_t r2, void *d2
+#define LA_EIN_SIG4 LA_EIN_SIG3, int64_t r3, void *d3
+#define LA_EIN_SIG5 LA_EIN_SIG4, int64_t r4, void *d4
+#define LA_EIN_SIG6 LA_EIN_SIG5, int64_t r5, void *d5
+#define LA_EIN_R1 r0
+#define LA_EIN_R2 LA_EIN_R1, r1
+#define LA_EIN_R3 LA_EIN_R2, r2
+#define LA_EIN_R4 LA_EIN_R3, r3
+#define LA_EIN_R5 LA_EIN_R4, r4
+#define LA_EIN_R6 LA_EIN_R5, r5
+#define LA_EIN_D1 d0
+#define LA_EIN_D2 LA_EIN_D1, d1
+#define LA_EIN_D3 LA_EIN_D2, d2
+#define LA_EIN_D4 LA_EIN_D3, d3
+#define LA_EIN_D5 LA_EIN_D4, d4
+#define LA_EIN_D6 LA_EIN_D5, d5
+#define LA_EINSUM_N(S, T, N)                                                                                       \
+    void hipep_einsum_##S##_in##N(void *ctx, LA_EIN_SIG##N, int64_t yr, void *y, const char *eq, int64_t eqlen) { \
+        const int64_t ranks[N] = {LA_EIN_R##N};                                                                   \
+        void *const descs[N] = {LA_EIN_D##N};                                                                     \
+        la_einsum(ctx, "hipep_einsum_" #S "_in" #N, T, N, ranks, descs, yr, y, eq, eqlen);                        \
+    }
+#define LA_EINSUM(S, T)                                                                                            \
+    LA_EINSUM_N(S, T, 1) LA_EINSUM_N(S, T, 2) LA_EINSUM_N(S, T, 3) LA_EINSUM_N(S, T, 4) LA_EINSUM_N(S, T, 5)        \
+    LA_EINSUM_N(S, T, 6)
+LA_EINSUM(f32, LA_F32)
+LA_EINSUM(f64, LA_F64)
+LA_EINSUM(f16, LA_F16)
+LA_EINSUM(bf16, LA_BF16)
+LA_EINSUM(i8, LA_I8)
+LA_EINSUM(i16, LA_I16)
+LA_EINSUM(i32, LA_I32)
+LA_EINSUM(i64, LA_I64)
+LA_EINSUM(ui8, LA_U8)
+LA_EINSUM(ui16, LA_U16)
+LA_EINSUM(ui32, LA_U32)
+LA_EINSUM(ui64, LA_U64)
+
+/* ------------------------------------------------------------------ attention */
+
+/* A 3-D [B, S, heads * D] or 4-D [B, heads, S, D] operand as a 4-D [B, heads, S, D] view. */
+static int la_view4(void *ctx, const char *sym, const char *what, const hipep_view_t *v, int64_t heads, int64_t *sz,
+                    int64_t *st, hipep_view_t *out) {
+    if (v->rank == 4) {
+        *out = *v;
+        return 1;
+    }
+    if (v->rank != 3 || heads <= 0 || v->sizes[2] % heads != 0) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: %s must be 4-D, or 3-D with a head count dividing its last "
+                     "dimension (rank %lld, heads %lld)", sym, what, (long long)v->rank, (long long)heads);
+        return 0;
+    }
+    int64_t d = v->sizes[2] / heads;
+    sz[0] = v->sizes[0]; sz[1] = heads; sz[2] = v->sizes[1]; sz[3] = d;
+    st[0] = v->strides[0]; st[1] = d * v->strides[2]; st[2] = v->strides[1]; st[3] = v->strides[2];
+    *out = *v;
+    out->rank = 4;
+    out->sizes = sz;
+    out->strides = st;
+    return 1;
+}
+
+typedef struct {
+    void *ctx;
+    const char *sym;
+    const void *q, *k, *v; /* dense [B, qH, S, D], [B, kvH, D, L] (K transposed), [B, kvH, L, Dv] */
+    void *y, *qk;          /* dense [B, qH, S, Dv], [B, qH, S, L] or NULL */
+    const char *mask;
+    int mask_type;
+    int64_t ms[4];
+    int64_t B, qH, kvH, S, L, D, Dv, mode, causal;
+    double scale, softcap;
+    void *scores; /* BLAS path: [S, L] scores of the head block starting at global row r0 */
+    int64_t r0;
+    int64_t past;     /* past sequence length: the causal offset */
+    int64_t mask_len; /* keys the mask covers (L when it broadcasts) */
+} la_att_t;
+
+static inline float la_exp_float(float x) { return expf(x); }
+static inline double la_exp_double(double x) { return exp(x); }
+static inline float la_tanh_float(float x) { return tanhf(x); }
+static inline double la_tanh_double(double x) { return tanh(x); }
+
+/* Adds the causal bias (query i sees keys j <= i + past, as the ONNX reference aligns it with a
+ * cache) and attn_mask (bool: false -> -inf; float: added; keys past a shorter mask: -inf) to row. */
+#define LA_ATT_BIAS(T)                                                                                         \
+    static inline void la_att_bias_##T(const la_att_t *a, T *row, int64_t i, int64_t moff) {                  \
+        int64_t L = a->L;                                                                                      \
+        if (a->causal)                                                                                         \
+            for (int64_t j = i + 1 + a->past; j < L; j++) row[j] += -(T)INFINITY;                              \
+        if (!a->mask) return;                                                                                  \
+        int64_t ml = a->mask_len < L ? a->mask_len : L;                                                        \
+        if (a->mask_type == LA_BOOL) {                                                                         \
+            for (int64_t j = 0; j < ml; j++)                                                                   \
+                if (!a->mask[moff + j * a->ms[3]]) row[j] += -(T)INFINITY;                                     \
+        } else {                                                                                               \
+            for (int64_t j = 0; j < ml; j++) row[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
+        }                                                                                                      \
+        for (int64_t j = ml; j < L; j++) row[j] += -(T)INFINITY;                                               \
+    }
+LA_ATT_BIAS(float)
+LA_ATT_BIAS(double)
+
+/* One query row per item: scores against K (stored transposed, [D, L] per head, so that the
+ * inner loops run over keys and vectorise), mask / causal bias, softcap, softmax, then P x V. */
+#define LA_ATT_ROWS(T)                                                                                         \
+    static void la_att_rows_##T(void *arg, int64_t begin, int64_t end) {                                      \
+        const la_att_t *a = (const la_att_t *)arg;                                                             \
+        int64_t L = a->L, D = a->D, Dv = a->Dv, S = a->S;                                                      \
+        T *own = a->scores ? NULL : (T *)malloc((size_t)(L > 0 ? L : 1) * sizeof(T));                          \
+        if (!a->scores && !own) {                                                                              \
+            hipep_errorf(a->ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: no memory for the scores", a->sym);              \
+            return;                                                                                            \
+        }                                                                                                      \
+        const T scale = (T)a->scale, cap = (T)a->softcap;                                                      \
+        T *qk = (T *)a->qk;                                                                                    \
+        for (int64_t rl = begin; rl < end; rl++) {                                                             \
+            int64_t r = a->r0 + rl; /* the global row (b, h, i) */                                             \
+            int64_t i = r % S, h = (r / S) % a->qH, b = r / (S * a->qH);                                       \
+            T *sc = a->scores ? (T *)a->scores + rl * L : own; /* precomputed scale * QK^T rows (BLAS) */      \
+            int64_t kh = h / (a->qH / a->kvH); /* grouped-query: consecutive q heads share one kv head */      \
+            const T *q = (const T *)a->q + r * D;                                                              \
+            const T *kt = (const T *)a->k + (b * a->kvH + kh) * D * L;                                         \
+            const T *vb = (const T *)a->v + (b * a->kvH + kh) * L * Dv;                                        \
+            T *qkr = qk ? qk + r * L : NULL;                                                                   \
+            int64_t moff = b * a->ms[0] + h * a->ms[1] + i * a->ms[2];                                         \
+            if (!a->scores) {                                                                                  \
+                for (int64_t j = 0; j < L; j++) sc[j] = 0;                                                     \
+                for (int64_t d = 0; d < D; d++) {                                                              \
+                    const T qd = q[d], *kr = kt + d * L;                                                       \
+                    for (int64_t j = 0; j < L; j++) sc[j] += qd * kr[j];                                       \
+                }                                                                                              \
+                for (int64_t j = 0; j < L; j++) sc[j] *= scale;                                                \
+            }                                                                                                  \
+            if (qkr && a->mode == 0)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            if (qkr && a->mode == 1) {                                                                         \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+                la_att_bias_##T(a, qkr, i, moff);                                                              \
+            }                                                                                                  \
+            if (cap > 0) /* softcap before the mask, so that masked scores stay -inf */                        \
+                for (int64_t j = 0; j < L; j++) sc[j] = cap * la_tanh_##T(sc[j] / cap);                        \
+            la_att_bias_##T(a, sc, i, moff);                                                                   \
+            if (qkr && a->mode == 2)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            T mx = -(T)INFINITY;                                                                               \
+            for (int64_t j = 0; j < L; j++)                                                                    \
+                if (sc[j] > mx) mx = sc[j];                                                                    \
+            T sum = 0;                                                                                         \
+            for (int64_t j = 0; j < L; j++) {                                                                  \
+                sc[j] = la_exp_##T(sc[j] - mx);                                                                \
+                sum += sc[j];                                                                                  \
+            }                                                                                                  \
+            const T inv = (T)1 / sum;                                                                          \
+            for (int64_t j = 0; j < L; j++) sc[j] *= inv;                                                      \
+            if (qkr && a->mode == 3)                                                                           \
+                for (int64_t j = 0; j < L; j++) qkr[j] = sc[j];                                                \
+            if (a->scores) continue; /* P x V by BLAS afterwards */                                            \
+            T *y = (T *)a->y + r * Dv;                                                                         \
+            for (int64_t d = 0; d < Dv; d++) y[d] = 0;                                                         \
+            for (int64_t j = 0; j < L; j++) {                                                                  \
+                const T p = sc[j], *vr = vb + j * Dv;                                                          \
+                for (int64_t d = 0; d < Dv; d++) y[d] += p * vr[d];                                            \
+            }                                                                                                  \
+        }                                                                                                      \
+        free(own);                                                                                             \
+    }
+LA_ATT_ROWS(float)
+LA_ATT_ROWS(double)
+
+/* cache [B, H, P, D] and new [B, H, Sn, D] (dense) -> dense [B, H, P + Sn, D] */
+static void la_concat_seq(char *dst, const char *past, const char *cur, int64_t BH, int64_t P, int64_t Sn, int64_t D,
+                          int64_t ks) {
+    for (int64_t x = 0; x < BH; x++) {
+        if (P > 0) memcpy(dst + x * (P + Sn) * D * ks, past + x * P * D * ks, (size_t)(P * D * ks));
+        if (Sn > 0) memcpy(dst + (x * (P + Sn) + P) * D * ks, cur + x * Sn * D * ks, (size_t)(Sn * D * ks));
+    }
+}
+
+static void la_attention(void *ctx, const char *sym, int t, int64_t qr, void *qd, int64_t kr, void *kd, int64_t vr,
+                         void *vd, int64_t mr, void *md, int64_t pkr, void *pkd, int64_t pvr, void *pvd, int64_t yr,
+                         void *yd, int64_t ykr, void *ykd, int64_t yvr, void *yvd, int64_t qkr, void *qkd,
+                         int64_t is_causal, double scale, double softcap, int64_t mode, int64_t q_num_heads,
+                         int64_t kv_num_heads, int mask_t) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t q0 = hipep_view(qr, qd, es), k0 = hipep_view(kr, kd, es), v0 = hipep_view(vr, vd, es);
+    hipep_view_t y0 = hipep_view(yr, yd, es);
+    hipep_view_t q, k, v, y;
+    int64_t sq[4], tq[4], sk[4], tk[4], sv[4], tv[4], sy[4], ty[4];
+    if (!la_view4(ctx, sym, "Q", &q0, q_num_heads, sq, tq, &q) || !la_view4(ctx, sym, "K", &k0, kv_num_heads, sk, tk, &k) ||
+        !la_view4(ctx, sym, "V", &v0, kv_num_heads, sv, tv, &v))
+        return;
+    int64_t B = q.sizes[0], qH = q.sizes[1], S = q.sizes[2], D = q.sizes[3];
+    int64_t kvH = k.sizes[1], Skv = k.sizes[2], Dv = v.sizes[3], P = 0;
+    if (!la_view4(ctx, sym, "Y", &y0, qH, sy, ty, &y)) return;
+    hipep_view_t pk, pv;
+    if (pkd) {
+        pk = hipep_view(pkr, pkd, es);
+        pv = hipep_view(pvr, pvd, es);
+        if (pkr != 4 || pvr != 4 || pk.sizes[0] != B || pk.sizes[1] != kvH || pk.sizes[3] != D ||
+            pv.sizes[0] != B || pv.sizes[1] != kvH || pv.sizes[2] != pk.sizes[2] || pv.sizes[3] != Dv) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: past_key / past_value do not match K and V", sym);
+            return;
+        }
+        P = pk.sizes[2];
+    }
+    int64_t L = P + Skv;
+    if (k.sizes[0] != B || v.sizes[0] != B || k.sizes[3] != D || v.sizes[1] != kvH || v.sizes[2] != Skv ||
+        kvH <= 0 || qH % kvH != 0 || y.sizes[0] != B || y.sizes[1] != qH || y.sizes[2] != S || y.sizes[3] != Dv) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: shapes do not match (Q [%lld, %lld, %lld, %lld], K heads %lld seq %lld size %lld, V size %lld)",
+                     sym, (long long)B, (long long)qH, (long long)S, (long long)D, (long long)kvH, (long long)Skv,
+                     (long long)k.sizes[3], (long long)Dv);
+        return;
+    }
+    la_att_t job;
+    memset(&job, 0, sizeof job);
+    if (md) { /* broadcast strides of the mask against [B, qH, S, L] */
+        hipep_view_t m = hipep_view(mr, md, la_esize(mask_t));
+        const int64_t full[4] = {B, qH, S, L};
+        if (mr > 4) goto badmask;
+        job.mask_len = L;
+        for (int64_t d = 0; d < 4; d++) {
+            int64_t md_ = d - (4 - mr);
+            if (md_ < 0) continue;
+            if (d == 3 && m.sizes[md_] != 1 && m.sizes[md_] < L) job.mask_len = m.sizes[md_]; /* padded with -inf */
+            else if (m.sizes[md_] != 1 && m.sizes[md_] != full[d]) goto badmask;
+            job.ms[d] = m.sizes[md_] == 1 ? 0 : m.strides[md_];
+        }
+        job.mask = m.data;
+        job.mask_type = mask_t;
+    }
+    {
+        int kind = t == LA_F64 ? LA_F64 : LA_F32;
+        int64_t ks = la_ksize(kind);
+        void *Q = la_alloc(ctx, sym, q.numel * ks), *K = la_alloc(ctx, sym, k.numel * ks);
+        void *V = la_alloc(ctx, sym, v.numel * ks), *Y = la_alloc(ctx, sym, B * qH * S * Dv * ks);
+        void *KT = NULL, *VT = NULL, *PK = NULL, *PV = NULL, *QK = NULL, *KX = NULL;
+        if (!Q || !K || !V || !Y) goto free_all;
+        la_gather_into(&q, t, kind, Q);
+        la_gather_into(&k, t, kind, K);
+        la_gather_into(&v, t, kind, V);
+        KT = K; VT = V;
+        if (pkd) {
+            PK = la_alloc(ctx, sym, pk.numel * ks);
+            PV = la_alloc(ctx, sym, pv.numel * ks);
+            KT = la_alloc(ctx, sym, B * kvH * L * D * ks);
+            VT = la_alloc(ctx, sym, B * kvH * L * Dv * ks);
+            if (!PK || !PV || !KT || !VT) goto free_all;
+            la_gather_into(&pk, t, kind, PK);
+            la_gather_into(&pv, t, kind, PV);
+            la_concat_seq((char *)KT, (char *)PK, (char *)K, B * kvH, P, Skv, D, ks);
+            la_concat_seq((char *)VT, (char *)PV, (char *)V, B * kvH, P, Skv, Dv, ks);
+        }
+        /* K as [B, kvH, D, L] for the score loops */
+        KX = la_alloc(ctx, sym, B * kvH * L * D * ks);
+        if (!KX) goto free_all;
+        for (int64_t x = 0; x < B * kvH; x++)
+            for (int64_t j = 0; j < L; j++)
+                for (int64_t d = 0; d < D; d++) {
+                    if (kind == LA_F64) ((double *)KX)[(x * D + d) * L + j] = ((const double *)KT)[(x * L + j) * D + d];
+                    else ((float *)KX)[(x * D + d) * L + j] = ((const float *)KT)[(x * L + j) * D + d];
+                }
+        if (qkd) {
+            QK = la_alloc(ctx, sym, B * qH * S * L * ks);
+            if (!QK) goto free_all;
+        }
+        job.ctx = ctx; job.sym = sym;
+        job.q = Q; job.k = KX; job.v = VT; job.y = Y; job.qk = QK;
+        job.B = B; job.qH = qH; job.kvH = kvH; job.S = S; job.L = L; job.D = D; job.Dv = Dv;
+        job.mode = mode; job.causal = is_causal; job.past = P;
+        job.scale = scale != scale ? 1.0 / sqrt((double)D) : scale;
+        job.softcap = softcap;
+        void (*rows)(void *, int64_t, int64_t) = kind == LA_F64 ? la_att_rows_double : la_att_rows_float;
+        if (S * L * (D + Dv) >= 65536) { /* big heads: QK^T and P x V through BLAS, one head at a time */
+            job.scores = la_alloc(ctx, sym, S * L * ks);
+            if (!job.scores) goto free_all;
+            for (int64_t bh = 0; bh < B * qH && !hipep_has_error(ctx); bh++) {
+                int64_t b = bh / qH, h = bh % qH, kv = b * kvH + h / (qH / kvH);
+                if (!la_gemm_core(ctx, sym, kind, S, L, D, job.scale, (char *)Q + bh * S * D * ks, D, 1,
+                                  (char *)KX + kv * D * L * ks, L, 1, 0.0, job.scores, L))
+                    break;
+                job.r0 = bh * S;
+                hipep_parallel_for(ctx, S, la_grain(8 * L), rows, &job);
+                if (!la_gemm_core(ctx, sym, kind, S, Dv, L, 1.0, job.scores, L, 1, (char *)VT + kv * L * Dv * ks, Dv,
+                                  1, 0.0, (char *)Y + bh * S * Dv * ks, Dv))
+                    break;
+            }
+            free(job.scores);
+        } else {
+            hipep_parallel_for(ctx, B * qH * S, la_grain(2 * L * (D + Dv)), rows, &job);
+        }
+        la_scatter(Y, kind, &y, t);
+        if (ykd) {
+            hipep_view_t ok = hipep_view(ykr, ykd, es), ov = hipep_view(yvr, yvd, es);
+            if (ok.numel != B * kvH * L * D || ov.numel != B * kvH * L * Dv) {
+                hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: present_key / present_value have the wrong size", sym);
+                goto free_all;
+            }
+            la_scatter(KT, kind, &ok, t);
+            la_scatter(VT, kind, &ov, t);
+        }
+        if (qkd) {
+            hipep_view_t oq = hipep_view(qkr, qkd, es);
+            if (oq.numel != B * qH * S * L) {
+                hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: qk_matmul_output has the wrong size", sym);
+                goto free_all;
+            }
+            la_scatter(QK, kind, &oq, t);
+        }
+    free_all:
+        if (KT != K) free(KT);
+        if (VT != V) free(VT);
+        free(Q); free(K); free(V); free(Y); free(PK); free(PV); free(QK); free(KX);
+    }
+    return;
+badmask:
+    hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: attn_mask (rank %lld) does not broadcast to [%lld, %lld, %lld, %lld]",
+                 sym, (long long)mr, (long long)B, (long long)qH, (long long)S, (long long)L);
+}
+
+#define LA_ATT_IN3 int64_t qr, void *q, int64_t kr, void *k, int64_t vr, void *v
+#define LA_ATT_IN4 LA_ATT_IN3, int64_t mr, void *m
+#define LA_ATT_IN5 LA_ATT_IN3, int64_t pkr, void *pk, int64_t pvr, void *pv
+#define LA_ATT_IN6 LA_ATT_IN4, int64_t pkr, void *pk, int64_t pvr, void *pv
+#define LA_ATT_A3 qr, q, kr, k, vr, v, 0, NULL, 0, NULL, 0, NULL
+#define LA_ATT_A4 qr, q, kr, k, vr, v, mr, m, 0, NULL, 0, NULL
+#define LA_ATT_A5 qr, q, kr, k, vr, v, 0, NULL, pkr, pk, pvr, pv
+#define LA_ATT_A6 qr, q, kr, k, vr, v, mr, m, pkr, pk, pvr, pv
+#define LA_ATT_OUT1 int64_t yr, void *y
+#define LA_ATT_OUT3 LA_ATT_OUT1, int64_t ykr, void *yk, int64_t yvr, void *yv
+#define LA_ATT_OUT4 LA_ATT_OUT3, int64_t qkr, void *qk
+#define LA_ATT_O1 yr, y, 0, NULL, 0, NULL, 0, NULL
+#define LA_ATT_O3 yr, y, ykr, yk, yvr, yv, 0, NULL
+#define LA_ATT_O4 yr, y, ykr, yk, yvr, yv, qkr, qk
+#define LA_ATTENTION_IO(S, T, I, O)                                                                                \
+    void hipep_attention_##S##_in##I##_out##O(void *ctx, LA_ATT_IN##I, LA_ATT_OUT##O, int64_t is_causal,          \
+                                              double scale, double softcap, int64_t qk_matmul_output_mode,       \
+                                              int64_t q_num_heads, int64_t kv_num_heads) {                       \
+        la_attention(ctx, "hipep_attention_" #S "_in" #I "_out" #O, T, LA_ATT_A##I, LA_ATT_O##O, is_causal,       \
+                     scale, softcap, qk_matmul_output_mode, q_num_heads, kv_num_heads, T);                       \
+    }
+#define LA_ATTENTION(S, T)                                                                                         \
+    LA_ATTENTION_IO(S, T, 3, 1) LA_ATTENTION_IO(S, T, 3, 3) LA_ATTENTION_IO(S, T, 3, 4)                           \
+    LA_ATTENTION_IO(S, T, 4, 1) LA_ATTENTION_IO(S, T, 4, 3) LA_ATTENTION_IO(S, T, 4, 4)                           \
+    LA_ATTENTION_IO(S, T, 5, 1) LA_ATTENTION_IO(S, T, 5, 3) LA_ATTENTION_IO(S, T, 5, 4)                           \
+    LA_ATTENTION_IO(S, T, 6, 1) LA_ATTENTION_IO(S, T, 6, 3) LA_ATTENTION_IO(S, T, 6, 4)
+LA_ATTENTION(f32, LA_F32)
+LA_ATTENTION(f64, LA_F64)
+LA_ATTENTION(f16, LA_F16)
+LA_ATTENTION(bf16, LA_BF16)
+
+/* ------------------------------------------------------------------ rotary embedding */
+
+typedef struct {
+    int t;
+    hipep_view_t x, y, c, s, p; /* x and y as 4-D [B, H, S, D] views */
+    int has_pos, interleaved;
+    int64_t H, S, D, rot;
+    void *ctx;
+    const char *sym;
+} la_rot_t;
+
+static void la_rot_body(void *arg, int64_t begin, int64_t end) {
+    const la_rot_t *a = (const la_rot_t *)arg;
+    int64_t half = a->rot / 2;
+    const hipep_view_t *x = &a->x, *y = &a->y, *c = &a->c, *s = &a->s;
+    for (int64_t r = begin; r < end; r++) { /* r = (b * H + h) * S + i */
+        int64_t i = r % a->S, h = (r / a->S) % a->H, b = r / (a->S * a->H);
+        int64_t xo = b * x->strides[0] + h * x->strides[1] + i * x->strides[2], xs = x->strides[3];
+        int64_t yo = b * y->strides[0] + h * y->strides[1] + i * y->strides[2], ys = y->strides[3];
+        int64_t co, so, cs = c->strides[c->rank - 1], ss = s->strides[s->rank - 1];
+        if (a->has_pos) {
+            int64_t pos = la_geti(LA_I64, a->p.data, b * a->p.strides[0] + i * a->p.strides[1]);
+            if (pos < 0 || pos >= c->sizes[0] || pos >= s->sizes[0]) {
+                hipep_errorf(a->ctx, HIPEP_ERR_INDEX_OUT_OF_RANGE, "%s: position id %lld outside [0, %lld)", a->sym,
+                             (long long)pos, (long long)c->sizes[0]);
+                return;
+            }
+            co = pos * c->strides[0];
+            so = pos * s->strides[0];
+        } else {
+            co = b * c->strides[0] + i * c->strides[1];
+            so = b * s->strides[0] + i * s->strides[1];
+        }
+        for (int64_t j = 0; j < half; j++) {
+            double cv = la_getd(a->t, c->data, co + j * cs), sv = la_getd(a->t, s->data, so + j * ss);
+            int64_t i1 = a->interleaved ? 2 * j : j, i2 = a->interleaved ? 2 * j + 1 : j + half;
+            double x1 = la_getd(a->t, x->data, xo + i1 * xs), x2 = la_getd(a->t, x->data, xo + i2 * xs);
+            la_putd(a->t, y->data, yo + i1 * ys, cv * x1 - sv * x2);
+            la_putd(a->t, y->data, yo + i2 * ys, sv * x1 + cv * x2);
+        }
+        for (int64_t d = a->rot; d < a->D; d++) la_putd(a->t, y->data, yo + d * ys, la_getd(a->t, x->data, xo + d * xs));
+    }
+}
+
+static void la_rotary(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t cr, void *cd, int64_t sr,
+                      void *sd, int64_t pr, void *pd, int64_t yr, void *yd, int64_t interleaved,
+                      int64_t rotary_embedding_dim, int64_t num_heads) {
+    if (hipep_has_error(ctx)) return;
+    int64_t es = la_esize(t);
+    hipep_view_t x0 = hipep_view(xr, xd, es), y0 = hipep_view(yr, yd, es);
+    la_rot_t a;
+    memset(&a, 0, sizeof a);
+    int64_t sx[4], tx[4], sy[4], ty[4];
+    if (xr == 3 && num_heads <= 0) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: a 3-D X needs num_heads", sym);
+        return;
+    }
+    if (!la_view4(ctx, sym, "X", &x0, num_heads, sx, tx, &a.x)) return;
+    int same = yr == xr;
+    for (int64_t d = 0; same && d < xr; d++) same = y0.sizes[d] == x0.sizes[d];
+    if (!same) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: Y must have X's shape", sym);
+        return;
+    }
+    if (!la_view4(ctx, sym, "Y", &y0, a.x.sizes[1], sy, ty, &a.y)) return;
+    int64_t B = a.x.sizes[0];
+    a.H = a.x.sizes[1]; a.S = a.x.sizes[2]; a.D = a.x.sizes[3];
+    a.rot = rotary_embedding_dim > 0 ? rotary_embedding_dim : a.D;
+    a.t = t; a.ctx = ctx; a.sym = sym; a.interleaved = interleaved != 0;
+    a.c = hipep_view(cr, cd, es);
+    a.s = hipep_view(sr, sd, es);
+    a.has_pos = pd != NULL;
+    if (a.rot % 2 != 0 || a.rot > a.D) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: rotary dimension %lld (head size %lld) must be even and fit",
+                     sym, (long long)a.rot, (long long)a.D);
+        return;
+    }
+    int64_t crank = a.has_pos ? 2 : 3;
+    if (cr != crank || sr != crank || a.c.sizes[crank - 1] < a.rot / 2 || a.s.sizes[crank - 1] < a.rot / 2 ||
+        (!a.has_pos && (a.c.sizes[0] != B || a.c.sizes[1] != a.S || a.s.sizes[0] != B || a.s.sizes[1] != a.S))) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: cos_cache / sin_cache (rank %lld) do not fit X", sym,
+                     (long long)cr);
+        return;
+    }
+    if (a.has_pos) {
+        a.p = hipep_view(pr, pd, 8);
+        if (pr != 2 || a.p.sizes[0] != B || a.p.sizes[1] != a.S) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: position_ids must be [%lld, %lld]", sym, (long long)B,
+                         (long long)a.S);
+            return;
+        }
+    }
+    hipep_parallel_for(ctx, B * a.H * a.S, la_grain(a.D * 4), la_rot_body, &a);
+}
+
+#define LA_ROTARY(S, T)                                                                                            \
+    void hipep_rotary_embedding_##S##_in3(void *ctx, int64_t xr, void *x, int64_t cr, void *c, int64_t sr,       \
+                                          void *s, int64_t yr, void *y, int64_t interleaved,                    \
+                                          int64_t rotary_embedding_dim, int64_t num_heads) {                    \
+        la_rotary(ctx, "hipep_rotary_embedding_" #S "_in3", T, xr, x, cr, c, sr, s, 0, NULL, yr, y, interleaved,  \
+                  rotary_embedding_dim, num_heads);                                                              \
+    }                                                                                                             \
+    void hipep_rotary_embedding_##S##_in4(void *ctx, int64_t xr, void *x, int64_t cr, void *c, int64_t sr,       \
+                                          void *s, int64_t pr, void *p, int64_t yr, void *y, int64_t interleaved, \
+                                          int64_t rotary_embedding_dim, int64_t num_heads) {                    \
+        la_rotary(ctx, "hipep_rotary_embedding_" #S "_in4", T, xr, x, cr, c, sr, s, pr, p, yr, y, interleaved,    \
+                  rotary_embedding_dim, num_heads);                                                              \
+    }
+LA_ROTARY(f32, LA_F32)
+LA_ROTARY(f64, LA_F64)
+LA_ROTARY(f16, LA_F16)
+LA_ROTARY(bf16, LA_BF16)
