@@ -499,7 +499,7 @@ static void rd_reduce_mask(void *ctx, const char *sym, int ty, int op, const hip
     for (int64_t d = 0; d < xv->rank; d++)
         if (!red[d]) want *= xv->sizes[d];
     if (!rd_check_numel(ctx, sym, "the destination", rv, want)) return;
-    int64_t dense[HIPEP_MAX_RANK];
+    int64_t dense[HIPEP_MAX_RANK] = {0};
     rd_plan_t plan;
     int isint = ty >= RD_I8;
     if (isint && op == RD_LSE) { /* computed in double */
@@ -853,8 +853,8 @@ typedef struct {
                         for (int u = 0; u < 8; u++) part[u] += EXPF(p[i + u] - mx);                                    \
                     for (; i < A; i++) part[0] += EXPF(p[i] - mx);                                                     \
                     for (int u = 0; u < 8; u++) s += part[u];                                                          \
-                    CT sh = mx + LOGF(s);                                                                              \
-                    for (i = 0; i < A; i++) q[i] = p[i] - sh;                                                          \
+                    CT ls = LOGF(s);                                                                                   \
+                    for (i = 0; i < A; i++) q[i] = (p[i] - mx) - ls;                                                   \
                 } else {                                                                                               \
                     for (int64_t i = 0; i < A; i++) q[i] = EXPF(p[i] - mx);                                            \
                     CT inv = (CT)1 / rd_sum_##S(q, A);                                                                 \
@@ -874,9 +874,9 @@ typedef struct {
             if (j->logmode) {                                                                                          \
                 for (int64_t i = 0; i < A; i++)                                                                        \
                     for (int64_t k = 0; k < kn; k++) sm[k] += EXPF(p[i * inner + k] - mx[k]);                          \
-                for (int64_t k = 0; k < kn; k++) sm[k] = mx[k] + LOGF(sm[k]);                                          \
+                for (int64_t k = 0; k < kn; k++) sm[k] = LOGF(sm[k]);                                                  \
                 for (int64_t i = 0; i < A; i++)                                                                        \
-                    for (int64_t k = 0; k < kn; k++) q[i * inner + k] = p[i * inner + k] - sm[k];                      \
+                    for (int64_t k = 0; k < kn; k++) q[i * inner + k] = (p[i * inner + k] - mx[k]) - sm[k];            \
             } else {                                                                                                   \
                 for (int64_t i = 0; i < A; i++)                                                                        \
                     for (int64_t k = 0; k < kn; k++) {                                                                 \
