@@ -1201,6 +1201,7 @@ typedef struct {
     int64_t *ind;
     int64_t in[3], out[3], k[3], s[3], d[3], pb[3], pe[3];
     int64_t ins, outs;
+    int64_t ia, ib; /* innermost outputs [ia, ib) whose taps are all inside the input */
     int cip;
 } rd_pooljob_t;
 
@@ -1211,44 +1212,87 @@ static inline void rd_taps(int64_t i0, int64_t d, int64_t k, int64_t n, int64_t 
     if (*hi < *lo) *hi = *lo;
 }
 
-#define RD_POOL_LOOPS(...)                                                                                             \
-    for (int64_t o0 = 0; o0 < j->out[0]; o0++) {                                                                       \
+/*
+ * The pool loops over one [N*C] row: for each (o0, o1) the taps of the two outer spatial dims,
+ * then the innermost outputs: BORDER for those whose window is clipped (one output at a time;
+ * all of them when indices are wanted), INTERIOR over [ia, ib) where every innermost tap is inside
+ * the input (loops over the outputs, vectorisable).
+ */
+#define RD_POOL_ROW(BORDER, INTERIOR, T, LOWEST, ISNAN)                                                                \
+    for (int64_t o0 = 0; o0 < out0; o0++) {                                                                            \
         int64_t i0 = o0 * j->s[0] - j->pb[0], l0, h0;                                                                  \
         rd_taps(i0, j->d[0], j->k[0], j->in[0], &l0, &h0);                                                             \
-        for (int64_t o1 = 0; o1 < j->out[1]; o1++) {                                                                   \
+        for (int64_t o1 = 0; o1 < out1; o1++) {                                                                        \
             int64_t i1 = o1 * j->s[1] - j->pb[1], l1, h1;                                                              \
             rd_taps(i1, j->d[1], j->k[1], j->in[1], &l1, &h1);                                                         \
-            for (int64_t o2 = 0; o2 < j->out[2]; o2++) {                                                               \
-                int64_t i2 = o2 * j->s[2] - j->pb[2], l2, h2;                                                          \
-                rd_taps(i2, j->d[2], j->k[2], j->in[2], &l2, &h2);                                                     \
-                int64_t oi = (o0 * j->out[1] + o1) * j->out[2] + o2;                                                   \
-                __VA_ARGS__                                                                                            \
+            int64_t orow = (o0 * out1 + o1) * out2;                                                                    \
+            for (int64_t o2 = 0; o2 < out2; o2++) {                                                                    \
+                if (o2 == ia && !with_index) o2 = ib;                                                                  \
+                if (o2 >= out2) break;                                                                                 \
+                int64_t i2 = o2 * s2 - j->pb[2], l2, h2;                                                               \
+                if (o2 >= ia && o2 < ib) {                                                                             \
+                    l2 = 0;                                                                                            \
+                    h2 = k2;                                                                                           \
+                } else {                                                                                               \
+                    rd_taps(i2, d2, k2, in2, &l2, &h2);                                                                \
+                }                                                                                                      \
+                BORDER(T, LOWEST, ISNAN)                                                                               \
+            }                                                                                                          \
+            if (!with_index && ib > ia) {                                                                              \
+                INTERIOR(T, LOWEST, ISNAN)                                                                             \
             }                                                                                                          \
         }                                                                                                              \
     }
 
+#define RD_POOL_LOCALS                                                                                                 \
+    const rd_pooljob_t *j = (const rd_pooljob_t *)arg;                                                                 \
+    const int64_t out0 = j->out[0], out1 = j->out[1], out2 = j->out[2], in1 = j->in[1], in2 = j->in[2];                \
+    const int64_t s2 = j->s[2], d2 = j->d[2], k2 = j->k[2], ia = j->ia, ib = j->ib, ni = ib - ia;                      \
+    const int with_index = j->ind != NULL;
+
+#define RD_MAX_BORDER(T, LOWEST, ISNAN)                                                                                \
+    {                                                                                                                  \
+        T best = LOWEST;                                                                                               \
+        int64_t bi = -1;                                                                                               \
+        for (int64_t a0 = l0; a0 < h0; a0++)                                                                           \
+            for (int64_t a1 = l1; a1 < h1; a1++) {                                                                     \
+                int64_t rowi = ((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2 + i2;                             \
+                for (int64_t a2 = l2; a2 < h2; a2++) {                                                                 \
+                    T v = p[rowi + a2 * d2];                                                                           \
+                    if (v > best || (ISNAN(v) && !ISNAN(best)) || bi < 0) {                                            \
+                        best = v;                                                                                      \
+                        bi = rowi + a2 * d2;                                                                           \
+                    }                                                                                                  \
+                }                                                                                                      \
+            }                                                                                                          \
+        q[orow + o2] = best;                                                                                           \
+        if (with_index) j->ind[r * j->outs + orow + o2] = bi < 0 ? -1 : r * j->ins + bi;                               \
+    }
+
+#define RD_MAX_INTERIOR(T, LOWEST, ISNAN)                                                                              \
+    {                                                                                                                  \
+        T *qq = q + orow + ia;                                                                                         \
+        for (int64_t o = 0; o < ni; o++) qq[o] = LOWEST;                                                               \
+        for (int64_t a0 = l0; a0 < h0; a0++)                                                                           \
+            for (int64_t a1 = l1; a1 < h1; a1++)                                                                       \
+                for (int64_t a2 = 0; a2 < k2; a2++) {                                                                  \
+                    const T *src =                                                                                     \
+                        p + ((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2 + ia * s2 - j->pb[2] + a2 * d2;      \
+                    if (s2 == 1) {                                                                                     \
+                        for (int64_t o = 0; o < ni; o++) qq[o] = RD_GT(qq[o], src[o], ISNAN);                          \
+                    } else {                                                                                           \
+                        for (int64_t o = 0; o < ni; o++) qq[o] = RD_GT(qq[o], src[o * s2], ISNAN);                     \
+                    }                                                                                                  \
+                }                                                                                                      \
+    }
+
 #define RD_MAXPOOL(S, T, LOWEST, ISNAN)                                                                                \
     static void rd_maxpool_##S(void *arg, int64_t b, int64_t e) {                                                      \
-        const rd_pooljob_t *j = (const rd_pooljob_t *)arg;                                                             \
-        int64_t d2 = j->d[2];                                                                                          \
+        RD_POOL_LOCALS                                                                                                 \
         for (int64_t r = b; r < e; r++) {                                                                              \
             const T *p = (const T *)j->x + r * j->ins;                                                                 \
             T *q = (T *)j->y + r * j->outs;                                                                            \
-            RD_POOL_LOOPS({                                                                                            \
-                T best = LOWEST;                                                                                       \
-                int64_t bi = -1;                                                                                       \
-                for (int64_t a0 = l0; a0 < h0; a0++)                                                                   \
-                    for (int64_t a1 = l1; a1 < h1; a1++) {                                                             \
-                        int64_t rowi = ((i0 + a0 * j->d[0]) * j->in[1] + i1 + a1 * j->d[1]) * j->in[2] + i2;           \
-                        const T *row = p + rowi;                                                                       \
-                        for (int64_t a2 = l2; a2 < h2; a2++) {                                                         \
-                            T v = row[a2 * d2];                                                                        \
-                            if (v > best || (ISNAN(v) && !ISNAN(best)) || bi < 0) best = v, bi = rowi + a2 * d2;       \
-                        }                                                                                              \
-                    }                                                                                                  \
-                q[oi] = best;                                                                                          \
-                if (j->ind) j->ind[r * j->outs + oi] = bi < 0 ? -1 : r * j->ins + bi;                                  \
-            })                                                                                                         \
+            RD_POOL_ROW(RD_MAX_BORDER, RD_MAX_INTERIOR, T, LOWEST, ISNAN)                                              \
         }                                                                                                              \
     }
 
@@ -1263,32 +1307,56 @@ RD_MAXPOOL(u16, uint16_t, 0, rd_isnan_i)
 RD_MAXPOOL(u32, uint32_t, 0, rd_isnan_i)
 RD_MAXPOOL(u64, uint64_t, 0, rd_isnan_i)
 
+/* The divisor of one avg_pool window: its taps inside the input, or inside the padded input. */
+static inline int64_t rd_avg_count(const rd_pooljob_t *j, int64_t i0, int64_t i1, int64_t i2, int64_t n0, int64_t n1,
+                                   int64_t n2) {
+    if (!j->cip) return n0 * n1 * n2;
+    int64_t c[3], i[3] = {i0, i1, i2};
+    for (int t = 0; t < 3; t++) {
+        int64_t lo, hi;
+        rd_taps(i[t] + j->pb[t], j->d[t], j->k[t], j->in[t] + j->pb[t] + j->pe[t], &lo, &hi);
+        c[t] = hi - lo;
+    }
+    return c[0] * c[1] * c[2];
+}
+
+#define RD_AVG_BORDER(CT, UNUSED1, UNUSED2)                                                                            \
+    {                                                                                                                  \
+        CT sum = 0;                                                                                                    \
+        for (int64_t a0 = l0; a0 < h0; a0++)                                                                           \
+            for (int64_t a1 = l1; a1 < h1; a1++) {                                                                     \
+                const CT *row = p + ((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2 + i2;                        \
+                for (int64_t a2 = l2; a2 < h2; a2++) sum += row[a2 * d2];                                              \
+            }                                                                                                          \
+        q[orow + o2] = sum / (CT)rd_avg_count(j, i0, i1, i2, h0 - l0, h1 - l1, h2 - l2);                               \
+    }
+
+#define RD_AVG_INTERIOR(CT, UNUSED1, UNUSED2)                                                                          \
+    {                                                                                                                  \
+        CT *qq = q + orow + ia;                                                                                        \
+        for (int64_t o = 0; o < ni; o++) qq[o] = 0;                                                                    \
+        for (int64_t a0 = l0; a0 < h0; a0++)                                                                           \
+            for (int64_t a1 = l1; a1 < h1; a1++)                                                                       \
+                for (int64_t a2 = 0; a2 < k2; a2++) {                                                                  \
+                    const CT *src =                                                                                    \
+                        p + ((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2 + ia * s2 - j->pb[2] + a2 * d2;      \
+                    if (s2 == 1) {                                                                                     \
+                        for (int64_t o = 0; o < ni; o++) qq[o] += src[o];                                              \
+                    } else {                                                                                           \
+                        for (int64_t o = 0; o < ni; o++) qq[o] += src[o * s2];                                         \
+                    }                                                                                                  \
+                }                                                                                                      \
+        CT inv = (CT)1 / (CT)rd_avg_count(j, i0, i1, ia * s2 - j->pb[2], h0 - l0, h1 - l1, k2);                        \
+        for (int64_t o = 0; o < ni; o++) qq[o] *= inv;                                                                 \
+    }
+
 #define RD_AVGPOOL(S, CT)                                                                                              \
     static void rd_avgpool_##S(void *arg, int64_t b, int64_t e) {                                                      \
-        const rd_pooljob_t *j = (const rd_pooljob_t *)arg;                                                             \
-        int64_t d2 = j->d[2];                                                                                          \
+        RD_POOL_LOCALS                                                                                                 \
         for (int64_t r = b; r < e; r++) {                                                                              \
             const CT *p = (const CT *)j->x + r * j->ins;                                                               \
             CT *q = (CT *)j->y + r * j->outs;                                                                          \
-            RD_POOL_LOOPS({                                                                                            \
-                CT sum = 0;                                                                                            \
-                for (int64_t a0 = l0; a0 < h0; a0++)                                                                   \
-                    for (int64_t a1 = l1; a1 < h1; a1++) {                                                             \
-                        const CT *row = p + ((i0 + a0 * j->d[0]) * j->in[1] + i1 + a1 * j->d[1]) * j->in[2] + i2;      \
-                        for (int64_t a2 = l2; a2 < h2; a2++) sum += row[a2 * d2];                                      \
-                    }                                                                                                  \
-                int64_t cnt;                                                                                           \
-                if (j->cip) {                                                                                          \
-                    int64_t c0l, c0h, c1l, c1h, c2l, c2h;                                                              \
-                    rd_taps(i0 + j->pb[0], j->d[0], j->k[0], j->in[0] + j->pb[0] + j->pe[0], &c0l, &c0h);              \
-                    rd_taps(i1 + j->pb[1], j->d[1], j->k[1], j->in[1] + j->pb[1] + j->pe[1], &c1l, &c1h);              \
-                    rd_taps(i2 + j->pb[2], j->d[2], j->k[2], j->in[2] + j->pb[2] + j->pe[2], &c2l, &c2h);              \
-                    cnt = (c0h - c0l) * (c1h - c1l) * (c2h - c2l);                                                     \
-                } else {                                                                                               \
-                    cnt = (h0 - l0) * (h1 - l1) * (h2 - l2);                                                           \
-                }                                                                                                      \
-                q[oi] = sum / (CT)cnt;                                                                                 \
-            })                                                                                                         \
+            RD_POOL_ROW(RD_AVG_BORDER, RD_AVG_INTERIOR, CT, 0, 0)                                                      \
         }                                                                                                              \
     }
 
@@ -1344,6 +1412,11 @@ static int rd_pool_setup(void *ctx, const char *sym, const hipep_view_t *xv, con
         j->ins *= j->in[i];
         j->outs *= j->out[i];
     }
+    /* o * s - pb >= 0 and o * s - pb + (k - 1) * d <= in - 1 */
+    int64_t num = j->in[2] - 1 + j->pb[2] - (j->k[2] - 1) * j->d[2];
+    j->ia = rd_min64((j->pb[2] + j->s[2] - 1) / j->s[2], j->out[2]);
+    j->ib = num < 0 ? 0 : rd_min64(num / j->s[2] + 1, j->out[2]);
+    if (j->ib < j->ia) j->ib = j->ia;
     return 1;
 }
 
