@@ -357,8 +357,9 @@ typedef struct {
         }                                                                                                              \
     } while (0)
 
-#define RD_GT(a, v, ISNAN) (((v) > (a) || ISNAN(v)) ? (v) : (a))
-#define RD_LT(a, v, ISNAN) (((v) < (a) || ISNAN(v)) ? (v) : (a))
+/* max / min steps that propagate NaN (bitwise | keeps them branch-free for the vectoriser) */
+#define RD_GT(a, v, ISNAN) ((((v) > (a)) | ISNAN(v)) ? (v) : (a))
+#define RD_LT(a, v, ISNAN) ((((v) < (a)) | ISNAN(v)) ? (v) : (a))
 
 /* S: suffix; T: stored type; A: accumulator; ISF: float; AMIN/AMAX: T's lowest/highest as A. */
 #define RD_ENGINE(S, T, A, ISF, AMIN, AMAX, ISNAN, ABS, EXPF, LOGF, SQRTF)                                            \
@@ -690,17 +691,36 @@ typedef struct {
         const rd_argjob_t *j = (const rd_argjob_t *)arg;                                                               \
         const T *x = (const T *)j->x;                                                                                  \
         int64_t A = j->A, inner = j->inner, last = j->last;                                                            \
-        if (inner == 1) {                                                                                              \
+        if (inner == 1) { /* the extreme (NaN if any), then its first / last position */                         \
             for (int64_t r = b; r < e; r++) {                                                                          \
                 const T *p = x + r * A;                                                                                \
-                T best = p[0];                                                                                         \
-                int64_t bi = 0;                                                                                        \
+                T part[8], m;                                                                                          \
+                for (int u = 0; u < 8; u++) part[u] = p[0];                                                            \
+                int64_t i = 0;                                                                                         \
                 if (j->ismax) {                                                                                        \
-                    for (int64_t i = 1; i < A; i++)                                                                    \
-                        if (RD_ARG_UPD(ISNAN, >, >=, last, p[i], best)) best = p[i], bi = i;                           \
+                    for (; i + 8 <= A; i += 8)                                                                         \
+                        for (int u = 0; u < 8; u++) part[u] = RD_GT(part[u], p[i + u], ISNAN);                         \
+                    for (; i < A; i++) part[0] = RD_GT(part[0], p[i], ISNAN);                                          \
+                    m = part[0];                                                                                       \
+                    for (int u = 1; u < 8; u++) m = RD_GT(m, part[u], ISNAN);                                          \
                 } else {                                                                                               \
-                    for (int64_t i = 1; i < A; i++)                                                                    \
-                        if (RD_ARG_UPD(ISNAN, <, <=, last, p[i], best)) best = p[i], bi = i;                           \
+                    for (; i + 8 <= A; i += 8)                                                                         \
+                        for (int u = 0; u < 8; u++) part[u] = RD_LT(part[u], p[i + u], ISNAN);                         \
+                    for (; i < A; i++) part[0] = RD_LT(part[0], p[i], ISNAN);                                          \
+                    m = part[0];                                                                                       \
+                    for (int u = 1; u < 8; u++) m = RD_LT(m, part[u], ISNAN);                                          \
+                }                                                                                                      \
+                int64_t bi = 0;                                                                                        \
+                if (ISNAN(m)) {                                                                                        \
+                    if (last) {                                                                                        \
+                        for (bi = A - 1; bi > 0 && !ISNAN(p[bi]); bi--) {}                                             \
+                    } else {                                                                                           \
+                        for (bi = 0; bi < A - 1 && !ISNAN(p[bi]); bi++) {}                                             \
+                    }                                                                                                  \
+                } else if (last) {                                                                                     \
+                    for (bi = A - 1; bi > 0 && !(p[bi] == m); bi--) {}                                                 \
+                } else {                                                                                               \
+                    for (bi = 0; bi < A - 1 && !(p[bi] == m); bi++) {}                                                 \
                 }                                                                                                      \
                 j->y[r] = bi;                                                                                          \
             }                                                                                                          \
