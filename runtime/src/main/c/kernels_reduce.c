@@ -149,20 +149,29 @@ static inline double rd_get_d(int ty, const char *p, int64_t i) {
     }
 }
 
+/* double to integer without the undefined cases (NaN 0, out of range saturates) */
+static inline int64_t rd_d2i(double x) {
+    return isnan(x) ? 0 : x <= -9.2233720368547758e18 ? INT64_MIN : x >= 9.2233720368547758e18 ? INT64_MAX : (int64_t)x;
+}
+
+static inline uint64_t rd_d2u(double x) {
+    return !(x > 0) ? 0 : x >= 1.8446744073709552e19 ? UINT64_MAX : (uint64_t)x;
+}
+
 static inline void rd_put_d(int ty, char *p, int64_t i, double x) {
     switch (ty) {
     case RD_F32: ((float *)p)[i] = (float)x; break;
     case RD_F64: ((double *)p)[i] = x; break;
     case RD_F16: ((uint16_t *)p)[i] = hipep_f32_to_f16((float)x); break;
     case RD_BF16: ((uint16_t *)p)[i] = hipep_f32_to_bf16((float)x); break;
-    case RD_I8: ((int8_t *)p)[i] = (int8_t)(int64_t)x; break;
-    case RD_I16: ((int16_t *)p)[i] = (int16_t)(int64_t)x; break;
-    case RD_I32: ((int32_t *)p)[i] = (int32_t)(int64_t)x; break;
-    case RD_I64: ((int64_t *)p)[i] = (int64_t)x; break;
-    case RD_U8: ((uint8_t *)p)[i] = (uint8_t)(uint64_t)x; break;
-    case RD_U16: ((uint16_t *)p)[i] = (uint16_t)(uint64_t)x; break;
-    case RD_U32: ((uint32_t *)p)[i] = (uint32_t)(uint64_t)x; break;
-    default: ((uint64_t *)p)[i] = (uint64_t)x; break;
+    case RD_I8: ((int8_t *)p)[i] = (int8_t)rd_d2i(x); break;
+    case RD_I16: ((int16_t *)p)[i] = (int16_t)rd_d2i(x); break;
+    case RD_I32: ((int32_t *)p)[i] = (int32_t)rd_d2i(x); break;
+    case RD_I64: ((int64_t *)p)[i] = rd_d2i(x); break;
+    case RD_U8: ((uint8_t *)p)[i] = (uint8_t)rd_d2u(x); break;
+    case RD_U16: ((uint16_t *)p)[i] = (uint16_t)rd_d2u(x); break;
+    case RD_U32: ((uint32_t *)p)[i] = (uint32_t)rd_d2u(x); break;
+    default: ((uint64_t *)p)[i] = rd_d2u(x); break;
     }
 }
 
