@@ -319,6 +319,7 @@ typedef struct {
     void *y;
     int op;
     int64_t chunks;
+    void *part; /* split rows: nout * chunks partial accumulators */
 } rd_job_t;
 
 /* One inner loop over a strided row, 8 partial accumulators so that it vectorises. */
@@ -476,6 +477,28 @@ typedef struct {
             for (int64_t k = 0; k < kn; k++) yo[k] = rd_fin_##S(op, acc[k], mx[k], p->nred);                           \
         }                                                                                                              \
     }                                                                                                                  \
+    static inline A rd_comb_##S(int op, A a, A v) {                                                                    \
+        switch (op) {                                                                                                  \
+        case RD_PROD: return a * v;                                                                                    \
+        case RD_MAX: return RD_GT(a, v, ISNAN);                                                                        \
+        case RD_MIN: return RD_LT(a, v, ISNAN);                                                                        \
+        default: return a + v;                                                                                         \
+        }                                                                                                              \
+    }                                                                                                                  \
+    /* few long rows (one reduced run each): each task reduces a piece of a row */                                    \
+    static void rd_splitbody_##S(void *arg, int64_t b, int64_t e) {                                                    \
+        const rd_job_t *j = (const rd_job_t *)arg;                                                                     \
+        const rd_plan_t *p = j->p;                                                                                     \
+        int64_t n = p->rs[0], s = p->rst[0], P = j->chunks;                                                            \
+        for (int64_t t = b; t < e; t++) {                                                                              \
+            int64_t o = t / P, k = t % P, lo = n * k / P, hi = n * (k + 1) / P, base = 0, q = o;                       \
+            for (int64_t d = p->nk - 1; d >= 0; d--) {                                                                 \
+                base += (q % p->ks[d]) * p->kst[d];                                                                    \
+                q /= p->ks[d];                                                                                         \
+            }                                                                                                          \
+            ((A *)j->part)[t] = rd_row_##S(j->op, (const T *)j->x + base + lo * s, s, hi - lo, rd_ident_##S(j->op), 0); \
+        }                                                                                                              \
+    }                                                                                                                  \
     static void rd_run_##S(void *ctx, const rd_plan_t *p, const T *x, T *y, int op) {                                  \
         if (p->nout == 0) return;                                                                                      \
         if (p->nred == 0) {                                                                                            \
@@ -483,7 +506,22 @@ typedef struct {
             for (int64_t o = 0; o < p->nout; o++) y[o] = v;                                                            \
             return;                                                                                                    \
         }                                                                                                              \
-        rd_job_t job = {p, x, y, op, 1};                                                                               \
+        rd_job_t job = {p, x, y, op, 1, NULL};                                                                         \
+        if (p->inner_red && p->nr == 1 && op != RD_LSE && p->nout < 8 && p->nred >= 65536 && hipep_threads(ctx) > 1) {  \
+            job.chunks = rd_min64(64, p->nred / 16384);                                                                \
+            job.part = malloc((size_t)(p->nout * job.chunks) * sizeof(A));                                             \
+            if (job.part) {                                                                                            \
+                hipep_parallel_for(ctx, p->nout * job.chunks, 1, rd_splitbody_##S, &job);                             \
+                for (int64_t o = 0; o < p->nout; o++) {                                                                \
+                    A acc = rd_ident_##S(op);                                                                          \
+                    for (int64_t k = 0; k < job.chunks; k++) acc = rd_comb_##S(op, acc, ((A *)job.part)[o * job.chunks + k]); \
+                    y[o] = rd_fin_##S(op, acc, 0, p->nred);                                                            \
+                }                                                                                                      \
+                free(job.part);                                                                                        \
+                return;                                                                                                \
+            }                                                                                                          \
+            job.chunks = 1;                                                                                            \
+        }                                                                                                              \
         if (!p->inner_red && p->nk > 0 && p->ks[p->nk - 1] >= 16) {                                                    \
             int64_t K = p->ks[p->nk - 1];                                                                              \
             job.chunks = (K + RD_CK - 1) / RD_CK;                                                                      \
