@@ -70,8 +70,15 @@ static void rd_scatter(const hipep_view_t *v, const void *src) {
 }
 
 /* The input as a dense array of its compute type (float for f16/bf16); *owned is what to free. */
+static int rd_rank_ok(void *ctx, const char *sym, int64_t rank) {
+    if (rank <= HIPEP_MAX_RANK) return 1;
+    hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: rank %lld (at most %d)", sym, (long long)rank, HIPEP_MAX_RANK);
+    return 0;
+}
+
 static void *rd_load(void *ctx, const char *sym, const hipep_view_t *v, int ty, void **owned) {
     *owned = NULL;
+    if (!rd_rank_ok(ctx, sym, v->rank)) return NULL;
     int contiguous = hipep_is_contiguous(v);
     if (ty != RD_F16 && ty != RD_BF16 && contiguous) return v->data;
     void *buf = malloc((size_t)(rd_max64(v->numel, 1) * rd_csize(ty)));
@@ -102,6 +109,7 @@ static void *rd_load(void *ctx, const char *sym, const hipep_view_t *v, int ty, 
 /* Where to compute a destination: its memory when dense and of the compute type, else a buffer. */
 static void *rd_dst(void *ctx, const char *sym, const hipep_view_t *v, int ty, void **owned) {
     *owned = NULL;
+    if (!rd_rank_ok(ctx, sym, v->rank)) return NULL;
     if (ty != RD_F16 && ty != RD_BF16 && hipep_is_contiguous(v)) return v->data;
     void *buf = malloc((size_t)(rd_max64(v->numel, 1) * rd_csize(ty)));
     if (!buf) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: out of memory (%lld elements)", sym, (long long)v->numel);
@@ -182,6 +190,7 @@ static inline void rd_put_d(int ty, char *p, int64_t i, double x) {
 static void *rd_bcast(void *ctx, const char *sym, const hipep_view_t *v, int ty, const int64_t *dims, int64_t n,
                       int64_t cs) {
     int64_t total = 1, str[HIPEP_MAX_RANK], idx[HIPEP_MAX_RANK] = {0};
+    if (!rd_rank_ok(ctx, sym, n) || !rd_rank_ok(ctx, sym, v->rank)) return NULL;
     for (int64_t d = 0; d < n; d++) {
         total *= dims[d];
         int64_t sd = d - (n - v->rank);
@@ -632,10 +641,7 @@ static void rd_reduce(void *ctx, const char *sym, int ty, int op, int64_t xr, co
     if (hipep_has_error(ctx)) return;
     hipep_view_t xv = hipep_view(xr, xd, rd_esize[ty]), rv = hipep_view(rr, rd, rd_esize[ty]);
     unsigned char red[HIPEP_MAX_RANK];
-    if (xr > HIPEP_MAX_RANK) {
-        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: rank %lld", sym, (long long)xr);
-        return;
-    }
+    if (!rd_rank_ok(ctx, sym, xr) || !rd_rank_ok(ctx, sym, rr)) return;
     if (axes == NULL || naxes <= 0) {
         if (noop) {
             if (!rd_check_numel(ctx, sym, "the destination", &rv, xv.numel)) return;
@@ -669,6 +675,7 @@ static void rd_reduce(void *ctx, const char *sym, int ty, int op, int64_t xr, co
 static void rd_reduce_p(void *ctx, const char *sym, int ty, int op, int64_t xr, const void *xd, int64_t ar,
                         const void *ad, int64_t rr, const void *rd, int64_t noop) {
     if (hipep_has_error(ctx)) return;
+    if (!rd_rank_ok(ctx, sym, ar)) return;
     hipep_view_t av = hipep_view(ar, ad, 8);
     int64_t axes[64];
     if (av.numel > 64) {
