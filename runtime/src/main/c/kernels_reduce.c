@@ -1,25 +1,39 @@
 /* Reductions, arg max/min, softmax, normalisations and pooling. */
 /*
- * Kernels (docs/kernel-abi.md), all with the table's signatures:
+ * Kernels (docs/kernel-abi.md, the table's signatures; 332 symbols):
  *  - hipep_reduce_{sum,mean,max,min,prod,sum_square,l1,l2,log_sum_exp}_<t>[_p_axes] for
- *    t in f32 f64 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64. Floats accumulate in float (f64 in
- *    double), integers in int64/uint64 (sum and prod wrap like the element type, mean is the
- *    truncating integer division, l2 and log_sum_exp go through double). Empty reductions give
- *    the ONNX identities (sum 0, prod 1, max lowest, min highest, log_sum_exp -inf, mean NaN).
+ *    t in f32 f64 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64. The destination's shape gives
+ *    keepdims; empty axes reduce everything, or copy with noop_with_empty_axes. Floats accumulate
+ *    in float (f64 in double, f16/bf16 in float), integers in int64/uint64 (sum and prod wrap like
+ *    the element type, mean is the truncating integer division, l2 and log_sum_exp go through
+ *    double). Empty reductions give the ONNX identities (sum 0, prod 1, max lowest, min highest,
+ *    log_sum_exp -inf, mean NaN). max/min propagate NaN. Rows whose reduced dims are innermost are
+ *    reduced row by row, otherwise columns of the innermost kept dim are accumulated together;
+ *    a few very long rows are split over the threads.
  *  - hipep_arg_{max,min}_<t>_to_i64 for the same types; NaN: the first (last with
  *    select_last_index) NaN wins, as numpy.
- *  - hipep_softmax_<t>, hipep_log_softmax_<t> (one axis, opset 13), t in f32 f64 f16 bf16.
- *  - hipep_layer_norm_<t>_in{2,3}_out{1,2,3} (mean / inv_std_dev outputs are f32),
- *    hipep_rms_norm_<t>, hipep_batch_norm_<t> (inference), hipep_instance_norm_<t>,
- *    hipep_group_norm_<t> (scale and bias per channel, opset 21); float types.
+ *  - hipep_softmax_<t>, hipep_log_softmax_<t> (one axis, opset 13), t in f32 f64 f16 bf16; the
+ *    max is subtracted first; float exp is an inline vectorisable one (rd_expf, ~1.4 ulp).
+ *  - hipep_layer_norm_<t>_in{2,3}_out{1,2,3} (scale/bias broadcast to the normalised dims; mean /
+ *    inv_std_dev outputs are f32), hipep_rms_norm_<t>, hipep_batch_norm_<t> (inference),
+ *    hipep_instance_norm_<t>, hipep_group_norm_<t> (scale and bias per channel, opset 21); float
+ *    types, computed in float (f64 in double).
  *  - hipep_max_pool_<t>_out{1,2} (f32 f64 f16 bf16 and all integer types; Indices in ONNX
- *    storage order 0, the flattened index into X incl. batch and channel), hipep_avg_pool_<t>,
- *    hipep_global_max_pool_<t>, hipep_global_avg_pool_<t>; any spatial rank up to 3.
- * Not supported (HIPEP_ERR_UNSUPPORTED): pools with more than 3 spatial dims; a destination whose
- * element count does not match the op (HIPEP_ERR_INVALID_ARGUMENT); an arg max/min over an empty
- * axis (HIPEP_ERR_INVALID_ARGUMENT); axes out of range or repeated
- * (HIPEP_ERR_INDEX_OUT_OF_RANGE / HIPEP_ERR_INVALID_ARGUMENT). max_pool over an all-padding
- * window gives the lowest value and index -1; avg_pool without count_include_pad over one gives NaN.
+ *    storage order 0: the flattened index into X including batch and channel),
+ *    hipep_avg_pool_<t> (float types), hipep_global_max_pool_<t> (all), hipep_global_avg_pool_<t>
+ *    (float); 1 to 3 spatial dims. auto_pad SAME_* pads are computed from the input, kernel,
+ *    stride, dilation and the destination's size; ceil_mode is not read (the destination's size
+ *    already says it). avg_pool divides by the taps inside the input, or, with
+ *    count_include_pad, inside the padded input (not the part a ceil_mode window hangs over).
+ * Strided inputs and destinations are honoured (non-dense ones, and f16/bf16, go through a dense
+ * float/element copy).
+ * Errors: pools with more than 3 spatial dims and ranks above HIPEP_MAX_RANK:
+ * HIPEP_ERR_UNSUPPORTED; a destination whose element count does not fit the op, repeated axes,
+ * an arg max/min over an empty axis, num_groups not dividing the channels, missing or misshapen
+ * kernel_shape / strides / pads / dilations: HIPEP_ERR_INVALID_ARGUMENT; axes out of range:
+ * HIPEP_ERR_INDEX_OUT_OF_RANGE; malloc failures: HIPEP_ERR_OUT_OF_MEMORY. max_pool over an
+ * all-padding window gives the lowest value and index -1; avg_pool without count_include_pad over
+ * one gives NaN.
  */
 #include "hipep_runtime.h"
 #include <math.h>
