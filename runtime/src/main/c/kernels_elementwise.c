@@ -291,11 +291,11 @@ static void ew_run(void *ctx, ew_job_t *j, const char *sym, void (*body)(void *,
         return x >= 0 ? r : e * r;                                                                                 \
     }                                                                                                              \
     static inline CT ew_softplus_##S(CT x) { return (x > 0 ? x : (CT)0) + M(log1p)(M(exp)(-M(fabs)(x))); }     \
+    /* 1 + erf(z) = erfc(-z) and 1 + tanh(u) = 2 / (1 + exp(-2u)): no cancellation for x << 0 */               \
     static inline CT ew_gelu_##S(CT x, int64_t tanh_approx) {                                                     \
         if (tanh_approx)                                                                                           \
-            return (CT)0.5 * x *                                                                                   \
-                   ((CT)1 + M(tanh)((CT)0.7978845608028654 * (x + (CT)0.044715 * x * x * x)));                    \
-        return (CT)0.5 * x * ((CT)1 + M(erf)(x * (CT)0.7071067811865476));                                        \
+            return x / ((CT)1 + M(exp)((CT)-1.5957691216057308 * (x + (CT)0.044715 * x * x * x)));               \
+        return (CT)0.5 * x * M(erfc)(x * (CT)-0.7071067811865476);                                                 \
     }                                                                                                              \
     static inline CT ew_hard_sigmoid_##S(CT x, CT a, CT b) {                                                       \
         CT v = a * x + b;                                                                                          \
