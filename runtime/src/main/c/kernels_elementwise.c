@@ -156,7 +156,7 @@ static int ew_setup(void *ctx, ew_job_t *j, const char *sym, int nin, const int6
     return 1;
 }
 
-static inline void ew_pos_init(const ew_job_t *j, ew_pos_t *p, int64_t linear) {
+static __attribute__((noinline)) void ew_pos_init(const ew_job_t *j, ew_pos_t *p, int64_t linear) {
     for (int k = 0; k < j->nops; k++) p->off[k] = 0;
     for (int d = j->ndim - 1; d >= 0; d--) {
         int64_t n = j->size[d];
@@ -168,7 +168,7 @@ static inline void ew_pos_init(const ew_job_t *j, ew_pos_t *p, int64_t linear) {
 }
 
 /* Moves the position n elements along the innermost dimension (never past its end), carrying. */
-static inline void ew_pos_advance(const ew_job_t *j, ew_pos_t *p, int64_t n) {
+static __attribute__((noinline)) void ew_pos_advance(const ew_job_t *j, ew_pos_t *p, int64_t n) {
     int last = j->ndim - 1;
     p->idx[last] += n;
     for (int k = 0; k < j->nops; k++) p->off[k] += n * j->stride[k][last];
@@ -389,6 +389,13 @@ EW_INTS(EW_CLIP_INT_HELPER)
 
 #define EW_EXPAND(...) __VA_ARGS__
 
+/* the general strided loops: vectorising them rarely pays (strided loads) and only costs code size */
+#ifdef __clang__
+#define EW_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define EW_SCALAR_LOOP
+#endif
+
 /* ------------------------------------------------------------------ binary kernels */
 
 /*
@@ -412,6 +419,7 @@ EW_INTS(EW_CLIP_INT_HELPER)
             const TA x = a[0];                                                                                     \
             for (int64_t i = 0; i < n; i++) { const TB y = b[i]; c[i] = (EXPR); }                                 \
         } else {                                                                                                   \
+            EW_SCALAR_LOOP                                                                                         \
             for (int64_t i = 0; i < n; i++) {                                                                      \
                 const TA x = a[i * sa];                                                                            \
                 const TB y = b[i * sb];                                                                            \
@@ -540,6 +548,7 @@ EW_POW_EXPONENTS(i64)
         if (sc == 1 && sa == 1) {                                                                                  \
             for (int64_t i = 0; i < n; i++) { const TX x = a[i]; c[i] = (EXPR); }                                 \
         } else {                                                                                                   \
+            EW_SCALAR_LOOP                                                                                         \
             for (int64_t i = 0; i < n; i++) { const TX x = a[i * sa]; c[i * sc] = (EXPR); }                       \
         }                                                                                                          \
         EW_BODY_END                                                                                                \
@@ -712,6 +721,7 @@ EW_ALL(EW_CAST_FROM)
                 z[i] = cd[i] ? xv : yv;                                                                            \
             }                                                                                                      \
         } else {                                                                                                   \
+            EW_SCALAR_LOOP                                                                                         \
             for (int64_t i = 0; i < n; i++) {                                                                      \
                 const uint##W##_t xv = xa[i * s1], yv = ya[i * s2];                                                \
                 z[i * sz] = cd[i * s0] ? xv : yv;                                                                  \
