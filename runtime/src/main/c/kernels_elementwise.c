@@ -5,17 +5,17 @@
  * Symbols defined (t = f32 f64 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64; F = f32 f64 f16 bf16;
  * A = t and i1):
  *   hipep_{add,sub,mul,div,min,max,mod,pow}_<t>        A, B -> C (broadcast), same element type
- *   hipep_pow_<b>_exp_<e>                              mixed-type Pow, b in {F, i32, i64}, e any
- *                                                      numeric type other than b (not yet emitted
- *                                                      by the compiler: the ABI's pow symbol names
- *                                                      only the base type; see the note below)
+ *   hipep_pow_<b>_exp_<e>                              mixed-type Pow, b in {F, i32, i64}, e in
+ *                                                      {f32 f64 f16 bf16 i32 i64} (not emitted by
+ *                                                      the compiler yet: see the note below)
  *   hipep_{and,or,xor}_i1
  *   hipep_equal_<t>_to_i1, hipep_equal_i1
  *   hipep_{less,less_or_equal,greater,greater_or_equal}_<t>_to_i1
  *   hipep_{neg,abs,sign}_<t>
  *   hipep_{exp,log,sqrt,reciprocal,sigmoid,tanh,erf,sin,cos,ceil,floor,round,softplus}_<F>
  *   hipep_not_i1, hipep_gelu_<F>, hipep_leaky_relu_<F>, hipep_hard_sigmoid_<F>
- *   hipep_cast_<a>_to_<b> for every pair a != b of A, and hipep_cast_<a> (identity copy)
+ *   hipep_cast_<a>_to_<b> for every pair of A, and hipep_cast_<a> (the symbol of a cast to the
+ *                                                      same type: an identity copy)
  *   hipep_where_i1_to_<t>, hipep_where_i1                condition, X, Y -> Z (3-way broadcast)
  *   hipep_clip_<t>                                      min/max: f64 for F, i64 for integers
  *
@@ -32,7 +32,9 @@
  *     target's range; NaN -> 0. Anything -> i1 is (x != 0) (NaN -> 1). f32 -> f16/bf16 round to
  *     nearest even; f64 -> f16/bf16 round once (round-to-odd to f32 first, no double rounding).
  *     Integer -> integer wraps like numpy.
- *   - round is half to even (rint in the default rounding mode).
+ *   - round is half to even (rint in the default rounding mode); sign(NaN) = NaN.
+ *   - exp, tanh, erf, sigmoid and gelu on f32/f16/bf16 use the branch-free float versions below
+ *     (within 1-3 ulp of the correctly rounded result); f64 uses libm. softplus uses log1p/exp.
  *   - Shapes: an input dimension must equal the destination's or be 1 (inputs of lower rank are
  *     right-aligned); otherwise HIPEP_ERR_INVALID_ARGUMENT. Rank > 16: HIPEP_ERR_UNSUPPORTED.
  *
