@@ -66,6 +66,13 @@
 /* math helpers are forced inline: a call left in a loop stops its vectorisation */
 #define EW_INL static inline __attribute__((always_inline))
 
+/* the general strided loops: vectorising them rarely pays (strided loads) and only costs code size */
+#ifdef __clang__
+#define EW_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define EW_SCALAR_LOOP
+#endif
+
 /* ------------------------------------------------------------------ iteration engine */
 
 typedef struct {
@@ -214,7 +221,14 @@ static void ew_run(void *ctx, ew_job_t *j, const char *sym, void (*body)(void *,
 
 #define EW_BODY_END                                                                                                \
         rem -= n;                                                                                                  \
-        ew_pos_advance(j, &p, n);                                                                                  \
+        if (n == rowlen && last > 0 && p.idx[last - 1] + 1 < j->size[last - 1]) {                                  \
+            /* a full row, the next one in the same outer block: the common step, inline */                       \
+            p.idx[last - 1]++;                                                                                     \
+            EW_SCALAR_LOOP                                                                                         \
+            for (int k = 0; k < j->nops; k++) p.off[k] += j->stride[k][last - 1];                                  \
+        } else {                                                                                                   \
+            ew_pos_advance(j, &p, n);                                                                              \
+        }                                                                                                          \
     }                                                                                                              \
     if (bad) __atomic_store_n(&j->err, 1, __ATOMIC_RELAXED);
 
@@ -510,12 +524,6 @@ EW_INTS(EW_CLIP_INT_HELPER)
 
 #define EW_EXPAND(...) __VA_ARGS__
 
-/* the general strided loops: vectorising them rarely pays (strided loads) and only costs code size */
-#ifdef __clang__
-#define EW_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
-#else
-#define EW_SCALAR_LOOP
-#endif
 
 /* ------------------------------------------------------------------ binary kernels */
 
