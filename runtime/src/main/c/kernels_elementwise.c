@@ -201,6 +201,13 @@ static void ew_run(void *ctx, ew_job_t *j, const char *sym, void (*body)(void *,
         hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: integer division by zero", sym);
 }
 
+/* Whether operand k is one element broadcast over the whole iteration space. */
+static inline int ew_is_broadcast_scalar(const ew_job_t *j, int k) {
+    for (int d = 0; d < j->ndim; d++)
+        if (j->stride[k][d] != 0) return 0;
+    return 1;
+}
+
 /*
  * The row loop every body shares: `ROW` runs with n (row length), the innermost strides
  * s0.. of the operands and the row pointers set up by the caller's macro.
@@ -591,6 +598,37 @@ EW_INTS(EW_CLIP_INT_HELPER)
               EW_ST_##t(EW_EXPR_FL(t, EXPR)), GRAIN)
 #define EW_EXPR_FL(t, EXPR) ({ const EW_C_##t X = EW_LD_##t(x), Y = EW_LD_##t(y); (EXPR); })
 
+/*
+ * Float pow: a scalar exponent of 2, 3, 1 or 0.5 (x^2 in variance decompositions, x^3 in GELU's
+ * tanh form, sqrt) takes a loop without the libm call; 0.5 keeps pow's pow(-0) = +0 and
+ * pow(-inf) = +inf.
+ */
+#define EW_FUNX(t, EXPR) ((void)y, EW_ST_##t(({ const EW_C_##t X = EW_LD_##t(x); (EXPR); })))
+#define EW_FPOW(t)                                                                                                 \
+    EW_BINARY_BODY(pow_##t, EW_T_##t, EW_T_##t, EW_T_##t, EW_ST_##t(EW_EXPR_FL(t, EW_FN(t, pow)(X, Y))))           \
+    EW_BINARY_BODY(pow_sq_##t, EW_T_##t, EW_T_##t, EW_T_##t, EW_FUNX(t, X * X))                                    \
+    EW_BINARY_BODY(pow_cube_##t, EW_T_##t, EW_T_##t, EW_T_##t, EW_FUNX(t, X * X * X))                              \
+    EW_BINARY_BODY(pow_one_##t, EW_T_##t, EW_T_##t, EW_T_##t, ((void)y, x))                                        \
+    EW_BINARY_BODY(pow_sqrt_##t, EW_T_##t, EW_T_##t, EW_T_##t,                                                     \
+                   EW_FUNX(t, X == -(EW_C_##t)INFINITY ? (EW_C_##t)INFINITY : EW_FN(t, sqrt)(X) + (EW_C_##t)0))    \
+    void hipep_pow_##t(void *ctx, int64_t ra, void *da, int64_t rb, void *db, int64_t rc, void *dc) {             \
+        ew_job_t job;                                                                                              \
+        const int64_t ranks[3] = {ra, rb, rc};                                                                     \
+        void *const descs[3] = {da, db, dc};                                                                       \
+        const int64_t esz[3] = {sizeof(EW_T_##t), sizeof(EW_T_##t), sizeof(EW_T_##t)};                             \
+        if (!ew_setup(ctx, &job, "hipep_pow_" #t, 2, ranks, descs, esz)) return;                                   \
+        void (*body)(void *, int64_t, int64_t) = ew_body_pow_##t;                                                  \
+        if (ew_is_broadcast_scalar(&job, 1)) {                                                                     \
+            EW_C_##t e = EW_LD_##t(*(const EW_T_##t *)job.ptr[1]);                                                 \
+            body = e == 2 ? ew_body_pow_sq_##t                                                                     \
+                   : e == 3 ? ew_body_pow_cube_##t                                                                 \
+                   : e == 1 ? ew_body_pow_one_##t                                                                  \
+                   : e == (EW_C_##t)0.5 ? ew_body_pow_sqrt_##t                                                     \
+                   : body;                                                                                         \
+        }                                                                                                          \
+        ew_run(ctx, &job, "hipep_pow_" #t, body, EW_GRAIN_MATH);                                                   \
+    }
+
 #define EW_FLOAT_BINARIES(t)                                                                                       \
     EW_FBIN(add, t, X + Y, EW_GRAIN_CHEAP)                                                                         \
     EW_FBIN(sub, t, X - Y, EW_GRAIN_CHEAP)                                                                         \
@@ -598,7 +636,7 @@ EW_INTS(EW_CLIP_INT_HELPER)
     EW_FBIN(div, t, X / Y, EW_GRAIN_CHEAP)                                                                         \
     EW_FBIN(min, t, EW_HELP(ew_min_, t)(X, Y), EW_GRAIN_CHEAP)                                                     \
     EW_FBIN(max, t, EW_HELP(ew_max_, t)(X, Y), EW_GRAIN_CHEAP)                                                     \
-    EW_FBIN(pow, t, EW_FN(t, pow)(X, Y), EW_GRAIN_MATH)                                                            \
+    EW_FPOW(t)                                                                                                     \
     EW_MOD(t, EW_ST_##t(EW_HELP(ew_mod_, t)(EW_LD_##t(x), EW_LD_##t(y), q0)))                                      \
     EW_BINARY(equal_##t##_to_i1, EW_T_##t, EW_T_##t, uint8_t, (uint8_t)(EW_LD_##t(x) == EW_LD_##t(y)),           \
               EW_GRAIN_CHEAP)                                                                                      \
