@@ -112,6 +112,11 @@ static int ew_setup(void *ctx, ew_job_t *j, const char *sym, int nin, const int6
     int64_t full_stride[EW_MAXOPS][EW_MAXR];
     for (int k = 0; k < nops; k++) {
         hipep_view_t v = k == nin ? out : hipep_view(ranks[k], descs[k], esz[k]);
+        while (v.rank > rout && v.sizes[0] == 1) { /* extra leading size-1 dimensions broadcast away */
+            v.sizes++;
+            v.strides++;
+            v.rank--;
+        }
         if (v.rank < 0 || v.rank > rout) {
             hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: input #%d has rank %lld, the destination %lld", sym, k,
                          (long long)v.rank, (long long)rout);
@@ -896,6 +901,16 @@ EW_ALL(EW_CAST_FROM)
                 const uint##W##_t yv = ya[i];                                                                      \
                 z[i] = cd[i] ? xv : yv;                                                                            \
             }                                                                                                      \
+        } else if (sz == 1 && s0 == 1 && s1 == 0 && s2 == 0) {                                                    \
+            const uint##W##_t xv = xa[0], yv = ya[0];                                                              \
+            for (int64_t i = 0; i < n; i++) z[i] = cd[i] ? xv : yv;                                                \
+        } else if (sz == 1 && s0 == 0) {                                                                           \
+            const uint##W##_t *restrict src = cd[0] ? xa : ya;                                                     \
+            const int64_t ss = cd[0] ? s1 : s2;                                                                    \
+            if (ss == 1)                                                                                           \
+                for (int64_t i = 0; i < n; i++) z[i] = src[i];                                                     \
+            else                                                                                                   \
+                for (int64_t i = 0; i < n; i++) z[i] = src[i * ss];                                                \
         } else {                                                                                                   \
             EW_SCALAR_LOOP                                                                                         \
             for (int64_t i = 0; i < n; i++) {                                                                      \
