@@ -757,7 +757,10 @@ static void dm_slice(void *ctx, const char *sym, int64_t es, int64_t xr, void *x
         if (s < 0) s += dim;
         if (e < 0) e += dim;
         int64_t c;
-        if (st > 0) {
+        if (dim == 0) {
+            s = 0;
+            c = 0;
+        } else if (st > 0) {
             s = s < 0 ? 0 : s > dim ? dim : s;
             e = e < 0 ? 0 : e > dim ? dim : e;
             c = e > s ? (e - s - 1) / st + 1 : 0;
