@@ -41,7 +41,7 @@
 
 #define DM_MAXD (2 * HIPEP_MAX_RANK + 2) /* tile doubles the dimensions */
 #define DM_GRAIN 32768                   /* elements per parallel chunk, at least */
-#define DM_TILE 32                       /* transpose tile edge */
+#define DM_TILE 16                       /* transpose tile edge */
 #define DM_MAXP 64                       /* values read from a parameter operand, at most */
 
 typedef struct {
@@ -77,14 +77,30 @@ static inline int64_t dm_grain(int64_t per_item) {
             for (int64_t i = 0; i < m; i++) d[i * ds] = s[i * ss];                                           \
         }                                                                                                    \
     }                                                                                                        \
+    /* d[i * dk + j] = s[i + j * sl]: 4x4 blocks through registers, then the edges */                       \
     static void dm_tile_##N(char *dp, const char *sp, int64_t ni, int64_t nj, int64_t dk, int64_t sl) {   \
         T *restrict d = (T *)dp;                                                                             \
         const T *restrict s = (const T *)sp;                                                                 \
-        for (int64_t i = 0; i < ni; i++) {                                                                   \
-            T *restrict dr = d + i * dk;                                                                     \
-            const T *restrict sr = s + i;                                                                    \
-            for (int64_t j = 0; j < nj; j++) dr[j] = sr[j * sl];                                             \
+        int64_t i = 0;                                                                                       \
+        for (; i + 4 <= ni; i += 4) {                                                                        \
+            int64_t j = 0;                                                                                   \
+            for (; j + 4 <= nj; j += 4) {                                                                    \
+                const T *s0 = s + i + j * sl, *s1 = s0 + sl, *s2 = s1 + sl, *s3 = s2 + sl;                   \
+                T a0 = s0[0], a1 = s0[1], a2 = s0[2], a3 = s0[3];                                            \
+                T b0 = s1[0], b1 = s1[1], b2 = s1[2], b3 = s1[3];                                            \
+                T c0 = s2[0], c1 = s2[1], c2 = s2[2], c3 = s2[3];                                            \
+                T e0 = s3[0], e1 = s3[1], e2 = s3[2], e3 = s3[3];                                            \
+                T *d0 = d + i * dk + j, *d1 = d0 + dk, *d2 = d1 + dk, *d3 = d2 + dk;                         \
+                d0[0] = a0; d0[1] = b0; d0[2] = c0; d0[3] = e0;                                              \
+                d1[0] = a1; d1[1] = b1; d1[2] = c1; d1[3] = e1;                                              \
+                d2[0] = a2; d2[1] = b2; d2[2] = c2; d2[3] = e2;                                              \
+                d3[0] = a3; d3[1] = b3; d3[2] = c3; d3[3] = e3;                                              \
+            }                                                                                                \
+            for (; j < nj; j++)                                                                              \
+                for (int64_t q = i; q < i + 4; q++) d[q * dk + j] = s[q + j * sl];                           \
         }                                                                                                    \
+        for (; i < ni; i++)                                                                                  \
+            for (int64_t j = 0; j < nj; j++) d[i * dk + j] = s[i + j * sl];                                  \
     }                                                                                                        \
     static void dm_gather_##N(char *dp, int64_t ds, const char *sp, const int64_t *offs, int64_t m) {     \
         T *restrict d = (T *)dp;                                                                             \
@@ -251,6 +267,22 @@ static void dm_exec(void *ctx, dm_plan_t *p) {
     } else if (p->n == 1) {
         hipep_parallel_for(ctx, p->size[0], DM_GRAIN, dm_body_flat, p);
     } else {
+        /* a short innermost dimension (NCHW -> NHWC with C = 3): make a long unit-stride one the inner loop */
+        int best = L;
+        for (int k = 0; k < L; k++) {
+            if ((p->ss[k] == 1 || p->ds[k] == 1) && p->size[k] >= 4 * p->size[best]) best = k;
+        }
+        if (best != L) {
+            int64_t sz = p->size[best], s = p->ss[best], d = p->ds[best];
+            for (int k = best; k < L; k++) {
+                p->size[k] = p->size[k + 1];
+                p->ss[k] = p->ss[k + 1];
+                p->ds[k] = p->ds[k + 1];
+            }
+            p->size[L] = sz;
+            p->ss[L] = s;
+            p->ds[L] = d;
+        }
         hipep_parallel_for(ctx, total / p->size[L], dm_grain(p->size[L]), dm_body_rows, p);
     }
 }
