@@ -1213,9 +1213,32 @@ typedef struct {
     int64_t *off[HIPEP_MAX_RANK];        /* [out * taps]: source element offsets (index * stride) */
     double *w[HIPEP_MAX_RANK];           /* [out * taps]: weights */
     int64_t combos;                      /* product of taps over all dimensions but the last */
-    void (*store)(char *, double);
-    double (*load)(const char *);
+    int kind; /* 0: nearest (a gather, any element type), 1..4: weighted f32, f64, f16, bf16 */
 } dm_resize_t;
+
+/* one destination row of a weighted resize: n outer tap combinations (offsets coff, weights cw) */
+#define DM_RESIZE_ROW(t)                                                                                      \
+    static inline void dm_resize_row_##t(const dm_resize_t *R, char *dp, const int64_t *coff, const double *cw, \
+                                         int64_t n) {                                                          \
+        const hipep_view_t *x = R->x, *y = R->y;                                                               \
+        int64_t L = y->rank - 1, es = y->elem_size, m = y->sizes[L], dsl = y->strides[L], tl = R->taps[L];    \
+        const int64_t *ol = R->off[L];                                                                         \
+        const double *wl = R->w[L];                                                                            \
+        for (int64_t o = 0; o < m; o++) {                                                                      \
+            double acc = 0.0;                                                                                  \
+            for (int64_t c = 0; c < n; c++) {                                                                  \
+                const char *sp = x->data + coff[c] * es;                                                       \
+                double a = 0.0;                                                                                \
+                for (int64_t j = 0; j < tl; j++) a += wl[o * tl + j] * dm_ld_##t(sp + ol[o * tl + j] * es);    \
+                acc += cw[c] * a;                                                                              \
+            }                                                                                                  \
+            dm_st_##t(dp + o * dsl * es, acc);                                                                 \
+        }                                                                                                      \
+    }
+DM_RESIZE_ROW(f32)
+DM_RESIZE_ROW(f64)
+DM_RESIZE_ROW(f16)
+DM_RESIZE_ROW(bf16)
 
 /** Source coordinate of destination index o (ONNX Resize's coordinate_transformation_mode). */
 static inline double dm_resize_coord(int64_t ctm, int64_t o, double scale, int64_t in, int64_t out) {
@@ -1239,7 +1262,7 @@ static inline double dm_resize_coord(int64_t ctm, int64_t o, double scale, int64
 static void dm_body_resize(void *arg, int64_t b, int64_t e) {
     const dm_resize_t *R = (const dm_resize_t *)arg;
     const hipep_view_t *x = R->x, *y = R->y;
-    int64_t r = y->rank, L = r - 1, es = y->elem_size, m = y->sizes[L], dsl = y->strides[L], tl = R->taps[L];
+    int64_t r = y->rank, L = r - 1, es = y->elem_size, m = y->sizes[L], dsl = y->strides[L];
     int64_t K = R->combos;
     int64_t cbuf[2 * 64];
     int64_t *coff = K <= 64 ? cbuf : (int64_t *)malloc((size_t)K * (sizeof(int64_t) + sizeof(double)));
@@ -1256,7 +1279,6 @@ static void dm_body_resize(void *arg, int64_t b, int64_t e) {
         q /= y->sizes[d];
     }
     const int64_t *ol = R->off[L];
-    const double *wl = R->w[L];
     for (int64_t row = b; row < e; row++) {
         /* the source offsets and weights of every combination of the outer dimensions' taps */
         coff[0] = 0;
@@ -1281,19 +1303,12 @@ static void dm_body_resize(void *arg, int64_t b, int64_t e) {
         int64_t dof = 0;
         for (int64_t d = 0; d < L; d++) dof += idx[d] * y->strides[d];
         char *dp = y->data + dof * es;
-        if (!R->load) { /* nearest: a gather */
-            dm_gather(dp, dsl, x->data + coff[0] * es, ol, m, es);
-        } else {
-            for (int64_t o = 0; o < m; o++) {
-                double acc = 0.0;
-                for (int64_t c = 0; c < n; c++) {
-                    const char *sp = x->data + coff[c] * es;
-                    double a = 0.0;
-                    for (int64_t j = 0; j < tl; j++) a += wl[o * tl + j] * R->load(sp + ol[o * tl + j] * es);
-                    acc += cw[c] * a;
-                }
-                R->store(dp + o * dsl * es, acc);
-            }
+        switch (R->kind) {
+        case 0: dm_gather(dp, dsl, x->data + coff[0] * es, ol, m, es); break;
+        case 1: dm_resize_row_f32(R, dp, coff, cw, n); break;
+        case 2: dm_resize_row_f64(R, dp, coff, cw, n); break;
+        case 3: dm_resize_row_f16(R, dp, coff, cw, n); break;
+        default: dm_resize_row_bf16(R, dp, coff, cw, n); break;
         }
         for (int64_t d = L - 1; d >= 0; d--) {
             if (++idx[d] < y->sizes[d]) break;
@@ -1305,13 +1320,13 @@ static void dm_body_resize(void *arg, int64_t b, int64_t e) {
 
 /*
  * Resize: the per-dimension taps (source index, weight) of ONNX Resize (edge-clamped neighbours, as
- * the reference's edge padding), then a product over the dimensions. load/store NULL: nearest only
+ * the reference's edge padding), then a product over the dimensions. kind 0: nearest only
  * (integer data).
  */
 static void dm_resize(void *ctx, const char *sym, int64_t es, int64_t xr, void *xd, int64_t scr, void *scd,
                       int64_t szr, void *szd, int64_t yr, void *yd, const float *scales, int64_t scales_len,
                       const int64_t *sizes, int64_t sizes_len, int64_t mode, int64_t ctm, int64_t nearest_mode,
-                      double cubic_a, double (*load)(const char *), void (*store)(char *, double)) {
+                      double cubic_a, int kind) {
     if (!dm_rank_ok(ctx, sym, xr)) return;
     hipep_view_t x = hipep_view(xr, xd, es), y = hipep_view(yr, yd, es);
     if (mode < 0 || mode > 2 || ctm < 0 || ctm > 5 || nearest_mode < 0 || nearest_mode > 3) {
@@ -1325,7 +1340,7 @@ static void dm_resize(void *ctx, const char *sym, int64_t es, int64_t xr, void *
                      sym);
         return;
     }
-    if (mode != DM_NEAREST && !load) {
+    if (mode != DM_NEAREST && kind == 0) {
         hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: mode %s on integer data (only nearest)", sym,
                      mode == DM_LINEAR ? "linear" : "cubic");
         return;
@@ -1404,8 +1419,7 @@ static void dm_resize(void *ctx, const char *sym, int64_t es, int64_t xr, void *
     R.sym = sym;
     R.x = &x;
     R.y = &y;
-    R.load = mode == DM_NEAREST ? NULL : load;
-    R.store = store;
+    R.kind = mode == DM_NEAREST ? 0 : kind;
     int64_t *op = (int64_t *)buf;
     double *wp = (double *)(buf + (size_t)tot * sizeof(int64_t));
     int64_t combos = 1;
@@ -1699,26 +1713,18 @@ DM_TYPES(DM_SLICE_ALL)
 DM_TYPES(DM_PAD_ALL)
 
 /* resize: scales and sizes each an attribute or an operand; LD/ST NULL: nearest only */
-#define DM_RESIZE(t, es, LD, STO, P1, P2)                                                                      \
+#define DM_RESIZE(t, es, KIND, P1, P2)                                                                      \
     void DM_NAME5(hipep_resize_##t, DM_OPT(P1, _p_scales), DM_OPT(P2, _p_sizes), , )(                          \
         void *ctx, int64_t xr, void *x, DM_OPT(P1, int64_t r1, void *d1, ) DM_OPT(P2, int64_t r2, void *d2, )  \
         int64_t yr, void *y, const float *scales, int64_t scales_len, const int64_t *sizes, int64_t sizes_len,  \
         int64_t mode, int64_t ctm, int64_t nearest_mode, double cubic_coeff_a) {                              \
         dm_resize(ctx, __func__, es, xr, x, DM_OPT(P1, r1, d1, ) DM_OPT(DM_CAT(DM_NOT_, P1), 0, NULL, )        \
                   DM_OPT(P2, r2, d2, ) DM_OPT(DM_CAT(DM_NOT_, P2), 0, NULL, ) yr, y, scales, scales_len, sizes, \
-                  sizes_len, mode, ctm, nearest_mode, cubic_coeff_a, LD, STO);                                 \
+                  sizes_len, mode, ctm, nearest_mode, cubic_coeff_a, KIND);                                 \
     }
-#define DM_RESIZE_FLOAT(t, es, ST, TO) DM_SUBSETS2(DM_RESIZE, t, es, dm_ld_##t, dm_st_##t)
-#define DM_RESIZE_INT(t, es, ST, TO) DM_SUBSETS2(DM_RESIZE, t, es, NULL, NULL)
-DM_RESIZE_FLOAT(f32, 4, double, )
-DM_RESIZE_FLOAT(f64, 8, double, )
-DM_RESIZE_FLOAT(f16, 2, double, )
-DM_RESIZE_FLOAT(bf16, 2, double, )
-DM_RESIZE_INT(i8, 1, int64_t, )
-DM_RESIZE_INT(i16, 2, int64_t, )
-DM_RESIZE_INT(i32, 4, int64_t, )
-DM_RESIZE_INT(i64, 8, int64_t, )
-DM_RESIZE_INT(ui8, 1, int64_t, )
-DM_RESIZE_INT(ui16, 2, int64_t, )
-DM_RESIZE_INT(ui32, 4, int64_t, )
-DM_RESIZE_INT(ui64, 8, int64_t, )
+/* X(t, element size, kind: 1..4 the weighted float kernels, 0 nearest only) */
+#define DM_RESIZE_TYPES(X)                                                                                     \
+    X(f32, 4, 1) X(f64, 8, 2) X(f16, 2, 3) X(bf16, 2, 4) X(i8, 1, 0) X(i16, 2, 0) X(i32, 4, 0) X(i64, 8, 0)    \
+    X(ui8, 1, 0) X(ui16, 2, 0) X(ui32, 4, 0) X(ui64, 8, 0)
+#define DM_RESIZE_ALL(t, es, KIND) DM_SUBSETS2(DM_RESIZE, t, es, KIND)
+DM_RESIZE_TYPES(DM_RESIZE_ALL)
