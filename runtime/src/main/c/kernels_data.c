@@ -1,34 +1,42 @@
 /* Data movement: transpose, reshape, expand, concat, split, slice, pad, tile, (un)squeeze, flatten, shape, size, fill, range, trilu, resize. */
 /*
  * Kernels defined here (docs/kernel-abi.md; <t> = f32 f64 f16 bf16 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64
- * unless said otherwise):
+ * unless said otherwise; 1229 symbols in all, every variant stamped out by the macros at the end):
  *   hipep_transpose_<t>                         perm absent = reversed dimensions
- *   hipep_reshape_<t>[_p_shape]                 the destination has the final sizes; the shape is checked
+ *   hipep_reshape_<t>[_p_shape]                 the destination has the final sizes; the shape (0 copies,
+ *                                               -1 infers, allowzero) and the element counts are checked
  *   hipep_expand_<t>[_p_shape]                  broadcast copy into the destination
  *   hipep_concat_<t>_in<N>                      N = 1..16
  *   hipep_split_<t>_out<M>[_p_split]            M = 1..16; the destinations' sizes are authoritative
- *   hipep_slice_<t>[_p_starts][_p_ends][_p_axes][_p_steps]   every combination
- *   hipep_pad_<t>[_p_pads][_p_axes][_p_value]   every combination; modes constant/reflect/edge/wrap,
- *                                               negative pads crop (before padding, as the ONNX reference)
+ *                                               (a given split must agree with them)
+ *   hipep_slice_<t>[_p_starts][_p_ends][_p_axes][_p_steps]   all 16 combinations; ONNX clamping (negative
+ *                                               steps, INT64_MIN/MAX ends); the result must fit the destination
+ *   hipep_pad_<t>[_p_pads][_p_axes][_p_value]   all 8 combinations; modes constant/reflect/edge/wrap;
+ *                                               negative pads crop first, then the rest pads (ONNX reference)
  *   hipep_tile_<t>[_p_repeats]
- *   hipep_squeeze_<t>[_p_axes], hipep_unsqueeze_<t>[_p_axes], hipep_flatten_<t>
+ *   hipep_squeeze_<t>[_p_axes], hipep_unsqueeze_<t>[_p_axes], hipep_flatten_<t>   copies into the destination
  *   hipep_shape_<t>_to_i64 (hipep_shape_i64), hipep_size_<t>_to_i64 (hipep_size_i64)
  *   hipep_fill_<t>[_p_shape]                    the destination's sizes are authoritative
  *   hipep_range_<t>                             t = f32 f64 i16 i32 i64; the destination's size is authoritative
  *   hipep_trilu_<t>[_p_k]
- *   hipep_resize_<t>[_p_scales][_p_sizes]       modes nearest/linear/cubic for f32 f64 f16 bf16; the integer
- *                                               types do nearest only
- * Data movement is implemented once per element size (1, 2, 4, 8 bytes) on a strided N-d copy core
- * (dimensions coalesced, memcpy of contiguous runs, tiled transposes, hipep_parallel_for over rows).
+ *   hipep_resize_<t>[_p_scales][_p_sizes]       t = f32 f64 f16 bf16: nearest/linear/cubic, every
+ *                                               coordinate_transformation_mode but tf_crop_and_resize, every
+ *                                               nearest_mode, cubic_coeff_a; N-d (separable taps, edge-clamped as
+ *                                               the ONNX reference); t = i8..i64, ui8..ui64: nearest only
+ * Data movement is implemented once per element size (1, 2, 4, 8 bytes) on one strided N-d copy core:
+ * size-1 dimensions dropped and mergeable ones coalesced, memcpy of contiguous runs, broadcast (stride 0)
+ * fills, 16x16 tiles with 4x4 register blocks when the source's unit-stride dimension is not the
+ * destination's (transposes), rows split over hipep_parallel_for in chunks of >= 32K elements.
  *
- * Not supported (each reports the error named):
+ * Not supported (each reports the error named, nothing is written):
  *   - resize coordinate_transformation_mode tf_crop_and_resize (needs roi, not an operand of hip.resize):
- *     HIPEP_ERR_UNSUPPORTED; linear/cubic resize of integer data: HIPEP_ERR_UNSUPPORTED.
- *   - parameter operands are read as i64 (f32 for resize's scales); slice's i32 starts/ends/axes/steps
- *     operands cannot be told apart by the kernel (the ABI does not carry their type).
- *   - more than 64 values in a parameter operand, ranks above HIPEP_MAX_RANK: HIPEP_ERR_UNSUPPORTED.
- *   - inconsistent shapes (destination sizes that do not follow from the inputs and parameters),
- *     bad axes/perm: HIPEP_ERR_INVALID_ARGUMENT / HIPEP_ERR_INDEX_OUT_OF_RANGE with the values.
+ *     HIPEP_ERR_UNSUPPORTED; linear or cubic resize of integer data: HIPEP_ERR_UNSUPPORTED.
+ *   - parameter operands are read as i64 (f32 for resize's scales): the ABI does not carry their element
+ *     type, so an i32 operand (slice's starts/ends/axes/steps may be i32 in ONNX) is misread.
+ *   - more than 64 values in a parameter, ranks above HIPEP_MAX_RANK: HIPEP_ERR_UNSUPPORTED.
+ *   - shapes that do not follow from the inputs and parameters (destination sizes, element counts, split
+ *     sizes, pads), a step of 0, repeated axes: HIPEP_ERR_INVALID_ARGUMENT; axes or perm entries out of
+ *     range: HIPEP_ERR_INDEX_OUT_OF_RANGE (with the values).
  *   - reflect/edge/wrap padding of an empty (or fully cropped) dimension: HIPEP_ERR_INVALID_ARGUMENT.
  */
 #include "hipep_runtime.h"
