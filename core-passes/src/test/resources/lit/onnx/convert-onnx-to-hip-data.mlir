@@ -213,6 +213,41 @@ module attributes {onnx.opset_import = {"" = 11 : i64}} {
 
 // -----
 
+// Flatten keeps a dynamic batch (the dimensions folded into it are 1 or none); squeeze, slice and
+// pad keep the dimensions they do not touch. A flatten that multiplies the dynamic dimension by
+// known ones is not traced and stays.
+// CHECK-LABEL: func.func @dynamic_batch_reshaping
+// CHECK:         %[[D0:.*]] = tensor.dim %arg0, %{{.*}}
+// CHECK:         %[[E0:.*]] = tensor.empty(%[[D0]]) : tensor<?x64xf32>
+// CHECK:         hip.flatten %arg0, %[[E0]] {axis = 1 : i64} : (tensor<?x4x4x4xf32>, tensor<?x64xf32>) -> tensor<?x64xf32>
+// CHECK:         %[[D1:.*]] = tensor.dim %arg1, %{{.*}}
+// CHECK:         %[[E1:.*]] = tensor.empty(%[[D1]]) : tensor<?x5xf32>
+// CHECK:         hip.squeeze %arg1, %[[E1]] {axes = array<i64: 1>}
+// CHECK:         %[[D2:.*]] = tensor.dim %arg0, %{{.*}}
+// CHECK:         %[[E2:.*]] = tensor.empty(%[[D2]]) : tensor<?x4x2x4xf32>
+// CHECK:         hip.slice %arg0, %[[E2]]
+// CHECK:         %[[D3:.*]] = tensor.dim %arg0, %{{.*}}
+// CHECK:         %[[E3:.*]] = tensor.empty(%[[D3]]) : tensor<?x4x6x4xf32>
+// CHECK:         hip.pad %arg0, %[[E3]]
+// CHECK:         "onnx.Flatten"(%arg0) {axis = 2 : i64}
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @dynamic_batch_reshaping(%x: tensor<?x4x4x4xf32>, %y: tensor<?x1x5xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+    %axes = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %starts = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %ends = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %sax = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %pads = "onnx.Constant"() {value = dense<[0, 0, 1, 0, 0, 0, 1, 0]> : tensor<8xi64>} : () -> tensor<8xi64>
+    %0 = "onnx.Flatten"(%x) {axis = 1 : i64} : (tensor<?x4x4x4xf32>) -> tensor<*xf32>
+    %1 = "onnx.Squeeze"(%y, %axes) : (tensor<?x1x5xf32>, tensor<1xi64>) -> tensor<*xf32>
+    %2 = "onnx.Slice"(%x, %starts, %ends, %sax) : (tensor<?x4x4x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>
+    %3 = "onnx.Pad"(%x, %pads) : (tensor<?x4x4x4xf32>, tensor<8xi64>) -> tensor<*xf32>
+    %4 = "onnx.Flatten"(%x) {axis = 2 : i64} : (tensor<?x4x4x4xf32>) -> tensor<*xf32>
+    "onnx.Return"(%0, %1, %2, %3, %4) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  }
+}
+
+// -----
+
 // Reshape's -1 is the input's one dynamic dimension when the other dimensions hold as many
 // elements as the target's known entries (the depth-to-space idiom of super-resolution); with
 // a different count it is not provably that dimension and the op stays.

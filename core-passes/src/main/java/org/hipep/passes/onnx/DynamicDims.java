@@ -43,6 +43,10 @@ public final class DynamicDims {
         if (hipName.equals("hip.reshape") || hipName.equals("hip.concat") || hipName.equals("hip.unsqueeze")) {
             return kept(hipName, inputs.get(0), attrs, rank, dim);
         }
+        if (hipName.equals("hip.flatten") || hipName.equals("hip.squeeze") || hipName.equals("hip.slice")
+                || hipName.equals("hip.pad")) {
+            return reshaped(hipName, inputs.get(0), attrs, rank, dim);
+        }
         if (RESHAPING.contains(hipName)) {
             return null;
         }
@@ -84,12 +88,93 @@ public final class DynamicDims {
 
     /**
      * The data-movement and indexing ops whose dynamic result dimensions are not traced back to
-     * an input (transpose, reshape, concat and unsqueeze are), so they convert only with static results.
+     * an input (transpose, reshape, concat, unsqueeze, flatten, squeeze, slice and pad are), so they
+     * convert only with static results.
      */
-    private static final Set<String> RESHAPING = Set.of("hip.squeeze", "hip.flatten", "hip.gather",
+    private static final Set<String> RESHAPING = Set.of("hip.gather",
             "hip.gather_elements", "hip.gather_nd", "hip.expand", "hip.tile", "hip.slice", "hip.shape", "hip.size",
             "hip.split", "hip.topk", "hip.fill", "hip.pad", "hip.einsum", "hip.scatter_elements", "hip.scatter_nd",
             "hip.range", "hip.non_zero", "hip.one_hot", "hip.resize");
+
+    /**
+     * Flatten: a result dimension is the product of input dimensions [0, axis) or [axis, rank),
+     * traced when exactly one of them is dynamic and the others are 1 (a [N, C, H, W] flatten at
+     * axis 1 keeps N as dimension 0; a product of a dynamic dimension with known ones > 1 would
+     * need arithmetic, which is not traced). Squeeze with static axes keeps the other dimensions in
+     * order. Slice and pad keep every dimension they do not touch (slice: not in its static axes;
+     * pad: both pads of the dimension static and 0).
+     */
+    private static int[] reshaped(String hipName, Type input, Map<String, Attribute> attrs, int rank, int dim) {
+        if (!(input instanceof RankedTensorType t)) {
+            return null;
+        }
+        int r = t.rank();
+        switch (hipName) {
+            case "hip.flatten": {
+                long axis = attrs.get("axis") instanceof IntegerAttr a ? a.longValue() : 1;
+                int at = (int) (axis < 0 ? axis + r : axis);
+                if (rank != 2 || at < 0 || at > r) {
+                    return null;
+                }
+                int from = dim == 0 ? 0 : at;
+                int to = dim == 0 ? at : r;
+                int dynamic = -1;
+                for (int i = from; i < to; i++) {
+                    if (t.isDynamicDim(i)) {
+                        if (dynamic >= 0) {
+                            return null;
+                        }
+                        dynamic = i;
+                    } else if (t.shape().get(i) != 1) {
+                        return null;
+                    }
+                }
+                return dynamic >= 0 ? new int[] {0, dynamic} : null;
+            }
+            case "hip.squeeze": {
+                long[] axes = attrs.get("axes") instanceof DenseArrayAttr a ? a.asLongs() : null;
+                if (axes == null) {
+                    return null;
+                }
+                java.util.Set<Integer> removed = new java.util.HashSet<>();
+                for (long ax : axes) {
+                    removed.add((int) (ax < 0 ? ax + r : ax));
+                }
+                int k = -1;
+                for (int i = 0; i < r; i++) {
+                    if (!removed.contains(i) && ++k == dim) {
+                        return new int[] {0, i};
+                    }
+                }
+                return null;
+            }
+            case "hip.slice": {
+                if (r != rank || !(attrs.get("starts") instanceof DenseArrayAttr starts)) {
+                    return null;
+                }
+                long[] axes = attrs.get("axes") instanceof DenseArrayAttr a ? a.asLongs() : null;
+                if (axes == null) {
+                    if (attrs.containsKey("axes") || starts.asLongs().length > r) {
+                        return null;
+                    }
+                    return dim >= starts.asLongs().length ? new int[] {0, dim} : null;
+                }
+                for (long ax : axes) {
+                    if ((ax < 0 ? ax + r : ax) == dim) {
+                        return null;
+                    }
+                }
+                return new int[] {0, dim};
+            }
+            default: { // hip.pad
+                if (r != rank || !(attrs.get("pads") instanceof DenseArrayAttr pads) || attrs.containsKey("axes")) {
+                    return null;
+                }
+                long[] p = pads.asLongs();
+                return p.length == 2 * r && p[dim] == 0 && p[dim + r] == 0 ? new int[] {0, dim} : null;
+            }
+        }
+    }
 
     /** Transpose: result dimension {@code dim} is input dimension {@code perm[dim]} (reversed without perm). */
     private static int[] transposed(Type input, Map<String, Attribute> attrs, int rank, int dim) {
