@@ -10,5 +10,8 @@ module org.hipep.runtime {
 
     exports org.hipep.runtime.jit;
     exports org.hipep.runtime.llvm;
+    exports org.hipep.runtime.session;
     exports org.hipep.runtime.toolchain;
+
+    uses org.hipep.runtime.session.ModelCompiler;
 }

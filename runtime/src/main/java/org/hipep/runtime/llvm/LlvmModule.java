@@ -56,6 +56,50 @@ public final class LlvmModule implements AutoCloseable {
         return new LlvmModule(ctx, mod);
     }
 
+    /** Reads bitcode into a module of a fresh context; bytes that are not bitcode are an exception with LLVM's message. */
+    public static LlvmModule parseBitcode(byte[] bitcode, String name) {
+        LLVMContextRef ctx = LLVMContextCreate();
+        BytePointer bytes = new BytePointer(Math.max(1, bitcode.length));
+        bytes.put(bitcode);
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(bytes, bitcode.length,
+                new BytePointer(name));
+        LLVMModuleRef mod = new LLVMModuleRef();
+        try {
+            if (LLVMParseBitcodeInContext2(ctx, buf, mod) != 0) {
+                LLVMContextDispose(ctx);
+                throw new LlvmTranslationException(name + " is not LLVM bitcode LLVM " + LlvmLibrary.version()
+                        + " can read");
+            }
+        } finally {
+            LLVMDisposeMemoryBuffer(buf);
+        }
+        return new LlvmModule(ctx, mod);
+    }
+
+    /**
+     * The text of the constant global {@code name} holding a NUL-terminated string (as
+     * {@code __metadata_json}), without the NUL; empty when there is no such global.
+     */
+    public java.util.Optional<String> stringGlobal(String name) {
+        LLVMValueRef g = LLVMGetNamedGlobal(checkOpen(), name);
+        if (g == null || g.isNull()) {
+            return java.util.Optional.empty();
+        }
+        LLVMValueRef init = LLVMGetInitializer(g);
+        if (init == null || init.isNull() || LLVMIsConstantString(init) == 0) {
+            return java.util.Optional.empty();
+        }
+        org.bytedeco.javacpp.SizeTPointer length = new org.bytedeco.javacpp.SizeTPointer(1);
+        BytePointer text = LLVMGetAsString(init, length);
+        byte[] bytes = new byte[(int) length.get()];
+        text.get(bytes);
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] == 0) {
+            end--;
+        }
+        return java.util.Optional.of(new String(bytes, 0, end, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** The module reference, for callers that continue with the C API (JIT, linking). */
     public LLVMModuleRef module() {
         return checkOpen();

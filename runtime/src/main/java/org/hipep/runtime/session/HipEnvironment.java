@@ -1,0 +1,294 @@
+package org.hipep.runtime.session;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+import org.hipep.passes.llvm.Json;
+import org.hipep.runtime.jit.LoadOptions;
+import org.hipep.runtime.jit.LoadedModel;
+import org.hipep.runtime.jit.ModelLoader;
+import org.hipep.runtime.jit.RuntimeFailure;
+
+/**
+ * Where sessions come from, as ONNX Runtime's {@code OrtEnvironment}: compiles ONNX models through
+ * a {@link ModelCompiler} (the plugin host's, found with {@link ServiceLoader}), keeps compiled
+ * models in a cache, and loads them into {@link HipSession}s.
+ *
+ * <p><b>Compile cache.</b> A compiled model is kept in {@code <cacheDir>/<key>/} where the key is a
+ * SHA-256 over the model's bytes, the plugin set's fingerprint, the runtime's bitcode, the artifact
+ * format and the optimisation level: {@code model.bc} (or {@code model.so}),
+ * {@code model.metadata.json}, the constants sidecar and {@code model.dims.json}. An entry is
+ * written in a temporary folder and renamed into place, so a reader sees all of it or nothing;
+ * two processes compiling the same model both succeed and one entry stays.
+ */
+public final class HipEnvironment implements AutoCloseable {
+    static final String BITCODE = "model.bc";
+    static final String SHARED_OBJECT = "model.so";
+    static final String METADATA = "model.metadata.json";
+    static final String DIM_NAMES = "model.dims.json";
+
+    private final ModelCompiler compiler;
+
+    private HipEnvironment(ModelCompiler compiler) {
+        this.compiler = compiler;
+    }
+
+    /** An environment over the first {@link ModelCompiler} service found (none: only {@link #loadSession}). */
+    public static HipEnvironment create() {
+        Optional<ModelCompiler> found = ServiceLoader.load(ModelCompiler.class, HipEnvironment.class.getClassLoader())
+                .findFirst();
+        if (found.isEmpty()) {
+            found = ServiceLoader.load(ModelCompiler.class).findFirst();
+        }
+        return new HipEnvironment(found.orElse(null));
+    }
+
+    /** An environment compiling with {@code compiler}. */
+    public static HipEnvironment create(ModelCompiler compiler) {
+        return new HipEnvironment(Objects.requireNonNull(compiler, "compiler"));
+    }
+
+    /** Compiles (or takes from the cache) and loads the ONNX model at {@code model}. */
+    public HipSession createSession(Path model, SessionOptions options) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(model);
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getMessage(), e);
+        }
+        return createSession(bytes, model, options);
+    }
+
+    /** Compiles (or takes from the cache) and loads the ONNX model {@code model}. */
+    public HipSession createSession(byte[] model, SessionOptions options) {
+        return createSession(model, null, options);
+    }
+
+    private HipSession createSession(byte[] model, Path modelPath, SessionOptions options) {
+        Objects.requireNonNull(options, "options");
+        if (compiler == null) {
+            throw new RuntimeFailure("no model compiler is available: put the plugin host (module org.hipep.host)"
+                    + " on the module or class path, or load a compiled artifact with loadSession");
+        }
+        ModelCompiler.Plugins plugins = compiler.plugins(options.plugins());
+        LoadOptions load = new LoadOptions(options.optLevel(), plugins.bitcode(), plugins.libraries());
+        long start = System.nanoTime();
+        Path dir;
+        boolean fromCache;
+        Runnable onClose = null;
+        if (options.cacheDir() != null) {
+            dir = options.cacheDir().resolve(key(model, plugins.fingerprint(), options));
+            fromCache = isComplete(dir, options.artifactFormat());
+            if (!fromCache) {
+                Path tmp = temporary(options.cacheDir());
+                compileInto(model, modelPath, options, load, tmp);
+                publish(tmp, dir);
+            }
+        } else {
+            dir = temporary(null);
+            fromCache = false;
+            compileInto(model, modelPath, options, load, dir);
+            Path d = dir;
+            onClose = () -> deleteTree(d);
+        }
+        long compiled = System.nanoTime();
+        try {
+            HipSession s = open(dir, options, load, fromCache ? 0 : compiled - start, fromCache, onClose);
+            return s;
+        } catch (RuntimeException e) {
+            if (onClose != null) {
+                onClose.run();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Loads an already compiled artifact: {@code model.bc}/{@code .so} with its {@code
+     * *.metadata.json} and constants sidecar beside it (as {@code hip-compiler} or the compile cache
+     * writes them). The options' plugins are the ones whose bitcode and libraries the JIT links.
+     */
+    public HipSession loadSession(Path artifact, SessionOptions options) {
+        ModelCompiler.Plugins plugins = compiler != null ? compiler.plugins(options.plugins())
+                : new ModelCompiler.Plugins("", List.of(), null);
+        if (compiler == null && !options.plugins().isEmpty()) {
+            throw new RuntimeFailure("plugins " + options.plugins() + " were asked for, but no model compiler"
+                    + " (plugin host) is available to provide them");
+        }
+        LoadOptions load = new LoadOptions(options.optLevel(), plugins.bitcode(), plugins.libraries());
+        return open(artifact, options, load, 0, true, null);
+    }
+
+    /** Opens {@code target}: a cache folder, or an artifact file with its metadata beside it. */
+    private static HipSession open(Path target, SessionOptions options, LoadOptions load, long compileNanos,
+            boolean fromCache, Runnable onClose) {
+        Path dir;
+        Path artifact;
+        Path metadataFile;
+        if (Files.isDirectory(target)) {
+            dir = target;
+            artifact = dir.resolve(options.artifactFormat() == ArtifactFormat.NATIVE ? SHARED_OBJECT : BITCODE);
+            metadataFile = dir.resolve(METADATA);
+        } else {
+            dir = target.toAbsolutePath().getParent();
+            artifact = target;
+            String base = target.getFileName().toString().replaceFirst("\\.(bc|so)$", "");
+            metadataFile = dir.resolve(base + ".metadata.json");
+        }
+        long start = System.nanoTime();
+        String json;
+        Map<String, List<String>> dimNames = new LinkedHashMap<>();
+        try {
+            json = Files.readString(metadataFile, StandardCharsets.US_ASCII);
+            Path dims = dir.resolve(DIM_NAMES);
+            if (Files.isRegularFile(dims)) {
+                readDimNames(Files.readString(dims, StandardCharsets.UTF_8), dimNames);
+            }
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot read the model metadata " + metadataFile + ": " + e.getMessage(), e);
+        }
+        ArtifactMetadata metadata;
+        try {
+            metadata = ArtifactMetadata.parse(json);
+        } catch (IllegalArgumentException e) {
+            throw new RuntimeFailure(metadataFile + ": " + e.getMessage(), e);
+        }
+        ConstantsData constants = ConstantsData.load(metadata, dir, options.constantsPolicy(), options.threads());
+        LoadedModel model;
+        try {
+            model = artifact.getFileName().toString().endsWith(".so") ? ModelLoader.loadNative(artifact, load)
+                    : ModelLoader.loadJit(Files.readAllBytes(artifact), load);
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot read the compiled model " + artifact + ": " + e.getMessage(), e);
+        }
+        return new HipSession(model, metadata, constants, dimNames,
+                new HipSession.Timings(compileNanos, fromCache, System.nanoTime() - start, dir), onClose);
+    }
+
+    private void compileInto(byte[] model, Path modelPath, SessionOptions options, LoadOptions load, Path dir) {
+        ModelCompiler.CompiledModel c = compiler.compile(model, modelPath, options.plugins(), dir);
+        try {
+            if (options.artifactFormat() == ArtifactFormat.NATIVE) {
+                ModelLoader.writeNative(c.bitcode(), load, dir.resolve(SHARED_OBJECT));
+            } else {
+                Files.write(dir.resolve(BITCODE), c.bitcode());
+            }
+            Files.writeString(dir.resolve(METADATA), c.metadataJson(), StandardCharsets.US_ASCII);
+            Map<String, Object> dims = new LinkedHashMap<>();
+            c.dimNames().forEach((name, list) -> dims.put(name, new ArrayList<Object>(list)));
+            Files.writeString(dir.resolve(DIM_NAMES), Json.write(dims), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot write the compiled model into " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void readDimNames(String json, Map<String, List<String>> out) {
+        if (Json.parse(json) instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> {
+                if (k instanceof String name && v instanceof List<?> l) {
+                    List<String> names = new ArrayList<>();
+                    l.forEach(x -> names.add(x instanceof String s ? s : null));
+                    out.put(name, names);
+                }
+            });
+        }
+    }
+
+    private static boolean isComplete(Path dir, ArtifactFormat format) {
+        return Files.isRegularFile(dir.resolve(METADATA))
+                && Files.isRegularFile(dir.resolve(format == ArtifactFormat.NATIVE ? SHARED_OBJECT : BITCODE));
+    }
+
+    /** Renames {@code tmp} to {@code dir}; when another writer got there first, keeps theirs. */
+    private static void publish(Path tmp, Path dir) {
+        try {
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+            deleteTree(tmp);
+        } catch (AtomicMoveNotSupportedException e) {
+            throw new RuntimeFailure("the compile cache needs a file system with atomic renames: " + dir, e);
+        } catch (IOException e) {
+            deleteTree(tmp);
+            throw new RuntimeFailure("cannot write the compile cache entry " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Path temporary(Path cacheDir) {
+        try {
+            if (cacheDir == null) {
+                return Files.createTempDirectory("hipep-session-");
+            }
+            Files.createDirectories(cacheDir);
+            return Files.createTempDirectory(cacheDir, ".tmp-");
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot create a folder for the compiled model"
+                    + (cacheDir == null ? "" : " in " + cacheDir) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+
+    private static String key(byte[] model, String pluginFingerprint, SessionOptions options) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(model);
+            md.update((byte) 0);
+            md.update(pluginFingerprint.getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            md.update(RuntimeBitcodeDigest.VALUE);
+            md.update((options.artifactFormat() + "/O" + options.optLevel()).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest(), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+
+    /** The runtime bitcode's digest: a runtime change invalidates the cache. */
+    private static final class RuntimeBitcodeDigest {
+        static final byte[] VALUE = digest();
+
+        private static byte[] digest() {
+            try (InputStream in = ModelLoader.class.getResourceAsStream("hipep_runtime.bc")) {
+                if (in == null) {
+                    throw new IllegalStateException("the runtime bitcode org/hipep/runtime/jit/hipep_runtime.bc is"
+                            + " missing from the runtime module");
+                }
+                return MessageDigest.getInstance("SHA-256").digest(in.readAllBytes());
+            } catch (IOException | NoSuchAlgorithmException e) {
+                throw new IllegalStateException("cannot read the runtime bitcode", e);
+            }
+        }
+    }
+
+    /** Nothing to free today; sessions are closed on their own. */
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,276 @@
+package org.hipep.runtime.session;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.hipep.runtime.jit.LoadedModel;
+import org.hipep.runtime.jit.RuntimeFailure;
+
+/**
+ * A compiled model, loaded and ready to run, as ONNX Runtime's {@code OrtSession}: input and output
+ * metadata by name, {@link #run} from a map of named tensors to a {@link Result}.
+ *
+ * <p>{@link #run} may be called from several threads at once: each concurrent run gets a runtime
+ * state of its own (states are created on demand and kept for reuse), so runs never share
+ * scratch memory. {@link #close} waits for runs in flight, then frees every state, the loaded code
+ * and the constants.
+ */
+public final class HipSession implements AutoCloseable {
+    private static final int TENSOR_T_SIZE = 40;
+
+    private final LoadedModel model;
+    private final ArtifactMetadata metadata;
+    private final ConstantsData constants;
+    private final Map<String, TensorInfo> inputs;
+    private final Map<String, TensorInfo> outputs;
+    private final Timings timings;
+    private final Runnable onClose;
+    private final ConcurrentLinkedDeque<Long> idle = new ConcurrentLinkedDeque<>();
+    private final List<Long> all = Collections.synchronizedList(new ArrayList<>());
+    private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    /**
+     * How the session came to be, in nanoseconds.
+     *
+     * @param compileNanos compiling the model (0 when it came from the cache)
+     * @param fromCache whether the compiled model came from the compile cache
+     * @param loadNanos linking, optimising and JIT-loading (or loading the shared object)
+     * @param artifactDir where the compiled model is
+     */
+    public record Timings(long compileNanos, boolean fromCache, long loadNanos, Path artifactDir) {
+    }
+
+    HipSession(LoadedModel model, ArtifactMetadata metadata, ConstantsData constants,
+            Map<String, List<String>> dimNames, Timings timings, Runnable onClose) {
+        this.model = model;
+        this.metadata = metadata;
+        this.constants = constants;
+        this.inputs = named(metadata.inputs(), dimNames);
+        this.outputs = named(metadata.outputs(), dimNames);
+        this.timings = timings;
+        this.onClose = onClose;
+    }
+
+    private static Map<String, TensorInfo> named(List<TensorInfo> infos, Map<String, List<String>> dimNames) {
+        Map<String, TensorInfo> m = new LinkedHashMap<>();
+        for (TensorInfo t : infos) {
+            List<String> names = dimNames.get(t.name());
+            m.put(t.name(), names != null && names.size() == t.rank()
+                    ? new TensorInfo(t.name(), t.type(), t.shape(), names) : t);
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The inputs, in the model's order. */
+    public Map<String, TensorInfo> inputInfo() {
+        return inputs;
+    }
+
+    /** The outputs, in the model's order. */
+    public Map<String, TensorInfo> outputInfo() {
+        return outputs;
+    }
+
+    public List<String> inputNames() {
+        return new ArrayList<>(inputs.keySet());
+    }
+
+    public List<String> outputNames() {
+        return new ArrayList<>(outputs.keySet());
+    }
+
+    /** The compiled model's metadata. */
+    public ArtifactMetadata metadata() {
+        return metadata;
+    }
+
+    public Timings timings() {
+        return timings;
+    }
+
+    /**
+     * Runs the model on {@code feeds} (every input by name) and returns every output. Wrong names,
+     * missing inputs, element types or shapes that do not match the model's are an
+     * {@link IllegalArgumentException} saying which input and what was expected; a failure inside
+     * the model (a kernel's error) is a {@link RuntimeFailure} with the runtime's message.
+     */
+    public Result run(Map<String, Tensor> feeds) {
+        Objects.requireNonNull(feeds, "feeds");
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the session is closed");
+            }
+            List<Tensor> ordered = check(feeds);
+            return execute(ordered);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    private List<Tensor> check(Map<String, Tensor> feeds) {
+        for (String name : feeds.keySet()) {
+            if (!inputs.containsKey(name)) {
+                throw new IllegalArgumentException("the model has no input named '" + name + "'; its inputs are "
+                        + inputs.keySet());
+            }
+        }
+        List<Tensor> ordered = new ArrayList<>();
+        for (TensorInfo info : inputs.values()) {
+            Tensor t = feeds.get(info.name());
+            if (t == null) {
+                throw new IllegalArgumentException("input '" + info.name() + "' (" + info + ") is missing");
+            }
+            if (t.type() != info.type()) {
+                throw new IllegalArgumentException("input '" + info.name() + "': the model expects " + info.type()
+                        + " elements, the tensor has " + t.type());
+            }
+            long[] shape = t.shape();
+            long[] expected = info.shape();
+            if (shape.length != expected.length) {
+                throw new IllegalArgumentException("input '" + info.name() + "': the model expects rank "
+                        + expected.length + " (" + info + "), the tensor has shape " + Arrays.toString(shape));
+            }
+            for (int d = 0; d < shape.length; d++) {
+                if (expected[d] >= 0 && shape[d] != expected[d]) {
+                    throw new IllegalArgumentException("input '" + info.name() + "': dimension " + d + " must be "
+                            + expected[d] + " (" + info + "), the tensor has shape " + Arrays.toString(shape));
+                }
+            }
+            ordered.add(t);
+        }
+        return ordered;
+    }
+
+    private Result execute(List<Tensor> ordered) {
+        int n = ordered.size();
+        BytePointer tensors = new BytePointer(Math.max(1, (long) n * TENSOR_T_SIZE));
+        List<LongPointer> shapes = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Tensor t = ordered.get(i);
+            long[] shape = t.shape();
+            LongPointer s = new LongPointer(Math.max(1, shape.length));
+            for (int d = 0; d < shape.length; d++) {
+                s.put(d, shape[d]);
+            }
+            shapes.add(s);
+            long at = (long) i * TENSOR_T_SIZE;
+            tensors.putLong(at, t.elementCount() == 0 ? 0 : t.address());
+            tensors.putLong(at + 8, s.address());
+            tensors.putLong(at + 16, shape.length);
+            tensors.putLong(at + 24, t.type().byteSize());
+            tensors.putLong(at + 32, 0); // memory_type CPU and the padding
+        }
+        BytePointer span = new BytePointer(16);
+        span.putLong(0, tensors.address());
+        span.putLong(8, n);
+
+        Long pooled = idle.poll();
+        long state = pooled != null ? pooled : newState();
+        try {
+            int status = model.compute(state, span);
+            return collect(state, status);
+        } finally {
+            idle.push(state);
+            // The native argument blocks stay reachable until here.
+            tensors.close();
+            span.close();
+            shapes.forEach(Pointer::close);
+        }
+    }
+
+    private long newState() {
+        long state = model.init(constants.host());
+        all.add(state);
+        return state;
+    }
+
+    private Result collect(long state, int status) {
+        List<LoadedModel.Output> produced = model.outputList(state);
+        List<TensorInfo> infos = metadata.outputs();
+        LinkedHashMap<String, Tensor> out = new LinkedHashMap<>();
+        RuntimeFailure failure = null;
+        if (status != 0) {
+            failure = new RuntimeFailure("the model failed (status " + status + "): " + describe(status, state));
+        } else if (produced.size() < infos.size()) {
+            failure = new RuntimeFailure("the model produced " + produced.size() + " outputs, its metadata lists "
+                    + infos.size());
+        }
+        for (int i = 0; i < produced.size(); i++) {
+            LoadedModel.Output o = produced.get(i);
+            long data = o.data();
+            Runnable release = o.runtimeOwned() ? () -> NativeMemory.free(data) : null;
+            if (failure != null || i >= infos.size()) {
+                if (release != null) {
+                    release.run();
+                }
+                continue;
+            }
+            TensorInfo info = infos.get(i);
+            if (data == 0 && o.elementSize() == 0) {
+                failure = new RuntimeFailure("output '" + info.name() + "' was not produced by the model");
+                continue;
+            }
+            if (o.elementSize() != info.type().byteSize()) {
+                failure = new RuntimeFailure("output '" + info.name() + "' has " + o.elementSize()
+                        + "-byte elements, its metadata says " + info.type());
+                if (release != null) {
+                    release.run();
+                }
+                continue;
+            }
+            out.put(info.name(), Tensor.wrapNative(info.type(), o.shape(), data, release));
+        }
+        if (failure != null) {
+            out.values().forEach(Tensor::close);
+            throw failure;
+        }
+        return new Result(out);
+    }
+
+    private String describe(int status, long state) {
+        String message = model.errorMessage(state);
+        return switch (status) {
+            case 0x1001 -> "wrong number of inputs";
+            case 0x1002 -> "an input has the wrong rank";
+            case 0x1003 -> "an input has the wrong static dimensions";
+            default -> message == null || message.isEmpty() ? "(no message)" : message;
+        };
+    }
+
+    /** Waits for runs in flight, then frees the states, the loaded code and the constants. */
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            synchronized (all) {
+                for (long s : all) {
+                    model.cleanup(s);
+                }
+                all.clear();
+            }
+            idle.clear();
+            model.close();
+            if (onClose != null) {
+                onClose.run();
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+}
