@@ -12,6 +12,7 @@ module org.hipep.host {
     exports org.hipep.host.compiler;
     exports org.hipep.host.osgi;
     exports org.hipep.host.plugins;
+    exports org.hipep.host.session;
     exports org.hipep.host.tools;
 
     // picocli reads and writes the annotated command fields reflectively.
@@ -23,4 +24,6 @@ module org.hipep.host {
     uses org.hipep.plugin.DialectRegistrationExtension;
     uses org.hipep.plugin.RuntimeBitcodeExtension;
     uses org.hipep.plugin.LibraryExtension;
+
+    provides org.hipep.runtime.session.ModelCompiler with org.hipep.host.session.HostModelCompiler;
 }

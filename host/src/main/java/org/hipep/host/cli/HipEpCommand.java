@@ -159,7 +159,7 @@ public final class HipEpCommand implements Callable<Integer> {
                 files.filter(f -> f.getFileName().toString().contains(".constants.")).sorted()
                         .forEach(f -> out.println("constants: " + f));
             }
-            out.println("run: not available in this build (the runtime that JIT-loads the bitcode and provides the kernels is not there yet)");
+            out.println("run it: bin/hip-onnx-runner -m " + model);
             out.flush();
             return 0;
         } catch (CompileException e) {
@@ -175,17 +175,7 @@ public final class HipEpCommand implements Callable<Integer> {
     }
 
     private static void writeAtomically(Path target, String text) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        CompilerCommand.writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Runs the command; the process exit code is the command's. */

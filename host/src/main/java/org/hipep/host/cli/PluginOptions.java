@@ -18,6 +18,11 @@ public final class PluginOptions {
             description = "Print the plugins found, selected and skipped (and why), and what each contributed.")
     boolean printPluginInfo;
 
+    /** The selected plugin ids, in order ({@code --plugins}, else the system property). */
+    public List<String> selection() {
+        return PluginSelection.resolve(plugins);
+    }
+
     /** The snapshot of the process's plugins for the selection; prints the report when asked. */
     public PluginSnapshot snapshot(PrintWriter err) {
         PluginSnapshot s = PluginHost.processSnapshot(PluginSelection.resolve(plugins));

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.function.Consumer;
 import org.hipep.dialects.onnx.importer.OnnxImporter;
 import org.hipep.dialects.onnx.load.OnnxLoadException;
+import org.hipep.dialects.onnx.load.OnnxModel;
 import org.hipep.dialects.onnx.load.OnnxModelLoader;
 import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.host.tools.HipMlirOpt;
@@ -90,10 +91,24 @@ public final class CompilerDriver {
      * @param pipelineOverride the override's pipeline text, or {@code null} for the built-in pipeline
      */
     public record Options(Path constantsDir, long externalizeMinNumElements, boolean skipConstantData,
-            String pipelineOverride) {
+            String pipelineOverride, String artifactName) {
         /** Validates the components. */
         public Options {
             Objects.requireNonNull(constantsDir, "constantsDir");
+        }
+
+        /** Options without an artifact name (the module keeps its own, or the sidecar is {@code model.*}). */
+        public Options(Path constantsDir, long externalizeMinNumElements, boolean skipConstantData,
+                String pipelineOverride) {
+            this(constantsDir, externalizeMinNumElements, skipConstantData, pipelineOverride, null);
+        }
+
+        /**
+         * These options with {@code name} as the module's symbol name when it has none: the constants
+         * sidecar is then {@code <name>.constants.bin}, so artifacts in one folder do not share one.
+         */
+        public Options withArtifactName(String name) {
+            return new Options(constantsDir, externalizeMinNumElements, skipConstantData, pipelineOverride, name);
         }
 
         /** The driver's defaults, constants into {@code constantsDir}, no override. */
@@ -109,7 +124,7 @@ public final class CompilerDriver {
 
         /** These options with {@code text} as the override ({@code null}: the built-in pipeline). */
         public Options withPipelineOverride(String text) {
-            return new Options(constantsDir, externalizeMinNumElements, skipConstantData, text);
+            return new Options(constantsDir, externalizeMinNumElements, skipConstantData, text, artifactName);
         }
     }
 
@@ -142,17 +157,28 @@ public final class CompilerDriver {
 
     /** Loads, imports and compiles the ONNX model at {@code model}. */
     public Compilation compile(Path model, Options options) throws CompileException {
+        OnnxModel loaded;
+        try {
+            loaded = OnnxModelLoader.load(model);
+        } catch (OnnxLoadException e) {
+            throw new CompileException(e.getMessage(), List.of());
+        }
+        return compile(loaded, options);
+    }
+
+    /** Imports and compiles an already loaded ONNX model. */
+    public Compilation compile(OnnxModel model, Options options) throws CompileException {
         Context ctx = new Context(HipMlirOpt.dialects(plugins));
         List<Diagnostic> diagnostics = new ArrayList<>();
         ctx.diagnostics().registerHandler(diagnostics::add);
         Operation module;
         try {
-            module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(model));
+            module = OnnxImporter.importModel(ctx, model);
         } catch (OnnxLoadException e) {
             throw new CompileException(e.getMessage(), diagnostics);
         }
         if (!Verifier.verify(module).succeeded() || hasError(diagnostics)) {
-            throw new CompileException(model + ": the imported model does not verify", diagnostics);
+            throw new CompileException(model.name() + ": the imported model does not verify", diagnostics);
         }
         return run(ctx, module, options, diagnostics);
     }
@@ -168,6 +194,9 @@ public final class CompilerDriver {
     private Compilation run(Context ctx, Operation module, Options options, List<Diagnostic> diagnostics)
             throws CompileException {
         PassRegistry registry = HipMlirOpt.passes(plugins, warnings);
+        if (options.artifactName() != null && module.attribute(SymbolTable.SYMBOL_ATTR) == null) {
+            module.setAttribute(SymbolTable.SYMBOL_ATTR, new StringAttr(options.artifactName()));
+        }
         module.setAttribute(GenerateInterfacePass.PLUGIN_PROVENANCE_ATTR, provenance(plugins));
         PassManager pm = new PassManager();
         String override = options.pipelineOverride();
