@@ -1,0 +1,189 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.hipep.runtime.session.ElementType;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Result;
+import org.hipep.runtime.session.SessionOptions;
+import org.hipep.runtime.session.Tensor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Session API on the example model: runs, the errors a caller gets, concurrency and the cache. */
+class SessionApiTest {
+    static final Path MODEL = Path.of("..", "examples", "small-cnn", "model.onnx");
+
+    @TempDir
+    static Path cache;
+    static HipEnvironment env;
+    static HipSession session;
+
+    @BeforeAll
+    static void open() {
+        env = HipEnvironment.create();
+        session = env.createSession(MODEL, new SessionOptions().setCacheDir(cache).setThreads(2));
+    }
+
+    @AfterAll
+    static void close() {
+        session.close();
+        env.close();
+    }
+
+    static float[] image(int batch, int seed) {
+        float[] x = new float[batch * 64];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = ((i * 37 + seed * 11) % 17) / 17f;
+        }
+        return x;
+    }
+
+    @Test
+    void runsBatchOneAndBatchEightInOneSession() {
+        for (int batch : new int[] {1, 8}) {
+            try (Tensor in = Tensor.fromArray(image(batch, 1), batch, 1, 8, 8);
+                    Result r = session.run(Map.of("image", in))) {
+                Tensor p = r.get("probabilities");
+                assertThat(p.shape()).containsExactly(batch, 10);
+                float[] v = p.toFloatArray();
+                for (int n = 0; n < batch; n++) {
+                    double sum = 0;
+                    for (int k = 0; k < 10; k++) {
+                        sum += v[n * 10 + k];
+                    }
+                    assertThat(sum).isBetween(0.9999, 1.0001);
+                }
+            }
+        }
+    }
+
+    @Test
+    void wrongInputsAreClearErrors() {
+        try (Tensor ok = Tensor.fromArray(image(1, 1), 1, 1, 8, 8);
+                Tensor ints = Tensor.fromArray(new long[64], 1, 1, 8, 8);
+                Tensor rank3 = Tensor.fromArray(image(1, 1), 1, 8, 8);
+                Tensor wide = Tensor.fromArray(new float[81], 1, 1, 9, 9)) {
+            assertThatThrownBy(() -> session.run(Map.of("img", ok)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("the model has no input named 'img'; its inputs are [image]");
+            assertThatThrownBy(() -> session.run(Map.of()))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("input 'image' (image: f32[batch, 1, 8, 8]) is missing");
+            assertThatThrownBy(() -> session.run(Map.of("image", ints)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("input 'image': the model expects FLOAT elements, the tensor has INT64");
+            assertThatThrownBy(() -> session.run(Map.of("image", rank3)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("expects rank 4");
+            assertThatThrownBy(() -> session.run(Map.of("image", wide)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("input 'image': dimension 2 must be 8 (image: f32[batch, 1, 8, 8]), the tensor has"
+                            + " shape [1, 1, 9, 9]");
+        }
+        try (Tensor in = Tensor.fromArray(image(1, 1), 1, 1, 8, 8); Result r = session.run(Map.of("image", in))) {
+            assertThatThrownBy(() -> r.get("logits")).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("no output named 'logits'; the outputs are [probabilities]");
+            assertThatThrownBy(() -> r.get("probabilities").toLongArray()).isInstanceOf(IllegalStateException.class);
+        }
+        assertThatThrownBy(() -> Tensor.fromArray(new float[3], 2, 2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("shape [2, 2] holds 4 elements, the array has 3");
+    }
+
+    @Test
+    void directBuffersAreUsedWithoutACopy() {
+        ByteBuffer b = ByteBuffer.allocateDirect(64 * 4).order(ByteOrder.nativeOrder());
+        b.asFloatBuffer().put(image(1, 3));
+        try (Tensor viaBuffer = Tensor.fromBuffer(b, ElementType.FLOAT, 1, 1, 8, 8);
+                Tensor viaArray = Tensor.fromArray(image(1, 3), 1, 1, 8, 8);
+                Result a = session.run(Map.of("image", viaBuffer));
+                Result c = session.run(Map.of("image", viaArray))) {
+            b.putFloat(0, 123f); // the tensor sees the caller's memory
+            assertThat(viaBuffer.toFloatArray()[0]).isEqualTo(123f);
+            assertThat(a.get(0).toFloatArray()).containsExactly(c.get(0).toFloatArray());
+        }
+    }
+
+    @Test
+    void eightThreadsOnOneSessionGiveIdenticalResults() throws Exception {
+        float[] expected;
+        try (Tensor in = Tensor.fromArray(image(4, 5), 4, 1, 8, 8); Result r = session.run(Map.of("image", in))) {
+            expected = r.get(0).toFloatArray();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<float[]>> futures = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                futures.add(pool.submit(() -> {
+                    float[] last = null;
+                    for (int k = 0; k < 25; k++) {
+                        try (Tensor in = Tensor.fromArray(image(4, 5), 4, 1, 8, 8);
+                                Result r = session.run(Map.of("image", in))) {
+                            float[] v = r.get(0).toFloatArray();
+                            if (last != null && !java.util.Arrays.equals(last, v)) {
+                                throw new AssertionError("run " + k + " differs from the one before");
+                            }
+                            last = v;
+                        }
+                    }
+                    return last;
+                }));
+            }
+            for (Future<float[]> f : futures) {
+                assertThat(f.get()).containsExactly(expected);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSecondSessionComesFromTheCacheAndAgrees() {
+        try (HipSession second = env.createSession(MODEL, new SessionOptions().setCacheDir(cache));
+                Tensor in = Tensor.fromArray(image(2, 9), 2, 1, 8, 8);
+                Result a = session.run(Map.of("image", in));
+                Result b = second.run(Map.of("image", in))) {
+            assertThat(second.timings().fromCache()).isTrue();
+            assertThat(second.timings().artifactDir()).isEqualTo(session.timings().artifactDir());
+            assertThat(b.get(0).toFloatArray()).containsExactly(a.get(0).toFloatArray());
+        }
+    }
+
+    @Test
+    void aClosedSessionRefusesToRun(@TempDir Path other) {
+        HipSession s = env.createSession(MODEL, new SessionOptions().setCacheDir(other));
+        s.close();
+        try (Tensor in = Tensor.fromArray(image(1, 1), 1, 1, 8, 8)) {
+            assertThatThrownBy(() -> s.run(Map.of("image", in))).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("the session is closed");
+        }
+    }
+
+    @Test
+    void halfFloatTensorsRoundTrip() {
+        float[] v = {0f, 1f, -2.5f, 65504f, 1e-7f, Float.NaN};
+        try (Tensor h = Tensor.fromFloats(ElementType.FLOAT16, v, 6);
+                Tensor bf = Tensor.fromFloats(ElementType.BFLOAT16, v, 6)) {
+            float[] back = h.toFloatArray();
+            assertThat(back[1]).isEqualTo(1f);
+            assertThat(back[2]).isEqualTo(-2.5f);
+            assertThat(back[3]).isEqualTo(65504f);
+            assertThat(back[4]).isEqualTo(1.1920929e-7f); // the nearest binary16 subnormal (2 * 2^-24)
+            assertThat(back[5]).isNaN();
+            assertThat(bf.toFloatArray()[2]).isEqualTo(-2.5f);
+        }
+    }
+}
