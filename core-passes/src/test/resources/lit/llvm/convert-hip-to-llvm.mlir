@@ -175,3 +175,16 @@ func.func @tensors(%ctx: !hip.context, %a: tensor<2xf32>, %out: tensor<2xf32>) -
   %0 = hip.exp %a, %out : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// Pow with an exponent of another element type than the base names it with _exp_<t>; the same
+// types need no suffix.
+// CHECK-LABEL: llvm.func @mixed_pow
+// CHECK: llvm.call @hipep_pow_f32_exp_i64(
+// CHECK: llvm.call @hipep_pow_f32(
+func.func @mixed_pow(%ctx: !hip.context, %x: memref<3xf32>, %e: memref<3xi64>, %f: memref<3xf32>, %out: memref<3xf32>) {
+  hip.pow %x, %e, %out : (memref<3xf32>, memref<3xi64>, memref<3xf32>) -> ()
+  hip.pow %x, %f, %out : (memref<3xf32>, memref<3xf32>, memref<3xf32>) -> ()
+  return
+}

@@ -266,3 +266,22 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
     "onnx.Return"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> ()
   }
 }
+
+// -----
+
+// i32 index tensors and i32 integer parameter operands are cast to i64 before the op: the kernel
+// ABI passes them as i64. (The slice's result is sized from its declared type: its parameters
+// are only known at run time.)
+// CHECK-LABEL: func.func @i32_indices
+// CHECK:         %[[I:.*]] = hip.cast %arg1, %{{.*}} {to = i64} : (tensor<2xi32>, tensor<2xi64>) -> tensor<2xi64>
+// CHECK:         hip.gather %arg0, %[[I]], %{{.*}} {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2xi64>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[S:.*]] = hip.cast %arg2, %{{.*}} {to = i64} : (tensor<1xi32>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:         %[[E:.*]] = hip.cast %arg3, %{{.*}} {to = i64} : (tensor<1xi32>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:         hip.slice %arg0, %[[S]], %[[E]], %{{.*}}
+module attributes {onnx.opset_import = {"" = 13 : i64}} {
+  func.func @i32_indices(%x: tensor<5x3xf32>, %i: tensor<2xi32>, %s: tensor<1xi32>, %e: tensor<1xi32>) -> (tensor<2x3xf32>, tensor<1x3xf32>) {
+    %0 = "onnx.Gather"(%x, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+    %1 = "onnx.Slice"(%x, %s, %e) : (tensor<5x3xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<1x3xf32>
+    "onnx.Return"(%0, %1) : (tensor<2x3xf32>, tensor<1x3xf32>) -> ()
+  }
+}

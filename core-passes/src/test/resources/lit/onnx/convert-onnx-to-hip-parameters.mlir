@@ -66,9 +66,11 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 
 // -----
 
-// CumSum's axis and Trilu's k at run time keep the data's shape, dynamic dimensions included.
+// CumSum's axis and Trilu's k at run time keep the data's shape, dynamic dimensions included; an
+// i32 axis reaches the op as i64 (the kernel ABI's width).
 // CHECK-LABEL: func.func @cumsum_trilu_runtime
-// CHECK:         hip.cumsum %arg0, %arg1, %{{.*}} {exclusive = false, reverse = false} : (tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[AX:.*]] = hip.cast %arg1, %{{.*}} {to = i64} : (tensor<i32>, tensor<i64>) -> tensor<i64>
+// CHECK:         hip.cumsum %arg0, %[[AX]], %{{.*}} {exclusive = false, reverse = false} : (tensor<2x3xf32>, tensor<i64>, tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK:         %[[D:.*]] = tensor.dim %arg2
 // CHECK:         %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x5xf32>
 // CHECK:         hip.trilu %arg2, %arg3, %[[E]] {upper = false} : (tensor<?x5xf32>, tensor<i64>, tensor<?x5xf32>) -> tensor<?x5xf32>

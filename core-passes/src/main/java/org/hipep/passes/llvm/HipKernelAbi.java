@@ -22,10 +22,11 @@ import org.hipep.ir.text.AttrTypePrinter;
  * memref-form op to a call of the kernel this table names; the documentation's table is
  * {@link #markdownTable()}.
  *
- * <p>The kernel of an op is {@code void hipep_<op>_<t>[_to_<t2>][_in<N>][_out<M>][_p_<param>...](
+ * <p>The kernel of an op is {@code void hipep_<op>_<t>[_to_<t2>][_exp_<t3>][_in<N>][_out<M>][_p_<param>...](
  * ptr ctx, (i64 rank, ptr descriptor) per memref operand, attributes...)}: {@code <t>} the
  * element type of the first memref operand, {@code <t2>} that of the first destination when it
- * differs; {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
+ * differs; {@code _exp_<t3>} for a {@code pow} whose exponent's element type is not the base's;
+ * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
  * number of destinations varies, and {@code _p_<param>} for each parameter given as a run-time
  * operand, so that each symbol has exactly one signature.
  */
@@ -331,6 +332,13 @@ public final class HipKernelAbi {
         s.append(typeName(first));
         if (!dest.equals(first)) {
             s.append("_to_").append(typeName(dest));
+        }
+        if (e.op().equals("pow")) {
+            // ONNX Pow takes an exponent of another type than the base (f32 ** i64).
+            Type exponent = ((MemRefType) op.operand(1).type()).elementType();
+            if (!exponent.equals(first)) {
+                s.append("_exp_").append(typeName(exponent));
+            }
         }
         if (e.variableInputs()) {
             s.append("_in").append(layout.inputs());

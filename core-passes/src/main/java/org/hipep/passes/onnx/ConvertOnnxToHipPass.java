@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.InferShapes;
 import org.hipep.dialects.onnx.ExternalAttr;
 import org.hipep.dialects.onnx.OnnxDialect;
@@ -447,6 +448,53 @@ public final class ConvertOnnxToHipPass extends Pass {
         }
         Operation hip = rewriter.create(op.location(), plan.hipName(), operands, new ArrayList<Type>(types),
                 plan.attributes());
+        widenIndices(rewriter, hip);
         replaceKeepingTypes(rewriter, op, new ArrayList<>(hip.results()));
+    }
+
+    /** The ops whose second operand is an index tensor (i32 or i64 in ONNX). */
+    private static final java.util.Set<String> INDEXED = java.util.Set.of("hip.gather", "hip.gather_elements",
+            "hip.gather_nd", "hip.scatter_elements", "hip.scatter_nd");
+
+    /**
+     * Casts i32 index tensors and i32 integer parameter operands (slice's starts/ends/axes/steps,
+     * cumsum's axis, topk's and trilu's k) of {@code hip} to i64 with a {@code hip.cast} before it:
+     * the kernel ABI passes them as i64 (docs/kernel-abi.md), and a memref descriptor does not say
+     * its element type.
+     */
+    private static void widenIndices(PatternRewriter rewriter, Operation hip) {
+        List<Integer> widen = new ArrayList<>();
+        if (INDEXED.contains(hip.nameString())) {
+            widen.add(1);
+        }
+        Map<String, Integer> params = HipParameters.operandIndices(hip);
+        for (HipParameters.Parameter p : HipParameters.of(hip.nameString())) {
+            Integer at = params.get(p.name());
+            if (at != null && (p.kind() == HipParameters.Kind.INDICES || p.kind() == HipParameters.Kind.INDEX)) {
+                widen.add(at);
+            }
+        }
+        for (int i : widen) {
+            Value v = hip.operand(i);
+            if (!(v.type() instanceof RankedTensorType t) || !(t.elementType() instanceof IntegerType it)
+                    || it.width() != 32) {
+                continue;
+            }
+            rewriter.setInsertionPoint(hip);
+            RankedTensorType wide = RankedTensorType.of(t.shape(), IntegerType.I64);
+            List<Value> sizes = new ArrayList<>();
+            for (int d = 0; d < t.rank(); d++) {
+                if (t.isDynamicDim(d)) {
+                    Value index = rewriter.create(hip.location(), "arith.constant", List.of(),
+                            List.of(IndexType.INSTANCE), Map.of("value", IntegerAttr.index(d))).result(0);
+                    sizes.add(rewriter.create(hip.location(), "tensor.dim", List.of(v, index),
+                            List.of(IndexType.INSTANCE), Map.of()).result(0));
+                }
+            }
+            Value init = rewriter.create(hip.location(), "tensor.empty", sizes, List.of(wide), Map.of()).result(0);
+            Value cast = rewriter.create(hip.location(), "hip.cast", List.of(v, init), List.of(wide),
+                    Map.of("to", new org.hipep.ir.builtin.TypeAttr(IntegerType.I64))).result(0);
+            hip.setOperand(i, cast);
+        }
     }
 }
