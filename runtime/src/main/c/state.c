@@ -19,7 +19,7 @@
  *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
  *    created lazily; chunks handed out with an atomic counter, the caller takes part. A call made
  *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
- *    storage (the module is JIT-linked) and no global mutable state.
+ *    storage (the module is JIT-linked) and no global mutable state but the OpenBLAS thread count.
  */
 #include "hipep_runtime.h"
 
@@ -267,6 +267,18 @@ void *hipdnn_ep_get_constant(void *state, int64_t index) {
 
 /* ------------------------------------------------------------------ compute, inputs */
 
+/* OpenBLAS (the linalg kernels' GEMM) has one process-wide thread count: each compute sets it to
+ * its state's threads when it differs from the last one set, so a session's `threads` option
+ * governs BLAS too. Sessions with different counts running at the same moment share the setting. */
+extern void openblas_set_num_threads(int threads);
+static _Atomic int64_t st_blas_threads_set;
+
+static void st_blas_threads(int64_t threads) {
+    if (atomic_exchange_explicit(&st_blas_threads_set, threads, memory_order_relaxed) != threads) {
+        openblas_set_num_threads((int)threads);
+    }
+}
+
 void hipdnn_ep_runtime_begin_compute(void *state) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL) return;
@@ -276,6 +288,7 @@ void hipdnn_ep_runtime_begin_compute(void *state) {
      * (which return before the flag is reset) must not show the old message. */
     atomic_store_explicit(&st->error_code, 0, memory_order_release);
     st->error_message[0] = '\0';
+    st_blas_threads(st->threads);
 }
 
 int32_t hipdnn_ep_tensor_prepare_input(void *state, tensor_t *tensor, void **device_ptr) {
