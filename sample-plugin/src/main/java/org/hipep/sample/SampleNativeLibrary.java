@@ -1,5 +1,6 @@
 package org.hipep.sample;
 
+import org.hipep.api.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,18 +40,7 @@ final class SampleNativeLibrary {
                     "sample-plugin-" + hash);
             Path target = dir.resolve("lib" + LIBRARY + ".a");
             if (!Files.isRegularFile(target) || Files.size(target) != lib.length) {
-                Files.createDirectories(dir);
-                Path tmp = Files.createTempFile(dir, ".lib", ".tmp");
-                try {
-                    Files.write(tmp, lib);
-                    try {
-                        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    } catch (AtomicMoveNotSupportedException e) {
-                        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
+                AtomicFiles.write(target, lib);
             }
             return dir;
         } catch (IOException e) {

@@ -278,20 +278,7 @@ public final class MlirOptMain implements Callable<Integer> {
             return;
         }
         try {
-            Path target = baseDir.resolve(output).toAbsolutePath();
-            Path dir = target.getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            org.hipep.api.AtomicFiles.write(baseDir.resolve(output), text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package org.hipep.host.cli;
 
+import org.hipep.api.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -84,9 +85,9 @@ public final class CompilerCommand implements Callable<Integer> {
                 ModelLoader.writeNative(c.bitcode(), new LoadOptions(optLevel, plugins.bitcode(), plugins.libraries()),
                         out);
             } else {
-                writeAtomically(out, c.bitcode());
+                AtomicFiles.write(out, c.bitcode());
             }
-            writeAtomically(dir.resolve(base + ".metadata.json"), c.metadataJson().getBytes(StandardCharsets.US_ASCII));
+            AtomicFiles.write(dir.resolve(base + ".metadata.json"), c.metadataJson().getBytes(StandardCharsets.US_ASCII));
             stdout.printf("%s: %s (%d bytes) in %.1f ms%n", format, out, Files.size(out),
                     (System.nanoTime() - start) / 1e6);
             stdout.flush();
@@ -114,20 +115,6 @@ public final class CompilerCommand implements Callable<Integer> {
                     .diagnostics().forEach(d -> warnings.add(d.render()));
         }
         return HostModelCompiler.translate(module, in.toString(), Map.of(), warnings);
-    }
-
-    static void writeAtomically(Path target, byte[] bytes) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     /** Runs the command; the process exit code is the command's. */

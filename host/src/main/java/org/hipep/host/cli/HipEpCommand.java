@@ -1,5 +1,6 @@
 package org.hipep.host.cli;
 
+import org.hipep.api.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -132,7 +133,7 @@ public final class HipEpCommand implements Callable<Integer> {
             });
             String base = model.getFileName().toString().replaceFirst("\\.onnx$", "");
             Path ir = dir.resolve(base + ".mlir");
-            writeAtomically(ir, IrPrinter.print(c.module(), AsmPrinterOptions.defaults()));
+            AtomicFiles.write(ir, IrPrinter.print(c.module(), AsmPrinterOptions.defaults()));
             out.printf("compile: %.1f ms (load, import and the pipeline)%n", (compiled - start) / 1e6);
             out.println("ops by dialect: " + byDialect);
             out.println("entry point inference_compute: "
@@ -151,7 +152,7 @@ public final class HipEpCommand implements Callable<Integer> {
                 Optional<String> json = GenerateInterfacePass.embeddedMetadataJson(c.module());
                 if (json.isPresent()) {
                     Path metadata = dir.resolve(base + ".metadata.json");
-                    writeAtomically(metadata, json.get());
+                    AtomicFiles.write(metadata, json.get());
                     out.println("metadata: " + metadata);
                 }
             }
@@ -172,10 +173,6 @@ public final class HipEpCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 1;
         }
-    }
-
-    private static void writeAtomically(Path target, String text) throws IOException {
-        CompilerCommand.writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Runs the command; the process exit code is the command's. */

@@ -1,5 +1,6 @@
 package org.hipep.host.tools;
 
+import org.hipep.api.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -93,19 +94,7 @@ public final class HipOnnxImport implements Callable<Integer> {
             out.print(text);
             out.flush();
         } else {
-            Path target = output.toAbsolutePath();
-            Files.createDirectories(target.getParent());
-            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.write(output, text);
         }
         return 0;
     }

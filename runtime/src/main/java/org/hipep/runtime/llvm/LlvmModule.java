@@ -232,23 +232,12 @@ public final class LlvmModule implements AutoCloseable {
 
     /** Writes {@link #bitcode} to {@code file} atomically (a temporary file beside it, then a move). */
     public void writeBitcode(Path file) throws IOException {
-        writeAtomically(file, bitcode());
+        org.hipep.api.AtomicFiles.write(file, bitcode());
     }
 
     /** Writes {@link #ir} to {@code file} atomically. */
     public void writeIr(Path file) throws IOException {
-        writeAtomically(file, ir().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        org.hipep.api.AtomicFiles.write(file, ir());
     }
 
     /** The functions with a body, by name, each with its LLVM function type as LLVM prints it. */
