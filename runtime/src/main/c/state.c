@@ -16,6 +16,8 @@
  *    writes the message); read_and_clear clears the code but keeps the message for the host.
  *  - outputs: hipdnn_ep_alloc_output through the installed allocator or a 64-byte aligned malloc
  *    (runtime_owned = 1, freed by the host with hipep_free); hipep_state_outputs lists them.
+ *    hipep_provided_output_allocate is the allocator for caller-provided outputs (the host's
+ *    table of buffers; an output whose shape differs from its buffer's is refused and recorded).
  *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
  *    created lazily; chunks handed out with an atomic counter, the caller takes part. A call made
  *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
@@ -444,6 +446,29 @@ void *hipdnn_ep_alloc_output(void *state, int64_t out_idx, const int64_t *shape,
     o->runtime_owned = owned;
     if (out_idx >= st->outputs_count) st->outputs_count = out_idx + 1;
     return data;
+}
+
+void *hipep_provided_output_allocate(void *self, int64_t out_idx, const int64_t *shape, int64_t rank,
+                                     int64_t elem_size) {
+    hipep_provided_outputs_t *table = (hipep_provided_outputs_t *)self;
+    if (table == NULL || out_idx < 0 || rank < 0 || rank > HIPEP_MAX_RANK) return NULL;
+    hipep_provided_output_t *e = out_idx < table->count ? &table->entries[out_idx] : NULL;
+    if (e == NULL || e->data == NULL) {
+        int64_t bytes = elem_size;
+        for (int64_t i = 0; i < rank; i++) {
+            if (__builtin_mul_overflow(bytes, shape[i], &bytes)) return NULL;
+        }
+        void *data = st_aligned_alloc(ST_OUTPUT_ALIGN, bytes);
+        if (e != NULL && data != NULL) e->status = HIPEP_PROVIDED_RUNTIME;
+        return data;
+    }
+    int same = e->rank == rank && e->element_size == elem_size;
+    for (int64_t i = 0; same && i < rank; i++) same = e->shape[i] == shape[i];
+    e->got_rank = rank;
+    for (int64_t i = 0; i < rank; i++) e->got_shape[i] = shape[i];
+    e->got_element_size = elem_size;
+    e->status = same ? HIPEP_PROVIDED_WRITTEN : HIPEP_PROVIDED_MISMATCH;
+    return same ? e->data : NULL;
 }
 
 const hipep_output_t *hipep_state_outputs(void *state, int64_t *count) {

@@ -73,6 +73,40 @@ typedef struct {
     int64_t runtime_owned;
 } hipep_output_t;
 
+/**
+ * Caller-provided outputs (ONNX Runtime's pinned outputs): the host installs an allocator whose
+ * `allocate` is hipep_provided_output_allocate and whose `self` is a hipep_provided_outputs_t.
+ * Entry i describes output i: with data != NULL the output must have exactly the entry's rank,
+ * shape and element size, and is written to data; otherwise the allocator reports the mismatch in
+ * the entry (status HIPEP_PROVIDED_MISMATCH, got_*) and returns NULL, which fails the compute. With
+ * data == NULL (or i >= count) the output is allocated 64-byte aligned by the runtime's malloc
+ * (status HIPEP_PROVIDED_RUNTIME; the host frees it with hipep_free).
+ */
+typedef struct {
+    void *data;
+    int64_t rank;
+    int64_t shape[HIPEP_MAX_RANK];
+    int64_t element_size;
+    /* written by the allocator */
+    int64_t status;
+    int64_t got_rank;
+    int64_t got_shape[HIPEP_MAX_RANK];
+    int64_t got_element_size;
+} hipep_provided_output_t;
+
+typedef struct {
+    hipep_provided_output_t *entries;
+    int64_t count;
+} hipep_provided_outputs_t;
+
+#define HIPEP_PROVIDED_UNUSED 0
+#define HIPEP_PROVIDED_WRITTEN 1
+#define HIPEP_PROVIDED_MISMATCH 2
+#define HIPEP_PROVIDED_RUNTIME 3
+
+void *hipep_provided_output_allocate(void *self, int64_t out_idx, const int64_t *shape, int64_t rank,
+                                     int64_t elem_size);
+
 /* ------------------------------------------------------------------ status codes */
 
 enum {

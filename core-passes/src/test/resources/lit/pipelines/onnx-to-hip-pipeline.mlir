@@ -41,6 +41,7 @@
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}hip-split-duplicate-dps-inits
 // ORDER: IR Dump After {{.*}}hip-resolve-tensor-dims
+// ORDER: IR Dump After {{.*}}hip-verify-onnx-converted
 // ORDER: IR Dump After {{.*}}one-shot-bufferize
 // ORDER: IR Dump After {{.*}}hip-use-output-allocator
 // ORDER: IR Dump After {{.*}}cse

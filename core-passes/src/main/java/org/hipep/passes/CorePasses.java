@@ -19,6 +19,7 @@ import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
+import org.hipep.passes.onnx.VerifyOnnxConvertedPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
 import org.hipep.passes.onnx.SimplifyOnnxPass;
@@ -50,6 +51,7 @@ public final class CorePasses {
         registry.registerPass(SymbolDcePass::new, OWNER);
         registry.registerPass(SimplifyOnnxPass::new, OWNER);
         registry.registerPass(ConvertOnnxToHipPass::new, OWNER);
+        registry.registerPass(VerifyOnnxConvertedPass::new, OWNER);
         registry.registerPass(OnnxLoopOutlinePass::new, OWNER);
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);

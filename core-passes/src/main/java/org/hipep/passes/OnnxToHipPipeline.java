@@ -20,6 +20,7 @@ import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
 import org.hipep.passes.onnx.OnnxLoopOutlinePass;
 import org.hipep.passes.onnx.SimplifyOnnxPass;
+import org.hipep.passes.onnx.VerifyOnnxConvertedPass;
 import org.hipep.passes.transforms.CanonicalizePass;
 import org.hipep.passes.transforms.CsePass;
 import org.hipep.plugin.PipelineSlot;
@@ -35,7 +36,8 @@ import org.hipep.plugin.PipelineSlotHook;
  * {@code convert-onnx-to-hip}, slot AfterConvertOnnxToHip, {@code hip-infer-shapes},
  * {@code hip-externalize-constants}, {@code canonicalize}, {@code cse}, then on each
  * {@code func.func} {@code hip-split-duplicate-dps-inits} and {@code hip-resolve-tensor-dims},
- * slot BeforeBufferization, {@link VerifyNoConstantCarriersPass}, {@code one-shot-bufferize}
+ * slot BeforeBufferization, {@code hip-verify-onnx-converted} (every ONNX node left is an error
+ * naming it and why), {@link VerifyNoConstantCarriersPass}, {@code one-shot-bufferize}
  * (function boundaries, identity layouts, copy-before-write when
  * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), on each {@code func.func}
  * {@code hip-use-output-allocator}, then {@code cse}, {@code canonicalize}, on each
@@ -114,6 +116,7 @@ public final class OnnxToHipPipeline {
         funcs.addPass(SplitDuplicateDpsInitsPass::new);
         funcs.addPass(ResolveTensorDimsPass::new);
         hook.addPasses(pm, PipelineSlot.BEFORE_BUFFERIZATION);
+        pm.addPass(VerifyOnnxConvertedPass::new);
         pm.addPass(VerifyNoConstantCarriersPass::new);
         pm.addPass(() -> OneShotBufferizePass.create(true, OneShotBufferizePass.copyBeforeWriteFromEnvironment()));
         pm.nest("func.func").addPass(UseOutputAllocatorPass::new);

@@ -268,7 +268,7 @@ public final class ConvertOnnxToHipPass extends Pass {
     }
 
     /** The variadic ops (numpy broadcasting from opset 8) and the binary hip op each folds with. */
-    private static final Map<String, String> VARIADIC = Map.of("onnx.Sum", "hip.add", "onnx.Mean", "hip.add",
+    static final Map<String, String> VARIADIC = Map.of("onnx.Sum", "hip.add", "onnx.Mean", "hip.add",
             "onnx.Max", "hip.max", "onnx.Min", "hip.min");
 
     /** The result type of {@code hipName} on {@code inputs}, each dynamic dimension with a source; or null. */
@@ -352,7 +352,7 @@ public final class ConvertOnnxToHipPass extends Pass {
     }
 
     /** Softmax and LogSoftmax before opset 13, and the hip op each becomes on the 2-D coerced input. */
-    private static final Map<String, String> SOFTMAX_COERCED = Map.of("onnx.Softmax", "hip.softmax",
+    static final Map<String, String> SOFTMAX_COERCED = Map.of("onnx.Softmax", "hip.softmax",
             "onnx.LogSoftmax", "hip.log_softmax");
 
     /**
@@ -417,30 +417,11 @@ public final class ConvertOnnxToHipPass extends Pass {
     }
 
     private void convert(PatternRewriter rewriter, Operation op, Plan plan) {
-        OpDefinition def = getContext().lookupOperation(plan.hipName());
-        InferShapes model = def == null ? null : def.getInterface(InferShapes.class);
-        if (model == null) {
+        ConversionTypes.Typed typed = ConversionTypes.of(getContext(), op, plan);
+        if (typed.reason() != null) {
             return;
         }
-        List<Type> inputTypes = plan.inputs().stream().map(Value::type).toList();
-        InferShapes.Inferred inferred = model.inferResultTypes(inputTypes, plan.attributes(), op.numResults());
-        if (!inferred.succeeded()) {
-            return;
-        }
-        List<RankedTensorType> types = new ArrayList<>();
-        for (int i = 0; i < op.numResults(); i++) {
-            Type t = refine(op.result(i).type(), inferred.types().get(i));
-            if (!(t instanceof RankedTensorType r)) {
-                return;
-            }
-            for (int d = 0; d < r.rank(); d++) {
-                if (r.shape().get(d) == RankedTensorType.DYNAMIC
-                        && DynamicDims.source(plan.hipName(), inputTypes, plan.attributes(), r.rank(), d) == null) {
-                    return;
-                }
-            }
-            types.add(r);
-        }
+        List<RankedTensorType> types = typed.types();
         rewriter.setInsertionPoint(op);
         List<Value> operands = new ArrayList<>(plan.inputs());
         for (RankedTensorType t : types) {

@@ -113,7 +113,41 @@ public final class HipSession implements AutoCloseable {
                 throw new IllegalStateException("the session is closed");
             }
             List<Tensor> ordered = check(feeds);
-            return execute(ordered);
+            return execute(ordered, null);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    /**
+     * Runs the model on {@code feeds} and writes the outputs named in {@code outputs} into the
+     * caller's tensors (ONNX Runtime's pinned outputs): the model writes them in place, no copy and no
+     * allocation. Outputs not named are allocated by the runtime as in {@link #run(Map)}. The returned
+     * {@link Result} lists every output; a provided one is a view of the caller's tensor (closing the
+     * result leaves the caller's tensor alone; keep the caller's tensor open while the view is read).
+     *
+     * <p>A provided tensor must have the output's element type and exactly the shape the model
+     * produces: static dimensions are checked before the run (an {@link IllegalArgumentException}
+     * naming the output), dimensions known only while it runs are checked when the model allocates
+     * the output, and a mismatch there fails the run with a {@link RuntimeFailure} naming the output,
+     * the shape produced and the tensor's shape (nothing falls back to a runtime allocation, as in
+     * ONNX Runtime). A caller's tensor must not be used by another run at the same time.
+     */
+    public Result run(Map<String, Tensor> feeds, Map<String, Tensor> outputs) {
+        Objects.requireNonNull(feeds, "feeds");
+        Objects.requireNonNull(outputs, "outputs");
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the session is closed");
+            }
+            List<Tensor> ordered = check(feeds);
+            ProvidedOutputs provided = ProvidedOutputs.check(this.outputs, outputs);
+            try {
+                return execute(ordered, provided);
+            } finally {
+                provided.close();
+            }
         } finally {
             lifecycle.readLock().unlock();
         }
@@ -153,7 +187,7 @@ public final class HipSession implements AutoCloseable {
         return ordered;
     }
 
-    private Result execute(List<Tensor> ordered) {
+    private Result execute(List<Tensor> ordered, ProvidedOutputs provided) {
         int n = ordered.size();
         BytePointer tensors = new BytePointer(Math.max(1, (long) n * TENSOR_T_SIZE));
         List<LongPointer> shapes = new ArrayList<>();
@@ -179,8 +213,17 @@ public final class HipSession implements AutoCloseable {
         Long pooled = idle.poll();
         long state = pooled != null ? pooled : newState();
         try {
-            int status = model.compute(state, span);
-            return collect(state, status);
+            if (provided == null) {
+                return collect(state, model.compute(state, span), null);
+            }
+            model.setOutputAllocator(state, provided.allocator(model));
+            int status;
+            try {
+                status = model.compute(state, span);
+            } finally {
+                model.setOutputAllocator(state, null);
+            }
+            return collect(state, status, provided);
         } finally {
             idle.push(state);
             // The native argument blocks stay reachable until here.
@@ -196,12 +239,15 @@ public final class HipSession implements AutoCloseable {
         return state;
     }
 
-    private Result collect(long state, int status) {
+    private Result collect(long state, int status, ProvidedOutputs provided) {
         List<LoadedModel.Output> produced = model.outputList(state);
         List<TensorInfo> infos = metadata.outputs();
         LinkedHashMap<String, Tensor> out = new LinkedHashMap<>();
         RuntimeFailure failure = null;
-        if (status != 0) {
+        String mismatch = provided == null ? null : provided.mismatch(infos);
+        if (mismatch != null) {
+            failure = new RuntimeFailure(mismatch);
+        } else if (status != 0) {
             failure = new RuntimeFailure("the model failed (status " + status + "): " + describe(status, state));
         } else if (produced.size() < infos.size()) {
             failure = new RuntimeFailure("the model produced " + produced.size() + " outputs, its metadata lists "
@@ -210,7 +256,9 @@ public final class HipSession implements AutoCloseable {
         for (int i = 0; i < produced.size(); i++) {
             LoadedModel.Output o = produced.get(i);
             long data = o.data();
-            Runnable release = o.runtimeOwned() ? () -> NativeMemory.free(data) : null;
+            boolean callers = provided != null && provided.isProvided(i, data);
+            boolean owned = o.runtimeOwned() || provided != null && !callers && data != 0;
+            Runnable release = owned ? () -> NativeMemory.free(data) : null;
             if (failure != null || i >= infos.size()) {
                 if (release != null) {
                     release.run();

@@ -1,0 +1,70 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.SessionOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A model with an ONNX node that {@code convert-onnx-to-hip} cannot convert fails to compile with an
+ * error that names the file, the node, its op type and why (before: a one-shot-bufferize error on
+ * an unranked operand, without the node).
+ */
+class UnconvertedNodeErrorTest {
+    @TempDir
+    Path dir;
+
+    private static ValueInfoProto value(String name, Object... dims) {
+        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
+        for (Object d : dims) {
+            shape.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
+                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Integer) d).longValue()));
+        }
+        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
+                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(shape))).build();
+    }
+
+    /** x[N,4,4,4] -> Relu -> Flatten(axis 2) -> y: the flattened first dimension is N*4, which no input dimension gives. */
+    private Path flattenModel() throws Exception {
+        GraphProto g = GraphProto.newBuilder().setName("flatten_dynamic")
+                .addInput(value("x", "N", 4, 4, 4))
+                .addOutput(value("y", "M", 16))
+                .addNode(NodeProto.newBuilder().setOpType("Relu").setName("relu_1").addInput("x").addOutput("r"))
+                .addNode(NodeProto.newBuilder().setOpType("Flatten").setName("flatten_by_two").addInput("r")
+                        .addOutput("y").addAttribute(AttributeProto.newBuilder().setName("axis")
+                                .setType(AttributeProto.AttributeType.INT).setI(2)))
+                .build();
+        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
+        Path file = dir.resolve("flatten_dynamic.onnx");
+        Files.write(file, m.toByteArray());
+        return file;
+    }
+
+    @Test
+    void theErrorNamesTheFileTheNodeTheOpAndTheReason() throws Exception {
+        Path model = flattenModel();
+        try (HipEnvironment env = HipEnvironment.create()) {
+            assertThatThrownBy(() -> env.createSession(model, new SessionOptions().setCacheDir(dir.resolve("cache"))))
+                    .hasMessageContaining("flatten_dynamic.onnx:0:0: error:")
+                    .hasMessageContaining("ONNX node 'flatten_by_two' (onnx.Flatten, opset 17) was not converted to the"
+                            + " hip dialect: dimension 0 of result 0")
+                    .hasMessageContaining("(tensor<?x16xf32>) is dynamic and is not a dimension of an input")
+                    .hasMessageNotContaining("one-shot-bufferize")
+                    .hasMessageNotContaining("relu_1");
+        }
+    }
+}
