@@ -7,7 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.hipep.host.cli.CompilerCommand;
 import org.hipep.host.cli.HipEpCommand;
+import org.hipep.host.cli.InspectCommand;
+import org.hipep.host.cli.OnnxRunnerCommand;
+import org.hipep.host.cli.TestCommand;
 import org.hipep.testing.lit.LitConfig;
 import org.hipep.testing.lit.LitSuite;
 import org.hipep.testing.lit.LitTool;
@@ -18,9 +22,10 @@ import picocli.CommandLine;
 import org.hipep.testing.data.SharedData;
 
 /**
- * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-ep}, {@code hip-onnx-import} and
- * {@code hip-mlir-opt} run in-process; {@code %shared} is the shared test-data folder (the tests
- * fail, not skip, when it is missing).
+ * Lit tests of the host's tools ({@code src/test/resources/lit}): {@code hip-ep}, {@code hip-onnx-import},
+ * {@code hip-mlir-opt}, {@code hip-onnx-runner}, {@code hip-compiler}, {@code hip-inspect} and
+ * {@code hip-test} run in-process; {@code %shared} is the shared test-data folder (the tests
+ * fail, not skip, when it is missing), {@code %examples} the project's {@code examples/}.
  */
 class HostToolsLitTest {
     @TestFactory
@@ -29,6 +34,10 @@ class HostToolsLitTest {
         ToolRegistry tools = ToolRegistry.withBuiltins()
                 .register("hip-onnx-import", picocli(HipOnnxImport::new))
                 .register("hip-ep", picocli(HipEpCommand::new))
+                .register("hip-onnx-runner", picocli(OnnxRunnerCommand::new))
+                .register("hip-compiler", picocli(CompilerCommand::new))
+                .register("hip-inspect", picocli(InspectCommand::new))
+                .register("hip-test", picocli(TestCommand::new))
                 .register("hip-mlir-opt", (args, ctx) -> {
                     StringWriter out = new StringWriter();
                     StringWriter err = new StringWriter();
@@ -39,7 +48,8 @@ class HostToolsLitTest {
                     ctx.stderr().append(err.toString());
                     return rc;
                 });
-        LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", shared.toAbsolutePath().toString());
+        LitConfig config = LitConfig.defaults(tools).withSubstitution("%shared", shared.toAbsolutePath().toString())
+                .withSubstitution("%examples", Path.of("..", "examples").toAbsolutePath().normalize().toString());
         return LitSuite.discover(Path.of("src/test/resources/lit"), config);
     }
 

@@ -145,20 +145,10 @@ final class ModelLinker {
     }
 
     static LLVMModuleRef parse(LLVMContextRef ctx, byte[] bitcode, String contributor) {
-        BytePointer bytes = new BytePointer(Math.max(1, bitcode.length));
-        bytes.put(bitcode);
-        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(bytes, bitcode.length,
-                new BytePointer(contributor));
         try {
-            LLVMModuleRef mod = new LLVMModuleRef();
-            if (LLVMParseBitcodeInContext2(ctx, buf, mod) != 0) {
-                throw new RuntimeFailure("the bitcode of '" + contributor + "' (" + bitcode.length
-                        + " bytes) does not parse as LLVM bitcode");
-            }
-            return mod;
-        } finally {
-            LLVMDisposeMemoryBuffer(buf);
-            bytes.close();
+            return org.hipep.runtime.llvm.LlvmModule.parseBitcode(ctx, bitcode, "the bitcode of '" + contributor + "'");
+        } catch (org.hipep.runtime.llvm.LlvmTranslationException e) {
+            throw new RuntimeFailure(e.getMessage(), e);
         }
     }
 

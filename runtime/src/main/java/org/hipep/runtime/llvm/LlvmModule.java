@@ -59,21 +59,52 @@ public final class LlvmModule implements AutoCloseable {
     /** Reads bitcode into a module of a fresh context; bytes that are not bitcode are an exception with LLVM's message. */
     public static LlvmModule parseBitcode(byte[] bitcode, String name) {
         LLVMContextRef ctx = LLVMContextCreate();
+        try {
+            return new LlvmModule(ctx, parseBitcode(ctx, bitcode, name));
+        } catch (LlvmTranslationException e) {
+            LLVMContextDispose(ctx);
+            throw e;
+        }
+    }
+
+    /**
+     * Reads bitcode into a module of {@code ctx}. The context's diagnostic handler becomes one
+     * that collects LLVM's messages: without one, LLVM prints an error and exits the process.
+     * Bytes that are not bitcode LLVM can read are an exception with LLVM's message.
+     */
+    public static LLVMModuleRef parseBitcode(LLVMContextRef ctx, byte[] bitcode, String name) {
+        LLVMContextSetDiagnosticHandler(ctx, Diagnostics.HANDLER, null);
+        Diagnostics.MESSAGES.get().setLength(0);
         BytePointer bytes = new BytePointer(Math.max(1, bitcode.length));
         bytes.put(bitcode);
         LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(bytes, bitcode.length,
                 new BytePointer(name));
-        LLVMModuleRef mod = new LLVMModuleRef();
         try {
+            LLVMModuleRef mod = new LLVMModuleRef();
             if (LLVMParseBitcodeInContext2(ctx, buf, mod) != 0) {
-                LLVMContextDispose(ctx);
-                throw new LlvmTranslationException(name + " is not LLVM bitcode LLVM " + LlvmLibrary.version()
-                        + " can read");
+                String message = Diagnostics.MESSAGES.get().toString().strip();
+                throw new LlvmTranslationException(name + " (" + bitcode.length + " bytes) is not LLVM bitcode LLVM "
+                        + LlvmLibrary.version() + " can read" + (message.isEmpty() ? "" : ": " + message));
             }
+            return mod;
         } finally {
             LLVMDisposeMemoryBuffer(buf);
+            bytes.close();
         }
-        return new LlvmModule(ctx, mod);
+    }
+
+    /** The diagnostic handler {@link #parseBitcode} installs: it keeps the messages for the calling thread. */
+    private static final class Diagnostics {
+        static final ThreadLocal<StringBuilder> MESSAGES = ThreadLocal.withInitial(StringBuilder::new);
+        static final org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler HANDLER =
+                new org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler() {
+                    @Override
+                    public void call(org.bytedeco.llvm.LLVM.LLVMDiagnosticInfoRef info, Pointer context) {
+                        BytePointer d = LLVMGetDiagInfoDescription(info);
+                        MESSAGES.get().append(d.getString()).append('\n');
+                        LLVMDisposeMessage(d);
+                    }
+                };
     }
 
     /**
