@@ -194,7 +194,7 @@ public final class BertModel {
         return t.setRawData(ByteString.copyFrom(b.array())).build();
     }
 
-    private static TensorProto longs(String name, long... values) {
+    static TensorProto longs(String name, long... values) {
         ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
         b.asLongBuffer().put(values);
         return TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.INT64_VALUE)

@@ -1,6 +1,7 @@
 package org.hipep.bench;
 
 import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtLoggingLevel;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -51,7 +52,7 @@ public final class MemoryProbe {
             env = HipEnvironment.create();
             e = new Engines.Hip(env, model, set, threads, Path.of(args[5]), ArtifactFormat.valueOf(args[7]));
         } else if (engine.equals("ort")) {
-            e = new Engines.Ort(OrtEnvironment.getEnvironment(), model, set, threads, Boolean.parseBoolean(args[6]));
+            e = new Engines.Ort(OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench"), model, set, threads, Boolean.parseBoolean(args[6]));
         } else {
             throw new IllegalArgumentException("engine '" + engine + "': expected ours or ort");
         }

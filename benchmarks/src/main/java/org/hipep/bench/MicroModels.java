@@ -13,14 +13,16 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 
 /**
- * One-op models at the shapes of the BERT layer and of ResNet-50's stage 1, for a per-op-family
+ * One-op models at the shapes of the BERT layer, of ResNet-50's stage 1 and of super-resolution-10
+ * ({@code op-sr-*}: its first two convolutions at 224x224, and its pixel shuffle), for a per-op-family
  * comparison with ONNX Runtime (the run time of a whole model says how much slower, these say
  * where). Names start with {@code op-}; see {@link #NAMES}. Inputs are fixed-seed N(0, 1).
  */
 final class MicroModels {
     /** Every micro model. */
     static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
-            "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1");
+            "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
+            "op-sr-conv3x3", "op-sr-pixel-shuffle");
 
     private MicroModels() {
     }
@@ -88,6 +90,29 @@ final class MicroModels {
                 g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
                 node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 56, 56)
                         .addAttribute(BertModel.ints("kernel_shape", 1, 1));
+            }
+            case "op-sr-conv5x5" -> {
+                input.accept(new long[] {1, 1, 224, 224});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 25, 0.1), 64, 1, 5, 5));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 224, 224)
+                        .addAttribute(BertModel.ints("kernel_shape", 5, 5)).addAttribute(BertModel.ints("pads", 2, 2, 2, 2));
+            }
+            case "op-sr-conv3x3" -> {
+                input.accept(new long[] {1, 64, 224, 224});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 64 * 9, 0.05), 64, 64, 3, 3));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 224, 224)
+                        .addAttribute(BertModel.ints("kernel_shape", 3, 3)).addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+            }
+            case "op-sr-pixel-shuffle" -> {
+                input.accept(new long[] {1, 9, 224, 224});
+                g.addInitializer(BertModel.longs("s6", 1, 1, 3, 3, 224, 224));
+                g.addInitializer(BertModel.longs("s4", 1, 1, 672, 672));
+                g.addNodeBuilder().setOpType("Reshape").setName("r6").addInput("x0").addInput("s6").addOutput("t6");
+                g.addNodeBuilder().setOpType("Transpose").setName("t").addInput("t6").addOutput("u6")
+                        .addAttribute(BertModel.ints("perm", 0, 1, 4, 2, 5, 3));
+                node(g, "Reshape", new String[] {"u6", "s4"}, 1, 1, 672, 672);
             }
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }

@@ -1,6 +1,7 @@
 package org.hipep.bench;
 
 import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtLoggingLevel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +108,7 @@ public final class OrtComparison implements Callable<Integer> {
         Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
         Report report = new Report(rtol, atol);
         try {
-            OrtEnvironment ort = OrtEnvironment.getEnvironment();
+            OrtEnvironment ort = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench");
             if (gemmSize > 0) {
                 for (int n : threads) {
                     log.printf("GEMM ceiling: sgemm %d^3, %d thread(s)%n", gemmSize, n);
