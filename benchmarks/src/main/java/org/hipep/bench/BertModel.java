@@ -43,6 +43,7 @@ public final class BertModel {
         return new BertModel(layers, seq, 768, 12, 3072, erfGelu);
     }
 
+    /** An encoder of {@code layers} layers at sequence {@code seq}; {@code heads} must divide {@code hidden}. */
     public BertModel(int layers, int seq, int hidden, int heads, int ffn, boolean erfGelu) {
         if (layers < 1 || seq < 1 || heads < 1 || hidden % heads != 0 || ffn < 1) {
             throw new IllegalArgumentException("BERT shape: layers " + layers + ", seq " + seq + ", hidden " + hidden

@@ -36,9 +36,8 @@ public final class OrtComparison implements Callable<Integer> {
             "light-resnet50", "super-resolution-10", "bert-layer", "bert-4layer");
 
     @Option(names = {"-m", "--models"}, split = ",", description = "Models: a folder name under --models-dir, "
-            + "bert-layer / bert-4layer (generated), a one-op model op-* (generated; 'ops' = all of them: "
-            + "op-matmul-ffn, op-matmul-qkv, op-matmul-scores, op-add-bias, op-layernorm, op-softmax, op-gelu, "
-            + "op-transpose-heads, op-conv3x3, op-conv1x1), or a folder with model.onnx and test_data_set_0. "
+            + "bert-layer / bert-4layer (generated), a one-op model op-* (generated, see MicroModels; "
+            + "'ops' = all of them), or a folder with model.onnx and test_data_set_0. "
             + "Default: ${DEFAULT-VALUE}.", defaultValue = "mnist-8,keras-mlp-tract,light-squeezenet,light-resnet50,"
             + "super-resolution-10,bert-layer,bert-4layer")
     List<String> models = new ArrayList<>();
