@@ -1,0 +1,155 @@
+package org.hipep.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
+
+/**
+ * One-op models at the shapes of the BERT layer, of ResNet-50's stage 1 and of super-resolution-10
+ * ({@code op-sr-*}: its first two convolutions at 224x224, and its pixel shuffle), for a per-op-family
+ * comparison with ONNX Runtime (the run time of a whole model says how much slower, these say
+ * where). Names start with {@code op-}; see {@link #NAMES}. Inputs are fixed-seed N(0, 1).
+ */
+final class MicroModels {
+    /** Every micro model. */
+    static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
+            "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
+            "op-sr-conv3x3", "op-sr-pixel-shuffle");
+
+    private MicroModels() {
+    }
+
+    /** Writes micro model {@code name} into {@code dir} (model.onnx, test_data_set_0). */
+    static void write(String name, Path dir) throws IOException {
+        Random rnd = new Random(name.hashCode());
+        GraphProto.Builder g = GraphProto.newBuilder().setName(name);
+        List<long[]> inputs = new ArrayList<>();
+        Consumer<long[]> input = dims -> {
+            g.addInput(BertModel.value("x" + inputs.size(), dims));
+            inputs.add(dims);
+        };
+        switch (name) {
+            case "op-matmul-ffn" -> {
+                input.accept(new long[] {1, 128, 768});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 768 * 3072, 0.02), 768, 3072));
+                node(g, "MatMul", new String[] {"x0", "w"}, 1, 128, 3072);
+            }
+            case "op-matmul-qkv" -> {
+                input.accept(new long[] {1, 128, 768});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 768 * 768, 0.02), 768, 768));
+                node(g, "MatMul", new String[] {"x0", "w"}, 1, 128, 768);
+            }
+            case "op-matmul-scores" -> {
+                input.accept(new long[] {1, 12, 128, 64});
+                input.accept(new long[] {1, 12, 64, 128});
+                node(g, "MatMul", new String[] {"x0", "x1"}, 1, 12, 128, 128);
+            }
+            case "op-add-bias" -> {
+                input.accept(new long[] {1, 128, 3072});
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 3072, 0.02), 3072));
+                node(g, "Add", new String[] {"x0", "b"}, 1, 128, 3072);
+            }
+            case "op-layernorm" -> {
+                input.accept(new long[] {1, 128, 768});
+                g.addInitializer(BertModel.tensor("gamma", gaussian(rnd, 768, 1), 768));
+                g.addInitializer(BertModel.tensor("beta", gaussian(rnd, 768, 1), 768));
+                node(g, "LayerNormalization", new String[] {"x0", "gamma", "beta"}, 1, 128, 768)
+                        .addAttribute(BertModel.intAttr("axis", -1));
+            }
+            case "op-softmax" -> {
+                input.accept(new long[] {1, 12, 128, 128});
+                node(g, "Softmax", new String[] {"x0"}, 1, 12, 128, 128).addAttribute(BertModel.intAttr("axis", -1));
+            }
+            case "op-gelu" -> {
+                input.accept(new long[] {1, 128, 3072});
+                node(g, "Gelu", new String[] {"x0"}, 1, 128, 3072);
+            }
+            case "op-transpose-heads" -> {
+                input.accept(new long[] {1, 128, 12, 64});
+                node(g, "Transpose", new String[] {"x0"}, 1, 12, 128, 64)
+                        .addAttribute(BertModel.ints("perm", 0, 2, 1, 3));
+            }
+            case "op-conv3x3" -> {
+                input.accept(new long[] {1, 64, 56, 56});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 64 * 9, 0.05), 64, 64, 3, 3));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                NodeProto.Builder n = node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 56, 56);
+                n.addAttribute(BertModel.ints("kernel_shape", 3, 3)).addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+            }
+            case "op-conv1x1" -> {
+                input.accept(new long[] {1, 256, 56, 56});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 256, 0.05), 64, 256, 1, 1));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 56, 56)
+                        .addAttribute(BertModel.ints("kernel_shape", 1, 1));
+            }
+            case "op-sr-conv5x5" -> {
+                input.accept(new long[] {1, 1, 224, 224});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 25, 0.1), 64, 1, 5, 5));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 224, 224)
+                        .addAttribute(BertModel.ints("kernel_shape", 5, 5)).addAttribute(BertModel.ints("pads", 2, 2, 2, 2));
+            }
+            case "op-sr-conv3x3" -> {
+                input.accept(new long[] {1, 64, 224, 224});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * 64 * 9, 0.05), 64, 64, 3, 3));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                node(g, "Conv", new String[] {"x0", "w", "b"}, 1, 64, 224, 224)
+                        .addAttribute(BertModel.ints("kernel_shape", 3, 3)).addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+            }
+            case "op-sr-pixel-shuffle" -> {
+                input.accept(new long[] {1, 9, 224, 224});
+                g.addInitializer(BertModel.longs("s6", 1, 1, 3, 3, 224, 224));
+                g.addInitializer(BertModel.longs("s4", 1, 1, 672, 672));
+                g.addNodeBuilder().setOpType("Reshape").setName("r6").addInput("x0").addInput("s6").addOutput("t6");
+                g.addNodeBuilder().setOpType("Transpose").setName("t").addInput("t6").addOutput("u6")
+                        .addAttribute(BertModel.ints("perm", 0, 1, 4, 2, 5, 3));
+                node(g, "Reshape", new String[] {"u6", "s4"}, 1, 1, 672, 672);
+            }
+            default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
+        }
+        ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(20)).setGraph(g).build();
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("model.onnx"), m.toByteArray());
+        Path set = Files.createDirectories(dir.resolve("test_data_set_0"));
+        for (int i = 0; i < inputs.size(); i++) {
+            long[] dims = inputs.get(i);
+            long count = 1;
+            for (long d : dims) {
+                count *= d;
+            }
+            Files.write(set.resolve("input_" + i + ".pb"),
+                    BertModel.tensor("x" + i, gaussian(rnd, Math.toIntExact(count), 1), dims).toByteArray());
+        }
+    }
+
+    private static NodeProto.Builder node(GraphProto.Builder g, String op, String[] inputs, long... outDims) {
+        g.addOutput(BertModel.value("y", outDims));
+        NodeProto.Builder n = g.addNodeBuilder().setOpType(op).setName(op.toLowerCase()).addOutput("y");
+        for (String i : inputs) {
+            n.addInput(i);
+        }
+        return n;
+    }
+
+    private static float[] gaussian(Random rnd, int n, double std) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) (rnd.nextGaussian() * std);
+        }
+        return a;
+    }
+
+    static boolean isMicro(String name) {
+        return name.startsWith("op-");
+    }
+}

@@ -1,0 +1,284 @@
+package org.hipep.bench;
+
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtLoggingLevel;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.hipep.runtime.session.ArtifactFormat;
+import org.hipep.runtime.session.HipEnvironment;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hip-bench}: our {@code HipSession} and ONNX Runtime side by side, in one process and one
+ * run, on the same models and inputs. Per model: our cold compile (empty cache) and load from the
+ * cache against ORT's session creation; per thread count: A/B-alternated timed runs after a
+ * warm-up (the order flips every iteration), both medians and their ratio, and how far our outputs
+ * are from ORT's; the peak memory of each engine in a JVM of its own; the OpenBLAS sgemm ceiling
+ * and the GFLOP/s both engines reach. Prints Markdown tables on stdout, progress on stderr.
+ */
+@Command(name = "hip-bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Times hip-ep's HipSession against ONNX Runtime on the same models, A/B alternated.")
+public final class OrtComparison implements Callable<Integer> {
+    /** The default models: the shared real models, then the generated BERT encoders. */
+    static final List<String> DEFAULT_MODELS = List.of("mnist-8", "keras-mlp-tract", "light-squeezenet",
+            "light-resnet50", "super-resolution-10", "bert-layer", "bert-4layer");
+
+    @Option(names = {"-m", "--models"}, split = ",", description = "Models: a folder name under --models-dir, "
+            + "bert-layer / bert-4layer (generated), a one-op model op-* (generated, see MicroModels; "
+            + "'ops' = all of them), or a folder with model.onnx and test_data_set_0. "
+            + "Default: ${DEFAULT-VALUE}.", defaultValue = "mnist-8,keras-mlp-tract,light-squeezenet,light-resnet50,"
+            + "super-resolution-10,bert-layer,bert-4layer")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = {"-d", "--models-dir"}, defaultValue = "../shared/models", description = "Default: ${DEFAULT-VALUE}.")
+    Path modelsDir;
+
+    @Option(names = {"-t", "--threads"}, split = ",", defaultValue = "1,2", description = "Default: ${DEFAULT-VALUE}.")
+    List<Integer> threads = new ArrayList<>();
+
+    @Option(names = "--warmup", defaultValue = "3", description = "Warm-up runs per engine. Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Option(names = "--budget-s", defaultValue = "8", description = "Seconds of measured A/B runs per model and "
+            + "thread count (the iteration count follows from the warm-up times). Default: ${DEFAULT-VALUE}.")
+    double budgetSeconds;
+
+    @Option(names = "--min-iterations", defaultValue = "5", description = "Default: ${DEFAULT-VALUE}.")
+    int minIterations;
+
+    @Option(names = "--max-iterations", defaultValue = "200", description = "Default: ${DEFAULT-VALUE}.")
+    int maxIterations;
+
+    @Option(names = "--memory", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Peak memory of each engine in a forked JVM (--no-memory skips). Default: ${DEFAULT-VALUE}.")
+    boolean memory;
+
+    @Option(names = "--memory-cold", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also fork ours compiling with an empty cache. Default: ${DEFAULT-VALUE}.")
+    boolean memoryCold;
+
+    @Option(names = "--gemm-size", defaultValue = "2048", description = "OpenBLAS sgemm ceiling at n^3 (0 skips). "
+            + "Default: ${DEFAULT-VALUE}.")
+    int gemmSize;
+
+    @Option(names = "--ort-spinning", description = "Let ORT's pool threads spin-wait (its default; off here, "
+            + "spinning threads would take a core from the engine timed next).")
+    boolean ortSpinning;
+
+    @Option(names = "--erf-gelu", description = "Generate the BERT models with the opset-17 Erf form of GELU "
+            + "instead of the opset-20 Gelu op.")
+    boolean erfGelu;
+
+    @Option(names = "--format", defaultValue = "LLVM_IR", description = "Our artifact format: ${COMPLETION-CANDIDATES}. "
+            + "Default: ${DEFAULT-VALUE}.")
+    ArtifactFormat format;
+
+    @Option(names = "--rtol", defaultValue = "1e-3", description = "Default: ${DEFAULT-VALUE}.")
+    double rtol;
+
+    @Option(names = "--atol", defaultValue = "1e-5", description = "Default: ${DEFAULT-VALUE}.")
+    double atol;
+
+    @Option(names = "--work-dir", description = "Where the caches and generated models go (kept). Default: a "
+            + "temporary folder, deleted at the end.")
+    Path workDir;
+
+    private final PrintStream log = System.err;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new OrtComparison()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        boolean temporary = workDir == null;
+        Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
+        Report report = new Report(rtol, atol);
+        try {
+            OrtEnvironment ort = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench");
+            if (gemmSize > 0) {
+                for (int n : threads) {
+                    log.printf("GEMM ceiling: sgemm %d^3, %d thread(s)%n", gemmSize, n);
+                    report.gemm(n, GemmCeiling.gflops(gemmSize, n, 5));
+                }
+            }
+            try (HipEnvironment env = HipEnvironment.create()) {
+                for (String name : models) {
+                    for (String one : name.equals("ops") ? MicroModels.NAMES : List.of(name)) {
+                        bench(env, ort, one, work, report);
+                    }
+                }
+            }
+        } finally {
+            if (temporary) {
+                deleteTree(work);
+            }
+        }
+        report.print(System.out, gemmSize);
+        return 0;
+    }
+
+    private void bench(HipEnvironment env, OrtEnvironment ort, String name, Path work, Report report)
+            throws IOException {
+        Path[] located = locate(name, work);
+        Path model = located[0];
+        Path set = located[1];
+        Report.Model m = report.model(name);
+        try {
+            m.flops = FlopCounter.count(ort, model, set);
+        } catch (Exception e) {
+            log.println(name + ": FLOP count failed: " + Report.describe(e));
+        }
+        Path cache = Files.createDirectories(work.resolve("cache").resolve(name));
+        log.printf("%s: compiling (cold, empty cache)%n", name);
+        long t0 = System.nanoTime();
+        try (Engines.Hip cold = new Engines.Hip(env, model, set, threads.get(0), cache, format)) {
+            m.coldWallNanos = System.nanoTime() - t0;
+            m.coldCompileNanos = cold.session.timings().compileNanos();
+        } catch (RuntimeException e) {
+            m.oursFailure = "compile/load: " + Report.describe(e);
+            log.println(name + ": ours failed: " + m.oursFailure);
+        }
+        for (int n : threads) {
+            measure(env, ort, m, model, set, cache, n);
+        }
+        if (memory) {
+            int n = threads.stream().max(Comparator.naturalOrder()).orElse(1);
+            String iters = "3";
+            try {
+                if (m.oursFailure == null) {
+                    log.printf("%s: peak memory, ours (from the cache)%n", name);
+                    m.memOursCached = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
+                            cache.toString(), "" + ortSpinning, format.name());
+                    if (memoryCold) {
+                        Path empty = Files.createDirectories(work.resolve("cache-cold").resolve(name));
+                        log.printf("%s: peak memory, ours (cold compile)%n", name);
+                        m.memOursCold = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
+                                empty.toString(), "" + ortSpinning, format.name());
+                    }
+                }
+                log.printf("%s: peak memory, ONNX Runtime%n", name);
+                m.memOrt = MemoryProbe.measure("ort", model.toString(), set.toString(), "" + n, iters, cache.toString(),
+                        "" + ortSpinning, format.name());
+            } catch (RuntimeException e) {
+                log.println(name + ": memory probe failed: " + Report.describe(e));
+            }
+        }
+    }
+
+    private void measure(HipEnvironment env, OrtEnvironment ort, Report.Model m, Path model, Path set, Path cache,
+            int n) {
+        Report.Row row = m.row(n);
+        Engines.Engine ours = null;
+        Engines.Engine theirs = null;
+        try {
+            if (m.oursFailure == null) {
+                long t0 = System.nanoTime();
+                Engines.Hip h = new Engines.Hip(env, model, set, n, cache, format);
+                row.oursCreateNanos = System.nanoTime() - t0;
+                row.oursFromCache = h.session.timings().fromCache();
+                ours = h;
+            }
+            long t0 = System.nanoTime();
+            theirs = new Engines.Ort(ort, model, set, n, ortSpinning);
+            row.ortCreateNanos = System.nanoTime() - t0;
+            Map<String, double[]> expected = theirs.run(true);
+            if (ours != null) {
+                try {
+                    row.diff = Report.compare(expected, ours.run(true), rtol, atol);
+                } catch (RuntimeException e) {
+                    m.oursFailure = "run: " + Report.describe(e);
+                    log.println(m.name + ": ours failed: " + m.oursFailure);
+                    ours.close();
+                    ours = null;
+                }
+            }
+            long oursWarm = 0;
+            long ortWarm = 0;
+            for (int i = 0; i < warmup; i++) {
+                oursWarm = ours == null ? 0 : Engines.timeRun(ours);
+                ortWarm = Engines.timeRun(theirs);
+            }
+            double perIteration = Math.max(1, oursWarm + ortWarm) / 1e9;
+            int iterations = (int) Math.max(minIterations, Math.min(maxIterations, budgetSeconds / perIteration));
+            log.printf("%s, %d thread(s): %d A/B iterations%n", m.name, n, iterations);
+            long[] a = new long[iterations];
+            long[] b = new long[iterations];
+            for (int i = 0; i < iterations; i++) {
+                if (i % 2 == 0) {
+                    a[i] = ours == null ? 0 : Engines.timeRun(ours);
+                    b[i] = Engines.timeRun(theirs);
+                } else {
+                    b[i] = Engines.timeRun(theirs);
+                    a[i] = ours == null ? 0 : Engines.timeRun(ours);
+                }
+            }
+            row.iterations = iterations;
+            row.ours = ours == null ? null : a;
+            row.ort = b;
+        } catch (RuntimeException e) {
+            row.failure = Report.describe(e);
+            log.println(m.name + ", " + n + " thread(s): failed: " + row.failure);
+        } finally {
+            if (ours != null) {
+                ours.close();
+            }
+            if (theirs != null) {
+                theirs.close();
+            }
+        }
+    }
+
+    /** The model file and data set folder of {@code name}; the BERT models are generated into {@code work}. */
+    private Path[] locate(String name, Path work) throws IOException {
+        Path dir;
+        if (MicroModels.isMicro(name)) {
+            dir = work.resolve("models").resolve(name);
+            MicroModels.write(name, dir);
+        } else if (name.equals("bert-layer") || name.equals("bert-4layer")) {
+            dir = work.resolve("models").resolve(name);
+            log.printf("%s: generating into %s%n", name, dir);
+            BertModel.base(name.equals("bert-layer") ? 1 : 4, 128, erfGelu).write(dir);
+        } else {
+            dir = name.contains("/") ? Path.of(name) : modelsDir.resolve(name);
+        }
+        Path model = dir.resolve("model.onnx");
+        Path set = dir.resolve("test_data_set_0");
+        if (!Files.isRegularFile(model) || !Files.isDirectory(set)) {
+            throw new IllegalArgumentException("model '" + name + "': " + model + " or " + set + " is missing"
+                    + " (the shared models are in --models-dir, now " + modelsDir.toAbsolutePath() + ")");
+        }
+        return new Path[] {model, set};
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    static String fmt(String f, Object... args) {
+        return String.format(Locale.ROOT, f, args);
+    }
+
+    static {
+        System.setOut(new PrintStream(System.out, true, StandardCharsets.UTF_8));
+    }
+}

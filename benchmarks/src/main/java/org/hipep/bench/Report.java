@@ -1,0 +1,197 @@
+package org.hipep.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What {@link OrtComparison} measured, and its Markdown tables. */
+final class Report {
+    private final double rtol;
+    private final double atol;
+    private final Map<Integer, Double> gemm = new TreeMap<>();
+    private final Map<String, Model> models = new LinkedHashMap<>();
+
+    Report(double rtol, double atol) {
+        this.rtol = rtol;
+        this.atol = atol;
+    }
+
+    /** One model's measurements. */
+    static final class Model {
+        final String name;
+        long flops = -1;
+        long coldWallNanos = -1;
+        long coldCompileNanos = -1;
+        String oursFailure;
+        MemoryProbe.Peak memOursCold;
+        MemoryProbe.Peak memOursCached;
+        MemoryProbe.Peak memOrt;
+        final Map<Integer, Row> rows = new TreeMap<>();
+
+        Model(String name) {
+            this.name = name;
+        }
+
+        Row row(int threads) {
+            return rows.computeIfAbsent(threads, Row::new);
+        }
+    }
+
+    /** One model at one thread count. */
+    static final class Row {
+        final int threads;
+        int iterations;
+        long[] ours;
+        long[] ort;
+        long oursCreateNanos = -1;
+        boolean oursFromCache;
+        long ortCreateNanos = -1;
+        Stats.Diff diff;
+        String failure;
+
+        Row(int threads) {
+            this.threads = threads;
+        }
+    }
+
+    Model model(String name) {
+        return models.computeIfAbsent(name, Model::new);
+    }
+
+    void gemm(int threads, double gflops) {
+        gemm.put(threads, gflops);
+    }
+
+    /**
+     * Our outputs against ORT's, matched by name (by position where the names differ), merged into
+     * one difference; a different output count or element count is an exception.
+     */
+    static Stats.Diff compare(Map<String, double[]> expected, Map<String, double[]> actual, double rtol, double atol) {
+        if (expected.size() != actual.size()) {
+            throw new IllegalStateException("ORT has " + expected.size() + " outputs " + expected.keySet() + ", ours "
+                    + actual.size() + " " + actual.keySet());
+        }
+        List<double[]> byPosition = new ArrayList<>(actual.values());
+        Stats.Diff total = null;
+        int k = 0;
+        for (Map.Entry<String, double[]> e : expected.entrySet()) {
+            double[] a = actual.containsKey(e.getKey()) ? actual.get(e.getKey()) : byPosition.get(k);
+            Stats.Diff d = Stats.diff(e.getValue(), a, rtol, atol);
+            total = total == null ? d : total.merge(d);
+            k++;
+        }
+        return total;
+    }
+
+    /** An exception's message and those of its causes (the compiler's diagnostics are often a cause). */
+    static String describe(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (b.length() > 0) {
+                b.append(" <- ");
+            }
+            b.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage());
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return b.toString().replace('\n', ' ');
+    }
+
+    void print(PrintStream out, int gemmSize) {
+        out.println("### Run time (median of A/B-alternated runs, ms)");
+        out.println();
+        out.println("| model | threads | iterations | ours | ORT | ours / ORT | ours p10–p90 | ORT p10–p90 "
+                + "| max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        for (Model m : models.values()) {
+            for (Row r : m.rows.values()) {
+                if (r.failure != null) {
+                    out.printf("| %s | %d | failed: %s |||||||||%n", m.name, r.threads, r.failure);
+                    continue;
+                }
+                String ours = r.ours == null ? "—" : ms(Stats.median(r.ours));
+                String ratio = r.ours == null ? "—" : OrtComparison.fmt("%.2f×", Stats.median(r.ours) / Stats.median(r.ort));
+                String spreadOurs = r.ours == null ? "—" : ms(Stats.quantile(r.ours, 0.1)) + "–" + ms(Stats.quantile(r.ours, 0.9));
+                String spreadOrt = ms(Stats.quantile(r.ort, 0.1)) + "–" + ms(Stats.quantile(r.ort, 0.9));
+                String abs = r.diff == null ? "—" : OrtComparison.fmt("%.2e", r.diff.maxAbs());
+                String rel = r.diff == null ? "—" : OrtComparison.fmt("%.2e", r.diff.maxRel());
+                String match = r.diff == null ? "—" : r.diff.matches() ? "yes"
+                        : OrtComparison.fmt("**no** (%d of %d)", r.diff.bad(), r.diff.count());
+                out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.name, r.threads, r.iterations,
+                        ours, ms(Stats.median(r.ort)), ratio, spreadOurs, spreadOrt, abs, rel, match);
+            }
+        }
+        out.println();
+        for (Model m : models.values()) {
+            if (m.oursFailure != null) {
+                out.println("- **" + m.name + "**: ours failed at " + m.oursFailure);
+            }
+        }
+        out.println();
+        out.println("### Session creation (ms)");
+        out.println();
+        out.println("| model | ours: cold compile + load (of which compile) | ours: from cache, per thread count "
+                + "| ORT: create session, per thread count |");
+        out.println("|---|---|---|---|");
+        for (Model m : models.values()) {
+            StringBuilder cached = new StringBuilder();
+            StringBuilder ort = new StringBuilder();
+            for (Row r : m.rows.values()) {
+                sep(cached).append(r.oursCreateNanos < 0 ? "—" : ms(r.oursCreateNanos) + (r.oursFromCache ? "" : " (not cached!)"))
+                        .append(" @").append(r.threads);
+                sep(ort).append(r.ortCreateNanos < 0 ? "—" : ms(r.ortCreateNanos)).append(" @").append(r.threads);
+            }
+            String cold = m.coldWallNanos < 0 ? "failed" : ms(m.coldWallNanos) + " (" + ms(m.coldCompileNanos) + ")";
+            out.printf("| %s | %s | %s | %s |%n", m.name, cold, cached, ort);
+        }
+        out.println();
+        out.println("### Peak resident memory (VmHWM of a JVM per engine, MB; in brackets: above the idle JVM)");
+        out.println();
+        out.println("| model | ours, cold compile | ours, from cache | ORT |");
+        out.println("|---|---|---|---|");
+        for (Model m : models.values()) {
+            out.printf("| %s | %s | %s | %s |%n", m.name, mb(m.memOursCold), mb(m.memOursCached), mb(m.memOrt));
+        }
+        out.println();
+        out.println("### GEMM ceiling and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
+        out.println();
+        for (Map.Entry<Integer, Double> g : gemm.entrySet()) {
+            out.printf("- OpenBLAS sgemm %d³, %d thread(s): **%.1f GFLOP/s**%n", gemmSize, g.getKey(), g.getValue());
+        }
+        out.println();
+        out.println("| model | GFLOP per run | threads | ours GFLOP/s | ORT GFLOP/s | ours % of sgemm ceiling |");
+        out.println("|---|---|---|---|---|---|");
+        for (Model m : models.values()) {
+            if (m.flops <= 0) {
+                continue;
+            }
+            for (Row r : m.rows.values()) {
+                if (r.ort == null) {
+                    continue;
+                }
+                double ours = r.ours == null ? Double.NaN : m.flops / Stats.median(r.ours);
+                double theirs = m.flops / Stats.median(r.ort);
+                Double ceiling = gemm.get(r.threads);
+                out.printf("| %s | %.3f | %d | %.1f | %.1f | %s |%n", m.name, m.flops / 1e9, r.threads, ours, theirs,
+                        ceiling == null || r.ours == null ? "—" : OrtComparison.fmt("%.0f%%", 100 * ours / ceiling));
+            }
+        }
+    }
+
+    private static StringBuilder sep(StringBuilder b) {
+        return b.length() == 0 ? b : b.append(", ");
+    }
+
+    static String ms(double nanos) {
+        return nanos >= 100e6 ? OrtComparison.fmt("%.0f", nanos / 1e6)
+                : nanos >= 1e6 ? OrtComparison.fmt("%.2f", nanos / 1e6) : OrtComparison.fmt("%.3f", nanos / 1e6);
+    }
+
+    private static String mb(MemoryProbe.Peak p) {
+        return p == null ? "—" : OrtComparison.fmt("%.0f (+%.0f)", p.peakKb() / 1024.0, p.engineKb() / 1024.0);
+    }
+}

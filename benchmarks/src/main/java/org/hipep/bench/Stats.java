@@ -1,0 +1,85 @@
+package org.hipep.bench;
+
+import java.util.Arrays;
+
+/** Order statistics of timing samples, and the element-wise difference of two engines' outputs. */
+public final class Stats {
+    private Stats() {
+    }
+
+    /** The median of {@code samples} (the mean of the middle two for an even count); NaN when empty. */
+    public static double median(long[] samples) {
+        return quantile(samples, 0.5);
+    }
+
+    /**
+     * The {@code q}-quantile of {@code samples} by linear interpolation between the closest ranks
+     * ({@code q} in [0, 1]); NaN when there are no samples.
+     */
+    public static double quantile(long[] samples, double q) {
+        if (q < 0 || q > 1 || Double.isNaN(q)) {
+            throw new IllegalArgumentException("quantile " + q + " is outside [0, 1]");
+        }
+        if (samples.length == 0) {
+            return Double.NaN;
+        }
+        long[] s = samples.clone();
+        Arrays.sort(s);
+        double pos = q * (s.length - 1);
+        int lo = (int) Math.floor(pos);
+        int hi = (int) Math.ceil(pos);
+        return s[lo] + (pos - lo) * (s[hi] - s[lo]);
+    }
+
+    /**
+     * How far {@code actual} is from {@code expected}.
+     *
+     * @param maxAbs the largest |a - e|
+     * @param maxRel the largest |a - e| / |e| over the elements where e is not 0
+     * @param bad how many elements fail |a - e| <= atol + rtol * |e| (NaN only where NaN, infinities equal)
+     * @param count how many elements were compared
+     */
+    public record Diff(double maxAbs, double maxRel, long bad, long count) {
+        /** Whether every element passed. */
+        public boolean matches() {
+            return bad == 0;
+        }
+
+        /** The larger of two differences (counts add), for a model with several outputs. */
+        public Diff merge(Diff other) {
+            return new Diff(Math.max(maxAbs, other.maxAbs), Math.max(maxRel, other.maxRel), bad + other.bad,
+                    count + other.count);
+        }
+    }
+
+    /** The difference of {@code actual} from {@code expected}, element by element (same length required). */
+    public static Diff diff(double[] expected, double[] actual, double rtol, double atol) {
+        if (expected.length != actual.length) {
+            throw new IllegalArgumentException("cannot compare " + actual.length + " elements with " + expected.length);
+        }
+        double maxAbs = 0;
+        double maxRel = 0;
+        long bad = 0;
+        for (int i = 0; i < expected.length; i++) {
+            double e = expected[i];
+            double a = actual[i];
+            boolean ok;
+            if (Double.isNaN(e) || Double.isNaN(a)) {
+                ok = Double.isNaN(e) && Double.isNaN(a);
+            } else if (Double.isInfinite(e) || Double.isInfinite(a)) {
+                ok = e == a;
+            } else {
+                double d = Math.abs(a - e);
+                maxAbs = Math.max(maxAbs, d);
+                if (e != 0) {
+                    maxRel = Math.max(maxRel, d / Math.abs(e));
+                }
+                ok = d <= atol + rtol * Math.abs(e);
+            }
+            if (!ok) {
+                bad++;
+            }
+        }
+        return new Diff(maxAbs, maxRel, bad, expected.length);
+    }
+}
