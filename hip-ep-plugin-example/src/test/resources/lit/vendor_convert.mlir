@@ -10,6 +10,12 @@
 // CHECK: %[[B:.*]] = "vendor.add"(%{{.*}}, %{{.*}}) : (tensor<bf16>, tensor<7xbf16>) -> tensor<7xbf16>
 // CHECK: %[[D:.*]] = "vendor.add"(%{{.*}}, %{{.*}}) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
 // CHECK-NOT: onnx.Add
+// An unranked result of ranked operands gets their broadcast type, so a chain stays claimable;
+// a result the function returns keeps its declared type (unranked here, so it is not claimed).
+// CHECK-LABEL: func.func @refined
+// CHECK: %[[U:.*]] = "vendor.add"(%{{.*}}, %{{.*}}) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+// CHECK: "vendor.add"(%[[U]], %{{.*}}) : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+// CHECK: "onnx.Add"(%{{.*}}, %{{.*}}) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<*xf32>
 // CHECK-LABEL: func.func @left
 // CHECK: "onnx.Add"(%{{.*}}, %{{.*}}) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
 // CHECK: "onnx.Add"(%{{.*}}, %{{.*}}) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
@@ -25,6 +31,12 @@ module attributes {onnx.opset_import = {"" = 17 : i64}} {
     %2 = "onnx.Add"(%s, %t) : (tensor<bf16>, tensor<7xbf16>) -> tensor<7xbf16>
     %3 = "onnx.Add"(%x, %y) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
     "onnx.Return"(%0, %1, %2, %3) : (tensor<2x3xf32>, tensor<4x5xf16>, tensor<7xbf16>, tensor<?x4xf32>) -> ()
+  }
+  func.func @refined(%x: tensor<?x4xf32>, %y: tensor<4xf32>, %z: tensor<1x4xf32>) -> (tensor<?x4xf32>, tensor<*xf32>) {
+    %0 = "onnx.Add"(%x, %y) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<*xf32>
+    %1 = "onnx.Add"(%0, %z) : (tensor<*xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    %2 = "onnx.Add"(%x, %y) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<*xf32>
+    "onnx.Return"(%1, %2) : (tensor<?x4xf32>, tensor<*xf32>) -> ()
   }
   func.func @left(%a: tensor<2xi64>, %p: tensor<?xf32>, %q: tensor<?xf32>, %u: tensor<*xf32>, %v: tensor<3xf32>)
       -> (tensor<2xi64>, tensor<?xf32>, tensor<*xf32>) {

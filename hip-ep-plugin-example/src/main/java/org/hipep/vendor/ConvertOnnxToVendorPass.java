@@ -3,8 +3,13 @@ package org.hipep.vendor;
 import java.util.ArrayList;
 import java.util.List;
 import org.hipep.ir.OpBuilder;
+import org.hipep.ir.OpOperand;
+import org.hipep.ir.OpTrait;
 import org.hipep.ir.Operation;
 import org.hipep.ir.OperationState;
+import org.hipep.ir.Type;
+import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.UnrankedTensorType;
 import org.hipep.pass.Pass;
 
 /**
@@ -12,7 +17,8 @@ import org.hipep.pass.Pass;
  * slot): replaces each ONNX op a {@link VendorOp} claims ({@code onnx.Add} for {@code vendor.add})
  * by the vendor op, with the same operands and result type, when {@link VendorShapes#check}
  * accepts its types: ranked f32, f16 or bf16 tensors that broadcast, every dynamic result
- * dimension sizable. Anything else (integer adds, unranked tensors, {@code ?} against {@code ?})
+ * dimension sizable. An unranked result of ranked operands is given their broadcast type
+ * ({@link #resultType}), so chains of claimed ops stay claimable. Anything else (integer adds, unranked tensors, {@code ?} against {@code ?})
  * is left for the in-tree path ({@code convert-onnx-to-hip}), so claiming never makes a model
  * fail to compile.
  */
@@ -42,18 +48,15 @@ public final class ConvertOnnxToVendorPass extends Pass {
 
     @Override
     protected void runOnOperation() {
-        List<Operation> claimed = new ArrayList<>();
-        List<VendorOp> defs = new ArrayList<>();
+        // Candidates in program order; each is checked when its turn comes, so that it sees the
+        // types refined by the replacements before it.
+        List<Operation> candidates = new ArrayList<>();
         getOperation().walk(op -> {
-            for (VendorOp def : VendorOp.ALL) {
-                if (op.is(def.onnxOp()) && op.numOperands() == 2 && op.numResults() == 1 && VendorShapes.check(
-                        op.operand(0).type(), op.operand(1).type(), op.result(0).type()) == null) {
-                    claimed.add(op);
-                    defs.add(def);
-                }
+            if (definition(op) != null && op.numOperands() == 2 && op.numResults() == 1) {
+                candidates.add(op);
             }
         });
-        if (claimed.isEmpty()) {
+        if (candidates.isEmpty()) {
             return;
         }
         if (getContext().getOrLoadDialect(VendorDialect.NAMESPACE) == null) {
@@ -62,13 +65,50 @@ public final class ConvertOnnxToVendorPass extends Pass {
             signalPassFailure();
             return;
         }
-        for (int i = 0; i < claimed.size(); i++) {
-            Operation op = claimed.get(i);
-            OperationState st = new OperationState(op.location(), defs.get(i).fullName(), op.context());
-            st.addOperands(op.operands()).addTypes(op.resultTypes());
+        for (Operation op : candidates) {
+            Type result = resultType(op);
+            if (VendorShapes.check(op.operand(0).type(), op.operand(1).type(), result) != null) {
+                continue;
+            }
+            OperationState st = new OperationState(op.location(), definition(op).fullName(), op.context());
+            st.addOperands(op.operands()).addTypes(List.of(result));
             Operation replacement = OpBuilder.before(op).create(st);
             op.replaceAllUsesWith(replacement);
             op.erase();
+        }
+    }
+
+    private static VendorOp definition(Operation op) {
+        for (VendorOp def : VendorOp.ALL) {
+            if (op.is(def.onnxOp())) {
+                return def;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The result type the vendor op gets: the ONNX op's, except that an unranked result (the
+     * importer leaves intermediate values unranked until {@code hip-infer-shapes}) of ranked
+     * operands becomes their broadcast, unless a terminator uses it (a function's result type
+     * must stay as declared). Types that do not broadcast stay as they are, and are then not
+     * claimed.
+     */
+    private static Type resultType(Operation op) {
+        Type declared = op.result(0).type();
+        if (!(declared instanceof UnrankedTensorType u) || !(op.operand(0).type() instanceof RankedTensorType a)
+                || !(op.operand(1).type() instanceof RankedTensorType b)) {
+            return declared;
+        }
+        for (OpOperand use : op.result(0).uses()) {
+            if (use.owner().hasTrait(OpTrait.IsTerminator.class)) {
+                return declared;
+            }
+        }
+        try {
+            return RankedTensorType.of(VendorShapes.broadcast(a.shape(), b.shape()), u.elementType());
+        } catch (IllegalArgumentException e) {
+            return declared;
         }
     }
 }
