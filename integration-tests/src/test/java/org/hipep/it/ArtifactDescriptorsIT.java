@@ -92,6 +92,15 @@ class ArtifactDescriptorsIT {
         assertPluginServiceInBothWorlds("hipep-hip-ep-plugin-example", "org.hipep.vendor.VendorPlugin");
     }
 
+    @Test
+    void vendorPluginDependsOnlyOnTheApiAndTheCoreDialects() throws IOException {
+        Path jar = BuiltArtifacts.projectJar("hipep-hip-ep-plugin-example");
+        ModuleDescriptor d = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+        assertThat(d.requires()).extracting(ModuleDescriptor.Requires::name)
+                .filteredOn(name -> name.startsWith("org.hipep."))
+                .containsExactlyInAnyOrder("org.hipep.api", "org.hipep.dialects");
+    }
+
     private static void assertPluginServiceInBothWorlds(String artifactId, String provider) throws IOException {
         Path jar = BuiltArtifacts.projectJar(artifactId);
         ModuleDescriptor d = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
