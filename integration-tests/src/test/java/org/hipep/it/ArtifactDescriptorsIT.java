@@ -84,19 +84,38 @@ class ArtifactDescriptorsIT {
 
     @Test
     void samplePluginIsAServiceInBothWorlds() throws IOException {
-        Path jar = BuiltArtifacts.projectJar("hipep-sample-plugin");
+        assertPluginServiceInBothWorlds("hipep-sample-plugin", "org.hipep.sample.SamplePlugin");
+    }
+
+    @Test
+    void vendorPluginIsAServiceInBothWorlds() throws IOException {
+        assertPluginServiceInBothWorlds("hipep-hip-ep-plugin-example", "org.hipep.vendor.VendorPlugin");
+    }
+
+    @Test
+    void vendorPluginDependsOnlyOnTheApiAndTheCoreDialects() throws IOException {
+        Path jar = BuiltArtifacts.projectJar("hipep-hip-ep-plugin-example");
+        ModuleDescriptor d = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+        assertThat(d.requires()).extracting(ModuleDescriptor.Requires::name)
+                .filteredOn(name -> name.startsWith("org.hipep."))
+                .containsExactlyInAnyOrder("org.hipep.api", "org.hipep.dialects");
+    }
+
+    private static void assertPluginServiceInBothWorlds(String artifactId, String provider) throws IOException {
+        Path jar = BuiltArtifacts.projectJar(artifactId);
         ModuleDescriptor d = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
         assertThat(d.provides()).anySatisfy(p -> {
             assertThat(p.service()).isEqualTo("org.hipep.plugin.CompilerPlugin");
-            assertThat(p.providers()).containsExactly("org.hipep.sample.SamplePlugin");
+            assertThat(p.providers()).containsExactly(provider);
         });
         try (JarFile jf = new JarFile(jar.toFile())) {
             String caps = jf.getManifest().getMainAttributes().getValue("Provide-Capability");
             assertThat(caps).contains("osgi.serviceloader=\"org.hipep.plugin.CompilerPlugin\"")
-                    .contains("register:=\"org.hipep.sample.SamplePlugin\"");
+                    .contains("register:=\"" + provider + "\"");
             assertThat(jf.getEntry("META-INF/services/org.hipep.plugin.CompilerPlugin")).isNotNull();
         }
     }
+
 
     /** Package names of an OSGi package header, without attributes and directives. */
     private static List<String> exportedPackages(String header) {

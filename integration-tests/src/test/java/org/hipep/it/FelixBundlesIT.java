@@ -162,18 +162,20 @@ public class FelixBundlesIT {
     }
 
     @Test
-    public void samplePluginIsRegisteredAsACompilerPluginService() throws Exception {
+    public void theInTreePluginsAreRegisteredAsCompilerPluginServices() throws Exception {
         ServiceReference<?>[] refs = context.getAllServiceReferences(PLUGIN_SERVICE, null);
         assertNotNull("no " + PLUGIN_SERVICE + " service is registered", refs);
-        assertEquals(PLUGIN_SERVICE + " services", 1, refs.length);
-        ServiceReference<?> ref = refs[0];
-        assertEquals("org.hipep.sample", ref.getBundle().getSymbolicName());
-        Object plugin = context.getService(ref);
-        try {
-            Object id = plugin.getClass().getMethod("id").invoke(plugin);
-            assertEquals("sample", id);
-        } finally {
-            context.ungetService(ref);
+        Map<String, String> bundleById = new java.util.TreeMap<>();
+        for (ServiceReference<?> ref : refs) {
+            Object plugin = context.getService(ref);
+            try {
+                Object id = plugin.getClass().getMethod("id").invoke(plugin);
+                bundleById.put((String) id, ref.getBundle().getSymbolicName());
+            } finally {
+                context.ungetService(ref);
+            }
         }
+        assertEquals(PLUGIN_SERVICE + " services by id", Map.of("sample", "org.hipep.sample", "vendor", "org.hipep.vendor"),
+                bundleById);
     }
 }

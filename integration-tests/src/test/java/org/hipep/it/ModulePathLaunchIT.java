@@ -32,13 +32,14 @@ class ModulePathLaunchIT {
     }
 
     @Test
-    void hostRunsOnTheModulePathAndDiscoversTheSamplePlugin() throws IOException, InterruptedException {
+    void hostRunsOnTheModulePathAndDiscoversTheInTreePlugins() throws IOException, InterruptedException {
         String out = launch("org.hipep.host.cli.HipEpCommand");
         assertThat(out).contains("hip-ep " + BuiltArtifacts.version() + "\n")
                 .contains("LLVM: 20.1.")
                 .contains("(module path)")
-                .contains("plugins: [sample]\n")
-                .contains("sample  plugin API 1  (module org.hipep.sample)");
+                .contains("plugins: [sample, vendor]\n")
+                .contains("sample  plugin API 1  (module org.hipep.sample)")
+                .contains("vendor  plugin API 1  (module org.hipep.vendor)");
     }
 
     @Test
@@ -50,5 +51,16 @@ class ModulePathLaunchIT {
                 .contains("  library: hip_ep_sample_lib")
                 .containsPattern("  runtime bitcode: [0-9]+ bytes")
                 .contains("selected: [sample]");
+    }
+
+    @Test
+    void theSelectedVendorPluginContributesOnTheModulePath() throws IOException, InterruptedException {
+        String out = launch("org.hipep.host.cli.HipEpCommand", "--plugins=vendor", "--print-plugin-info");
+        assertThat(out).contains("[plugins] available: 'vendor' (plugin API 1, module org.hipep.vendor)")
+                .contains("[plugins] initialized 'vendor', which contributed:")
+                .contains("  slot AfterSimplifyOnnx (0): func.func(convert-onnx-add-to-vendor)")
+                .contains("  library: hip_ep_vendor")
+                .containsPattern("  runtime bitcode: [0-9]+ bytes")
+                .contains("selected: [vendor]");
     }
 }
