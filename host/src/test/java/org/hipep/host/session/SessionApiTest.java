@@ -158,6 +158,9 @@ class SessionApiTest {
                 Result b = second.run(Map.of("image", in))) {
             assertThat(second.timings().fromCache()).isTrue();
             assertThat(second.timings().artifactDir()).isEqualTo(session.timings().artifactDir());
+            // The first load left the object code in the entry; the second loaded it (no JIT compile).
+            assertThat(second.timings().artifactDir().resolve("model.jit.count")).hasContent("1");
+            assertThat(second.timings().artifactDir().resolve("model.jit.0.o")).isNotEmptyFile();
             assertThat(b.get(0).toFloatArray()).containsExactly(a.get(0).toFloatArray());
         }
     }

@@ -54,6 +54,58 @@ public final class ModelLoader {
     }
 
     /**
+     * The model with the runtime, and each plugin's bitcode, linked and optimised as {@link #loadJit}
+     * does and compiled for this host to one object file each (the model's first): what the
+     * compile cache keeps, so that {@link #loadObjects} skips parsing, linking, optimising and code
+     * generation. Unresolved symbols fail here as in {@link #loadJit}.
+     */
+    public static List<byte[]> compileObjects(byte[] modelBitcode, LoadOptions options) {
+        return compileObjects(modelBitcode, ModelLinker.runtimeBitcode(), options);
+    }
+
+    static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
+        List<LibrarySearch.Found> libraries = options.libraries().resolve();
+        LLVMContextRef ctx = LLVMContextCreate();
+        try {
+            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+            try {
+                try (OrcJit probe = new OrcJit()) {
+                    probe.addLibraries(libraries);
+                    probe.requireResolvable(ModelLinker.undefined(linked));
+                }
+                List<byte[]> objects = new java.util.ArrayList<>();
+                for (ModelLinker.Part part : linked.parts()) {
+                    objects.add(NativeArtifact.emitObject(part.module(), options.optLevel()));
+                }
+                return objects;
+            } finally {
+                linked.dispose();
+            }
+        } finally {
+            LLVMContextDispose(ctx);
+        }
+    }
+
+    /**
+     * Loads the object files {@link #compileObjects} made (on this host) into a fresh ORC LLJIT
+     * with the libraries of {@code options}.
+     */
+    public static LoadedModel loadObjects(List<byte[]> objects, LoadOptions options) {
+        List<LibrarySearch.Found> libraries = options.libraries().resolve();
+        OrcJit jit = new OrcJit();
+        try {
+            jit.addLibraries(libraries);
+            for (int i = 0; i < objects.size(); i++) {
+                jit.addObject(objects.get(i), "model-object-" + i, "adding object " + i + " of the compiled model");
+            }
+            return new LoadedModel(jit, "the compiled model's objects");
+        } catch (RuntimeException e) {
+            jit.close();
+            throw e;
+        }
+    }
+
+    /**
      * Writes the model, the runtime and the plugin bitcode, merged into one module and compiled
      * for this host, as a shared library {@code so} (atomically: a temporary file beside it,
      * then a move), linked with the bundled {@code ld.lld} against OpenBLAS and the plugin

@@ -87,7 +87,8 @@ final class NativeArtifact {
         }
     }
 
-    private static byte[] emitObject(LLVMModuleRef mod, int optLevel) {
+    /** The object file of {@code mod} for this host at code-generation level {@code optLevel}. */
+    static byte[] emitObject(LLVMModuleRef mod, int optLevel) {
         LLVMTargetMachineRef tm = LlvmModule.hostTargetMachine(optLevel);
         try {
             BytePointer error = new BytePointer((Pointer) null);

@@ -94,15 +94,18 @@ final class OrcJit implements AutoCloseable {
             if (!member.getKey().endsWith(".o")) {
                 continue;
             }
-            byte[] obj = member.getValue();
-            BytePointer data = new BytePointer(obj.length);
-            data.put(obj);
-            LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, obj.length,
-                    new BytePointer(lib.path() + "(" + member.getKey() + ")"));
-            data.close();
-            check(LLVMOrcLLJITAddObjectFile(jit, dylib, buf), "adding " + member.getKey() + " of " + lib.path()
-                    + " (library '" + lib.library().name() + "' of '" + lib.library().contributor() + "')");
+            addObject(member.getValue(), lib.path() + "(" + member.getKey() + ")", "adding " + member.getKey() + " of "
+                    + lib.path() + " (library '" + lib.library().name() + "' of '" + lib.library().contributor() + "')");
         }
+    }
+
+    /** Adds an object file ({@code name} for LLVM's messages, {@code what} for ours) to the JITDylib. */
+    void addObject(byte[] obj, String name, String what) {
+        BytePointer data = new BytePointer(Math.max(1, obj.length));
+        data.put(obj);
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, obj.length, new BytePointer(name));
+        data.close();
+        check(LLVMOrcLLJITAddObjectFile(jit, dylib, buf), what);
     }
 
     /**

@@ -204,6 +204,23 @@ public final class LlvmModule implements AutoCloseable {
     }
 
     /**
+     * The host's LLVM triple, CPU name and features, as code generated here depends on them (part
+     * of the compile cache's key: machine code made for one CPU may not run on another).
+     */
+    public static String hostDescription() {
+        BytePointer triple = LLVMGetDefaultTargetTriple();
+        BytePointer cpu = LLVMGetHostCPUName();
+        BytePointer features = LLVMGetHostCPUFeatures();
+        try {
+            return triple.getString() + "/" + cpu.getString() + "/" + features.getString();
+        } finally {
+            LLVMDisposeMessage(triple);
+            LLVMDisposeMessage(cpu);
+            LLVMDisposeMessage(features);
+        }
+    }
+
+    /**
      * A target machine for the host CPU and its features (PIC) at code-generation level
      * {@code level} (0 to 3); the caller disposes it ({@code LLVMDisposeTargetMachine}).
      */

@@ -22,11 +22,13 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
+import org.hipep.api.AtomicFiles;
 import org.hipep.passes.llvm.Json;
 import org.hipep.runtime.jit.LoadOptions;
 import org.hipep.runtime.jit.LoadedModel;
 import org.hipep.runtime.jit.ModelLoader;
 import org.hipep.runtime.jit.RuntimeFailure;
+import org.hipep.runtime.llvm.LlvmModule;
 
 /**
  * Where sessions come from, as ONNX Runtime's {@code OrtEnvironment}: compiles ONNX models through
@@ -34,9 +36,11 @@ import org.hipep.runtime.jit.RuntimeFailure;
  * models in a cache, and loads them into {@link HipSession}s.
  *
  * <p><b>Compile cache.</b> A compiled model is kept in {@code <cacheDir>/<key>/} where the key is a
- * SHA-256 over the model's bytes, the plugin set's fingerprint, the runtime's bitcode, the artifact
- * format and the optimisation level: {@code model.bc} (or {@code model.so}),
- * {@code model.metadata.json}, the constants sidecar and {@code model.dims.json}. An entry is
+ * SHA-256 over the model's bytes, the plugin set's fingerprint, the runtime's bitcode, the host CPU
+ * (name and features: the entry holds machine code), the artifact format and the optimisation
+ * level: {@code model.bc} (or {@code model.so}), {@code model.metadata.json}, the constants
+ * sidecar and {@code model.dims.json}; for bitcode also the object files compiled from it on the
+ * first load, so that a session from the cache skips linking, optimising and code generation. An entry is
  * written in a temporary folder and renamed into place, so a reader sees all of it or nothing;
  * two processes compiling the same model both succeed and one entry stays.
  */
@@ -45,6 +49,7 @@ public final class HipEnvironment implements AutoCloseable {
     static final String SHARED_OBJECT = "model.so";
     static final String METADATA = "model.metadata.json";
     static final String DIM_NAMES = "model.dims.json";
+    static final String OBJECT_COUNT = "model.jit.count";
 
     private final ModelCompiler compiler;
 
@@ -112,7 +117,8 @@ public final class HipEnvironment implements AutoCloseable {
         }
         long compiled = System.nanoTime();
         try {
-            HipSession s = open(dir, options, load, fromCache ? 0 : compiled - start, fromCache, onClose);
+            HipSession s = open(dir, options, load, fromCache ? 0 : compiled - start, fromCache, onClose,
+                    options.cacheDir() != null);
             return s;
         } catch (RuntimeException e) {
             if (onClose != null) {
@@ -135,12 +141,12 @@ public final class HipEnvironment implements AutoCloseable {
                     + " (plugin host) is available to provide them");
         }
         LoadOptions load = new LoadOptions(options.optLevel(), plugins.bitcode(), plugins.libraries());
-        return open(artifact, options, load, 0, true, null);
+        return open(artifact, options, load, 0, true, null, false);
     }
 
     /** Opens {@code target}: a cache folder, or an artifact file with its metadata beside it. */
     private static HipSession open(Path target, SessionOptions options, LoadOptions load, long compileNanos,
-            boolean fromCache, Runnable onClose) {
+            boolean fromCache, Runnable onClose, boolean cacheObjects) {
         Path dir;
         Path artifact;
         Path metadataFile;
@@ -176,12 +182,36 @@ public final class HipEnvironment implements AutoCloseable {
         LoadedModel model;
         try {
             model = artifact.getFileName().toString().endsWith(".so") ? ModelLoader.loadNative(artifact, load)
+                    : cacheObjects ? loadCachedObjects(artifact, dir, load)
                     : ModelLoader.loadJit(Files.readAllBytes(artifact), load);
         } catch (IOException e) {
             throw new RuntimeFailure("cannot read the compiled model " + artifact + ": " + e.getMessage(), e);
         }
         return new HipSession(model, metadata, constants, dimNames,
                 new HipSession.Timings(compileNanos, fromCache, System.nanoTime() - start, dir), onClose);
+    }
+
+    /**
+     * Bitcode in a cache entry: the object files compiled from it the first time
+     * ({@code model.jit.<i>.o}, their count in {@code model.jit.count}, written last), so that
+     * later sessions skip linking, optimising and code generation.
+     */
+    private static LoadedModel loadCachedObjects(Path bitcode, Path dir, LoadOptions load) throws IOException {
+        Path count = dir.resolve(OBJECT_COUNT);
+        if (Files.isRegularFile(count)) {
+            int n = Integer.parseInt(Files.readString(count, StandardCharsets.US_ASCII).strip());
+            List<byte[]> objects = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                objects.add(Files.readAllBytes(dir.resolve("model.jit." + i + ".o")));
+            }
+            return ModelLoader.loadObjects(objects, load);
+        }
+        List<byte[]> objects = ModelLoader.compileObjects(Files.readAllBytes(bitcode), load);
+        for (int i = 0; i < objects.size(); i++) {
+            AtomicFiles.write(dir.resolve("model.jit." + i + ".o"), objects.get(i));
+        }
+        AtomicFiles.write(count, Integer.toString(objects.size()));
+        return ModelLoader.loadObjects(objects, load);
     }
 
     private void compileInto(byte[] model, Path modelPath, SessionOptions options, LoadOptions load, Path dir) {
@@ -263,6 +293,7 @@ public final class HipEnvironment implements AutoCloseable {
             md.update(pluginFingerprint.getBytes(StandardCharsets.UTF_8));
             md.update((byte) 0);
             md.update(RuntimeBitcodeDigest.VALUE);
+            md.update(LlvmModule.hostDescription().getBytes(StandardCharsets.UTF_8));
             md.update((options.artifactFormat() + "/O" + options.optLevel()).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest(), 0, 16);
         } catch (NoSuchAlgorithmException e) {
