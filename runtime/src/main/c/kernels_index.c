@@ -1380,12 +1380,7 @@ IX_RESIZE_IO_FLOAT(bf16, uint16_t, hipep_bf16_to_f32, IX_F64_TO_BF16)
     static void ix_resize_store_##t(char *y, int64_t i, double v) { \
         ((T *)y)[i] = v != v ? (T)0 : v <= (double)(LO) ? (T)(LO) : v >= (double)(HI) ? (T)(HI) : (T)v; \
     }
-IX_RESIZE_IO_INT(i8, int8_t, INT8_MIN, INT8_MAX)
-IX_RESIZE_IO_INT(i16, int16_t, INT16_MIN, INT16_MAX)
-IX_RESIZE_IO_INT(i32, int32_t, INT32_MIN, INT32_MAX)
-IX_RESIZE_IO_INT(ui8, uint8_t, 0, UINT8_MAX)
-IX_RESIZE_IO_INT(ui16, uint16_t, 0, UINT16_MAX)
-IX_RESIZE_IO_INT(ui32, uint32_t, 0, UINT32_MAX)
+HIPEP_FOR_NARROW_INT_TYPES(IX_RESIZE_IO_INT)
 /* 64-bit integers: double holds them exactly only up to 2^53 (nearest still copies the nearest value) */
 IX_RESIZE_IO_INT(i64, int64_t, -9223372036854775807.0 - 1.0, 9223372036854774784.0)
 IX_RESIZE_IO_INT(ui64, uint64_t, 0, 18446744073709549568.0)

@@ -47,7 +47,12 @@ extern void cblas_dgemm(int order, int transa, int transb, int m, int n, int k, 
 
 /* ------------------------------------------------------------------ element types */
 
-enum { LA_F32, LA_F64, LA_F16, LA_BF16, LA_I8, LA_I16, LA_I32, LA_I64, LA_U8, LA_U16, LA_U32, LA_U64, LA_BOOL };
+/* the header's element type codes (hipep_load_d takes them) */
+enum {
+    LA_F32 = HIPEP_T_F32, LA_F64 = HIPEP_T_F64, LA_F16 = HIPEP_T_F16, LA_BF16 = HIPEP_T_BF16, LA_I8 = HIPEP_T_I8,
+    LA_I16 = HIPEP_T_I16, LA_I32 = HIPEP_T_I32, LA_I64 = HIPEP_T_I64, LA_U8 = HIPEP_T_U8, LA_U16 = HIPEP_T_U16,
+    LA_U32 = HIPEP_T_U32, LA_U64 = HIPEP_T_U64, LA_BOOL = HIPEP_T_BOOL
+};
 /* compute kinds: LA_F32 (float), LA_F64 (double), LA_I64 (int64_t holding the wrapped value) */
 #define LA_KI64 100
 
@@ -69,24 +74,7 @@ static inline int la_kind_of(int t) {
     return LA_KI64;
 }
 
-/* Element i (in elements from p) as double / as int64. */
-static inline double la_getd(int t, const void *p, int64_t i) {
-    switch (t) {
-    case LA_F32: return ((const float *)p)[i];
-    case LA_F64: return ((const double *)p)[i];
-    case LA_F16: return hipep_f16_to_f32(((const uint16_t *)p)[i]);
-    case LA_BF16: return hipep_bf16_to_f32(((const uint16_t *)p)[i]);
-    case LA_I8: return ((const int8_t *)p)[i];
-    case LA_I16: return ((const int16_t *)p)[i];
-    case LA_I32: return ((const int32_t *)p)[i];
-    case LA_I64: return (double)((const int64_t *)p)[i];
-    case LA_U8: case LA_BOOL: return ((const uint8_t *)p)[i];
-    case LA_U16: return ((const uint16_t *)p)[i];
-    case LA_U32: return ((const uint32_t *)p)[i];
-    default: return (double)((const uint64_t *)p)[i];
-    }
-}
-
+/* Element i (in elements from p) as int64 (as double: hipep_load_d). */
 static inline int64_t la_geti(int t, const void *p, int64_t i) {
     switch (t) {
     case LA_I8: return ((const int8_t *)p)[i];
@@ -97,7 +85,7 @@ static inline int64_t la_geti(int t, const void *p, int64_t i) {
     case LA_U16: return ((const uint16_t *)p)[i];
     case LA_U32: return ((const uint32_t *)p)[i];
     case LA_U64: return (int64_t)((const uint64_t *)p)[i];
-    default: return (int64_t)la_getd(t, p, i);
+    default: return (int64_t)hipep_load_d(t, p, i);
     }
 }
 
@@ -199,11 +187,11 @@ static void la_gather_into(const hipep_view_t *v, int t, int kind, void *dst) {
         if (t == LA_F32) LA_ROWS(v, { const float *s = (const float *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
         else if (t == LA_F16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_f16_to_f32(s[j * is]); });
         else if (t == LA_BF16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_bf16_to_f32(s[j * is]); });
-        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = (float)la_getd(t, base, off + j * is); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = (float)hipep_load_d(t, base, off + j * is); });
     } else if (kind == LA_F64) {
         double *o = (double *)dst;
         if (t == LA_F64) LA_ROWS(v, { const double *s = (const double *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
-        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_getd(t, base, off + j * is); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_load_d(t, base, off + j * is); });
     } else {
         int64_t *o = (int64_t *)dst;
         LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_geti(t, base, off + j * is); });
@@ -597,8 +585,8 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
                 for (int64_t i = 0; i < M; i++)
                     for (int64_t j = 0; j < N; j++) {
                         int64_t o = i * crs + j * ccs;
-                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * la_getd(t, c.data, o));
-                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * la_getd(t, c.data, o);
+                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * hipep_load_d(t, c.data, o));
+                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * hipep_load_d(t, c.data, o);
                         else if (beta == 1.0) ((int64_t *)Y)[i * N + j] = la_geti(t, c.data, o);
                         else ((int64_t *)Y)[i * N + j] = la_d2i(t, beta * (double)la_geti(t, c.data, o));
                     }
@@ -1125,7 +1113,7 @@ static void la_ein_body(void *arg, int64_t begin, int64_t end) {
                 acci += p;
             } else {
                 double p = 1.0;
-                for (int i = 0; i < e->nin; i++) p *= la_getd(e->t, e->in[i].data, ooff[i] + roff[i]);
+                for (int i = 0; i < e->nin; i++) p *= hipep_load_d(e->t, e->in[i].data, ooff[i] + roff[i]);
                 accd += p;
             }
             for (int64_t q = e->nred - 1; q >= 0; q--) {
@@ -1472,7 +1460,7 @@ static inline double la_tanh_double(double x) { return tanh(x); }
             for (int64_t j = 0; j < ml; j++)                                                                   \
                 if (!a->mask[moff + j * a->ms[3]]) row[j] += -(T)INFINITY;                                     \
         } else {                                                                                               \
-            for (int64_t j = 0; j < ml; j++) row[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
+            for (int64_t j = 0; j < ml; j++) row[j] += (T)hipep_load_d(a->mask_type, a->mask, moff + j * a->ms[3]); \
         }                                                                                                      \
         for (int64_t j = ml; j < L; j++) row[j] += -(T)INFINITY;                                               \
     }
@@ -1763,13 +1751,13 @@ static void la_rot_body(void *arg, int64_t begin, int64_t end) {
             so = b * s->strides[0] + i * s->strides[1];
         }
         for (int64_t j = 0; j < half; j++) {
-            double cv = la_getd(a->t, c->data, co + j * cs), sv = la_getd(a->t, s->data, so + j * ss);
+            double cv = hipep_load_d(a->t, c->data, co + j * cs), sv = hipep_load_d(a->t, s->data, so + j * ss);
             int64_t i1 = a->interleaved ? 2 * j : j, i2 = a->interleaved ? 2 * j + 1 : j + half;
-            double x1 = la_getd(a->t, x->data, xo + i1 * xs), x2 = la_getd(a->t, x->data, xo + i2 * xs);
+            double x1 = hipep_load_d(a->t, x->data, xo + i1 * xs), x2 = hipep_load_d(a->t, x->data, xo + i2 * xs);
             la_putd(a->t, y->data, yo + i1 * ys, cv * x1 - sv * x2);
             la_putd(a->t, y->data, yo + i2 * ys, sv * x1 + cv * x2);
         }
-        for (int64_t d = a->rot; d < a->D; d++) la_putd(a->t, y->data, yo + d * ys, la_getd(a->t, x->data, xo + d * xs));
+        for (int64_t d = a->rot; d < a->D; d++) la_putd(a->t, y->data, yo + d * ys, hipep_load_d(a->t, x->data, xo + d * xs));
     }
 }
 
