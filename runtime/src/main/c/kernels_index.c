@@ -895,6 +895,25 @@ static void ix_non_zero(void *ctx, const char *sym, int64_t es, uint64_t mask, i
         if (a == b) return ia < ib; \
         return largest ? a > b : a < b; \
     } \
+    /* sifts `item` down from the top of the heap heap[0..n) (worst on top); returns its slot */ \
+    static inline int64_t ix_topk_sift_##t(const CT *restrict key, int64_t *restrict heap, int64_t n, int64_t item, \
+                                           int64_t largest) { \
+        int64_t c = 0; \
+        for (;;) { \
+            int64_t l = 2 * c + 1, w = c, wi = item; \
+            if (l < n && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
+                w = l; \
+                wi = heap[l]; \
+            } \
+            if (l + 1 < n && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
+                w = l + 1; \
+                wi = heap[l + 1]; \
+            } \
+            if (w == c) return c; \
+            heap[c] = heap[w]; \
+            c = w; \
+        } \
+    } \
     static void ix_topk_row_##t(const T *restrict x, int64_t stride, int64_t n, int64_t k, int64_t largest, \
                                 T *restrict vals, int64_t *restrict inds, int64_t ostride, CT *restrict key, \
                                 int64_t *restrict heap) { \
@@ -912,44 +931,14 @@ static void ix_non_zero(void *ctx, const char *sym, int64_t es, uint64_t mask, i
                 } \
                 heap[c] = i; \
             } else if (k > 0 && ix_topk_before_##t(key[i], i, key[heap[0]], heap[0], largest)) { \
-                int64_t c = 0; \
-                for (;;) { \
-                    int64_t l = 2 * c + 1, w = c; \
-                    int64_t wi = i; \
-                    if (l < hs && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
-                        w = l; \
-                        wi = heap[l]; \
-                    } \
-                    if (l + 1 < hs && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
-                        w = l + 1; \
-                        wi = heap[l + 1]; \
-                    } \
-                    if (w == c) break; \
-                    heap[c] = heap[w]; \
-                    c = w; \
-                } \
-                heap[c] = i; \
+                heap[ix_topk_sift_##t(key, heap, hs, i, largest)] = i; \
             } \
         } \
         /* pop the worst to the back */ \
         for (int64_t end = hs - 1; end >= 0; end--) { \
             int64_t top = heap[0]; \
             int64_t last = heap[end]; \
-            int64_t c = 0; \
-            for (;;) { \
-                int64_t l = 2 * c + 1, w = c, wi = last; \
-                if (l < end && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
-                    w = l; \
-                    wi = heap[l]; \
-                } \
-                if (l + 1 < end && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
-                    w = l + 1; \
-                    wi = heap[l + 1]; \
-                } \
-                if (w == c) break; \
-                heap[c] = heap[w]; \
-                c = w; \
-            } \
+            int64_t c = ix_topk_sift_##t(key, heap, end, last, largest); \
             if (end > 0) heap[c] = last; \
             vals[end * ostride] = x[top * stride]; \
             inds[end * ostride] = top; \
