@@ -840,29 +840,22 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
             return 0;
         }
         int64_t span = (g->k[i] - 1) * g->d[i] + 1;
-        if (!transposed) {
-            if (auto_pad == 1 || auto_pad == 2) { /* SAME: total = max(0, (out - 1) * s + span - in) */
-                int64_t total = (g->out[i] - 1) * g->s[i] + span - g->in[i];
+        /* transposed, as the ONNX reference: SAME_* split the total padding (from Y's shape);
+         * otherwise the begin pads are the attribute's (0 when absent), also with output_shape */
+        (void)output_shape;
+        if (auto_pad == 1 || auto_pad == 2) { /* SAME: UPPER puts the odd one at the end */
+            int64_t total;
+            if (!transposed) { /* max(0, (out - 1) * s + span - in) */
+                total = (g->out[i] - 1) * g->s[i] + span - g->in[i];
                 if (total < 0) total = 0;
-                g->pb[i] = auto_pad == 1 ? total / 2 : total - total / 2;
-            } else if (auto_pad == 3) {
-                g->pb[i] = 0;
             } else {
-                g->pb[i] = pads ? pads[i] : 0;
+                total = g->s[i] * (g->in[i] - 1) + (output_padding ? output_padding[i] : 0) + span - g->out[i];
             }
+            g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
+        } else if (auto_pad == 3) {
+            g->pb[i] = 0;
         } else {
-            int64_t op = output_padding ? output_padding[i] : 0;
-            /* as the ONNX reference: SAME_* split the total padding (from Y's shape); otherwise the
-             * begin pads are the attribute's (0 when absent), also with output_shape */
-            (void)output_shape;
-            if (auto_pad == 1 || auto_pad == 2) {
-                int64_t total = g->s[i] * (g->in[i] - 1) + op + span - g->out[i];
-                g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
-            } else if (auto_pad == 3) {
-                g->pb[i] = 0;
-            } else {
-                g->pb[i] = pads ? pads[i] : 0;
-            }
+            g->pb[i] = pads ? pads[i] : 0;
         }
         g->isz *= g->in[i];
         g->ksz *= g->k[i];
@@ -871,88 +864,133 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
     return 1;
 }
 
+/* The operands of one (transposed) convolution as dense float / double buffers (kind), with its geometry. */
+typedef struct {
+    hipep_view_t x, w, y, b;
+    la_geom_t g;
+    int64_t N, C, M, ks;
+    int kind, isd, ox, ow, ob;
+    char *X, *W, *B, *Y, *col;
+} la_conv_io_t;
+
+/* Returns the buffers (Y's written back when it is a temporary). */
+static void la_conv_close(la_conv_io_t *io, int t) {
+    free(io->col);
+    la_dense_free(io->X, io->ox);
+    la_dense_free(io->W, io->ow);
+    la_dense_free(io->B, io->ob);
+    la_out_finish(io->Y, io->kind, &io->y, t);
+}
+
+/*
+ * Checks the operands and attributes of a convolution (transposed: W is [C, M / group, k...]) and
+ * makes the dense buffers. Returns 0 after an error (with nothing left to free).
+ */
+static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int transposed, int64_t xr, void *xd,
+                        int64_t wr, void *wd, int64_t br, void *bd, int64_t yr, void *yd, const int64_t *kernel_shape,
+                        int64_t kernel_len, const int64_t *strides, int64_t strides_len, const int64_t *pads,
+                        int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
+                        int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
+                        const int64_t *output_shape, int64_t output_shape_len) {
+    if (hipep_has_error(ctx)) return 0;
+    int64_t es = la_esize(t);
+    memset(io, 0, sizeof *io);
+    io->x = hipep_view(xr, xd, es);
+    io->w = hipep_view(wr, wd, es);
+    io->y = hipep_view(yr, yd, es);
+    const hipep_view_t *x = &io->x, *w = &io->w, *y = &io->y;
+    if (!la_conv_geom(ctx, sym, &io->g, x, w, y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
+                      dilations, dilations_len, auto_pad, transposed, output_padding, output_padding_len,
+                      output_shape, output_shape_len))
+        return 0;
+    int64_t N = x->sizes[0], C = x->sizes[1], M = transposed ? w->sizes[1] * group : w->sizes[0];
+    int ok = group >= 1 && C % group == 0 && y->sizes[0] == N && y->sizes[1] == M &&
+             (transposed ? w->sizes[0] == C : M % group == 0 && w->sizes[1] * group == C);
+    if (!ok) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
+                     (long long)C, (long long)w->sizes[0], (long long)w->sizes[1], (long long)group,
+                     (long long)y->sizes[0], (long long)y->sizes[1]);
+        return 0;
+    }
+    if (bd) {
+        io->b = hipep_view(br, bd, es);
+        if (br != 1 || io->b.sizes[0] != M) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
+            return 0;
+        }
+    }
+    io->N = N;
+    io->C = C;
+    io->M = M;
+    io->kind = t == LA_F64 ? LA_F64 : LA_F32;
+    io->isd = io->kind == LA_F64;
+    io->ks = la_ksize(io->kind);
+    io->X = la_dense(ctx, sym, x, t, io->kind, &io->ox);
+    io->W = la_dense(ctx, sym, w, t, io->kind, &io->ow);
+    io->B = bd ? la_dense(ctx, sym, &io->b, t, io->kind, &io->ob) : NULL;
+    io->Y = la_out_buffer(ctx, sym, y, t, io->kind);
+    if (!io->X || !io->W || !io->Y || (bd && !io->B)) {
+        la_conv_close(io, t);
+        return 0;
+    }
+    return 1;
+}
+
+/* Sets each of the M channels of osz values at yn to the bias (0 without one). */
+static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
+    int64_t osz = io->g.osz;
+    for (int64_t m = 0; m < io->M; m++)
+        for (int64_t o = 0; o < osz; o++) {
+            if (io->isd) ((double *)yn)[m * osz + o] = io->B ? ((double *)io->B)[m] : 0.0;
+            else ((float *)yn)[m * osz + o] = io->B ? ((float *)io->B)[m] : 0.0f;
+        }
+}
+
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) {
-    if (hipep_has_error(ctx)) return;
-    int64_t es = la_esize(t);
-    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
-    memset(&b, 0, sizeof b);
-    la_geom_t g;
-    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
-                      dilations, dilations_len, auto_pad, 0, NULL, -1, NULL, -1))
+    la_conv_io_t io;
+    if (!la_conv_open(ctx, sym, t, &io, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+                      strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
-    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[0];
-    if (group < 1 || C % group != 0 || M % group != 0 || w.sizes[1] * group != C || y.sizes[0] != N ||
-        y.sizes[1] != M) {
-        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
-                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
-                     (long long)C, (long long)M, (long long)w.sizes[1], (long long)group, (long long)y.sizes[0],
-                     (long long)y.sizes[1]);
-        return;
+    const la_geom_t *g = &io.g;
+    int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
+    char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
+    int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
+    la_conv_job_t job = {g, NULL, NULL, W, B, Y, cg, mg, M, io.isd};
+    if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
+        job.x = X;
+        hipep_parallel_for(ctx, N * M, la_grain(g->osz * g->ksz), la_depthwise_body, &job);
+        goto done;
     }
-    if (bd) {
-        b = hipep_view(br, bd, es);
-        if (br != 1 || b.sizes[0] != M) {
-            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
-            return;
-        }
+    int pointwise = 1;
+    for (int64_t i = 0; i < g->nsp; i++)
+        if (g->k[i] != 1 || g->s[i] != 1 || g->pb[i] != 0 || g->out[i] != g->in[i]) pointwise = 0;
+    if (!pointwise) {
+        io.col = (char *)la_alloc(ctx, sym, kc * g->osz * ks);
+        if (!io.col) goto done;
     }
-    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
-    int64_t ks = la_ksize(kind);
-    int ox = 0, ow = 0, ob = 0;
-    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
-    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
-    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
-    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
-    char *col = NULL;
-    if (!X || !W || !Y || (bd && !B)) goto done;
-    {
-        int64_t cg = C / group, mg = M / group, kc = cg * g.ksz;
-        la_conv_job_t job = {&g, NULL, NULL, W, B, Y, cg, mg, M, isd};
-        if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
-            job.x = X;
-            hipep_parallel_for(ctx, N * M, la_grain(g.osz * g.ksz), la_depthwise_body, &job);
-            goto done;
-        }
-        int pointwise = 1;
-        for (int64_t i = 0; i < g.nsp; i++)
-            if (g.k[i] != 1 || g.s[i] != 1 || g.pb[i] != 0 || g.out[i] != g.in[i]) pointwise = 0;
-        if (!pointwise) {
-            col = (char *)la_alloc(ctx, sym, kc * g.osz * ks);
-            if (!col) goto done;
-        }
-        for (int64_t n = 0; n < N; n++) {
-            char *yn = Y + n * M * g.osz * ks;
-            if (B) {
-                for (int64_t m = 0; m < M; m++)
-                    for (int64_t o = 0; o < g.osz; o++) {
-                        if (isd) ((double *)yn)[m * g.osz + o] = ((double *)B)[m];
-                        else ((float *)yn)[m * g.osz + o] = ((float *)B)[m];
-                    }
+    for (int64_t n = 0; n < N; n++) {
+        char *yn = Y + n * M * g->osz * ks;
+        if (B) la_conv_fill_bias(&io, yn);
+        for (int64_t gi = 0; gi < group; gi++) {
+            const char *xg = X + (n * C + gi * cg) * g->isz * ks;
+            const char *src = xg;
+            if (!pointwise) {
+                job.x = xg;
+                job.col = io.col;
+                hipep_parallel_for(ctx, kc, la_grain(g->osz), la_im2col_body, &job);
+                src = io.col;
             }
-            for (int64_t gi = 0; gi < group; gi++) {
-                const char *xg = X + (n * C + gi * cg) * g.isz * ks;
-                const char *src = xg;
-                if (!pointwise) {
-                    job.x = xg;
-                    job.col = col;
-                    hipep_parallel_for(ctx, kc, la_grain(g.osz), la_im2col_body, &job);
-                    src = col;
-                }
-                if (!la_gemm_core(ctx, sym, kind, mg, g.osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g.osz, 1,
-                                  B ? 1.0 : 0.0, yn + gi * mg * g.osz * ks, g.osz))
-                    goto done;
-            }
+            if (!la_gemm_core(ctx, sym, io.kind, mg, g->osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g->osz, 1,
+                              B ? 1.0 : 0.0, yn + gi * mg * g->osz * ks, g->osz))
+                goto done;
         }
     }
 done:
-    free(col);
-    la_dense_free(X, ox);
-    la_dense_free(W, ow);
-    la_dense_free(B, ob);
-    la_out_finish(Y, kind, &y, t);
+    la_conv_close(&io, t);
 }
 
 static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd,
@@ -961,67 +999,31 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
                               int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
                               int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
                               const int64_t *output_shape, int64_t output_shape_len) {
-    if (hipep_has_error(ctx)) return;
-    int64_t es = la_esize(t);
-    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
-    memset(&b, 0, sizeof b);
-    la_geom_t g;
-    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
-                      dilations, dilations_len, auto_pad, 1, output_padding, output_padding_len, output_shape,
-                      output_shape_len))
+    la_conv_io_t io;
+    if (!la_conv_open(ctx, sym, t, &io, 1, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+                      strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, output_padding,
+                      output_padding_len, output_shape, output_shape_len))
         return;
-    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[1] * group;
-    if (group < 1 || C % group != 0 || w.sizes[0] != C || y.sizes[0] != N || y.sizes[1] != M) {
-        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
-                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
-                     (long long)C, (long long)w.sizes[0], (long long)w.sizes[1], (long long)group,
-                     (long long)y.sizes[0], (long long)y.sizes[1]);
-        return;
-    }
-    if (bd) {
-        b = hipep_view(br, bd, es);
-        if (br != 1 || b.sizes[0] != M) {
-            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
-            return;
-        }
-    }
-    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
-    int64_t ks = la_ksize(kind);
-    int ox = 0, ow = 0, ob = 0;
-    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
-    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
-    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
-    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
-    char *col = NULL;
-    if (!X || !W || !Y || (bd && !B)) goto done;
-    {
-        int64_t cg = C / group, mg = M / group, rows = mg * g.ksz;
-        col = (char *)la_alloc(ctx, sym, rows * g.isz * ks);
-        if (!col) goto done;
-        la_conv_job_t job = {&g, NULL, col, W, B, NULL, cg, mg, M, isd};
-        for (int64_t n = 0; n < N; n++) {
-            char *yn = Y + n * M * g.osz * ks;
-            for (int64_t m = 0; m < M; m++)
-                for (int64_t o = 0; o < g.osz; o++) {
-                    if (isd) ((double *)yn)[m * g.osz + o] = B ? ((double *)B)[m] : 0.0;
-                    else ((float *)yn)[m * g.osz + o] = B ? ((float *)B)[m] : 0.0f;
-                }
-            for (int64_t gi = 0; gi < group; gi++) {
-                /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
-                if (!la_gemm_core(ctx, sym, kind, rows, g.isz, cg, 1.0, W + gi * cg * rows * ks, 1, rows,
-                                  X + (n * C + gi * cg) * g.isz * ks, g.isz, 1, 0.0, col, g.isz))
-                    goto done;
-                job.y = yn + gi * mg * g.osz * ks;
-                hipep_parallel_for(ctx, mg, la_grain(g.ksz * g.isz), la_col2im_body, &job);
-            }
+    const la_geom_t *g = &io.g;
+    int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
+    int64_t cg = C / group, mg = M / group, rows = mg * g->ksz;
+    io.col = (char *)la_alloc(ctx, sym, rows * g->isz * ks);
+    if (!io.col) goto done;
+    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd};
+    for (int64_t n = 0; n < N; n++) {
+        char *yn = io.Y + n * M * g->osz * ks;
+        la_conv_fill_bias(&io, yn);
+        for (int64_t gi = 0; gi < group; gi++) {
+            /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
+            if (!la_gemm_core(ctx, sym, io.kind, rows, g->isz, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
+                              io.X + (n * C + gi * cg) * g->isz * ks, g->isz, 1, 0.0, io.col, g->isz))
+                goto done;
+            job.y = yn + gi * mg * g->osz * ks;
+            hipep_parallel_for(ctx, mg, la_grain(g->ksz * g->isz), la_col2im_body, &job);
         }
     }
 done:
-    free(col);
-    la_dense_free(X, ox);
-    la_dense_free(W, ow);
-    la_dense_free(B, ob);
-    la_out_finish(Y, kind, &y, t);
+    la_conv_close(&io, t);
 }
 
 #define LA_CONV(S, T)                                                                                              \
