@@ -159,28 +159,6 @@ static int ix_check_rank(void *ctx, const char *sym, const hipep_view_t *v) {
     return 1;
 }
 
-/* A dense row-major copy of an input (or the input itself when dense); *owned is what to free. */
-static int ix_dense_in(void *ctx, const char *sym, const hipep_view_t *v, const char **data, void **owned) {
-    *owned = NULL;
-    if (!ix_check_rank(ctx, sym, v)) return 0;
-    if (hipep_is_contiguous(v)) {
-        *data = v->data;
-        return 1;
-    }
-    void *buf = malloc((size_t)(v->numel > 0 ? v->numel * v->elem_size : 1));
-    if (buf == NULL) {
-        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes", sym,
-                     (long long)(v->numel * v->elem_size));
-        return 0;
-    }
-    int64_t strides[IX_MAX_RANK];
-    ix_dense_strides(v->sizes, v->rank, strides);
-    ix_strided_copy((char *)buf, strides, v->data, v->strides, v->sizes, v->rank, v->elem_size);
-    *data = (const char *)buf;
-    *owned = buf;
-    return 1;
-}
-
 /* Where to write a destination densely: itself when dense, else a temporary (ix_dense_out_end copies it back). */
 static int ix_dense_out(void *ctx, const char *sym, const hipep_view_t *v, char **data, void **owned) {
     *owned = NULL;
@@ -197,6 +175,19 @@ static int ix_dense_out(void *ctx, const char *sym, const hipep_view_t *v, char 
     }
     *data = (char *)buf;
     *owned = buf;
+    return 1;
+}
+
+/* A dense row-major copy of an input (or the input itself when dense); *owned is what to free. */
+static int ix_dense_in(void *ctx, const char *sym, const hipep_view_t *v, const char **data, void **owned) {
+    char *buf;
+    if (!ix_dense_out(ctx, sym, v, &buf, owned)) return 0;
+    if (*owned) {
+        int64_t strides[IX_MAX_RANK];
+        ix_dense_strides(v->sizes, v->rank, strides);
+        ix_strided_copy(buf, strides, v->data, v->strides, v->sizes, v->rank, v->elem_size);
+    }
+    *data = buf;
     return 1;
 }
 

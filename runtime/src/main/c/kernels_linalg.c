@@ -644,30 +644,58 @@ static inline int64_t la_floordiv(int64_t a, int64_t b) {
 }
 
 /*
- * For one kernel offset kk (per spatial dim), the im2col row: dst[o] = x[o * s - pb + kk * d] (0
- * outside) over the output positions o; with acc, dst[o] += w * x[...] instead (direct conv).
+ * The rows of one kernel offset kk (per spatial dim), shared by the im2col shift and the transposed
+ * scatter: a row runs along the last spatial dim from positions p (dims `from`) to p * s - pb + kk * d
+ * (dims `to`). la_row_span: the last dim's shift and the p in [lo, hi) (hi <= the row length `cap`)
+ * that land inside `limit`; la_row_base: the row offset on the `to` side of the outer position idx
+ * (0: outside); la_row_next: the next outer position.
+ */
+static inline int64_t la_row_span(const la_geom_t *g, const int64_t *kk, int64_t limit, int64_t cap, int64_t *lo,
+                                  int64_t *hi) {
+    int64_t last = g->nsp - 1, sl = g->s[last];
+    int64_t shift = kk[last] * g->d[last] - g->pb[last];
+    /* valid p in [lo, hi): 0 <= p * sl + shift < limit */
+    *lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;
+    *hi = limit - shift <= 0 ? 0 : (limit - shift + sl - 1) / sl;
+    if (*hi > cap) *hi = cap;
+    if (*lo > *hi) *lo = *hi;
+    return shift;
+}
+
+static inline int la_row_base(const la_geom_t *g, const int64_t *kk, const int64_t *idx, const int64_t *to,
+                              int64_t *off) {
+    int64_t o = 0;
+    for (int64_t q = 0; q < g->nsp - 1; q++) {
+        int64_t i = idx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];
+        if (i < 0 || i >= to[q]) return 0;
+        o = o * to[q] + i;
+    }
+    *off = o;
+    return 1;
+}
+
+static inline void la_row_next(const la_geom_t *g, int64_t *idx, const int64_t *from) {
+    for (int64_t q = g->nsp - 2; q >= 0; q--) {
+        if (++idx[q] < from[q]) break;
+        idx[q] = 0;
+    }
+}
+
+/*
+ * The im2col row of kernel offset kk: dst[o] = x[o * s - pb + kk * d] (0 outside) over the output
+ * positions o; with acc, dst[o] += w * x[...] instead (direct conv).
  */
 #define LA_SHIFT_ROWS(T)                                                                                       \
     static void la_shift_##T(const la_geom_t *g, const int64_t *kk, const T *x, T *dst, int acc, T w) {        \
-        int64_t n = g->nsp, last = n - 1;                                                                      \
-        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
-        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
-        /* valid o in [lo, hi): 0 <= o * sl + shift < il */                                                    \
-        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
-        int64_t hi = il - shift <= 0 ? 0 : (il - shift + sl - 1) / sl;                                         \
-        if (hi > ol) hi = ol;                                                                                  \
-        if (lo > hi) lo = hi;                                                                                  \
+        int64_t last = g->nsp - 1;                                                                             \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
+        int64_t shift = la_row_span(g, kk, il, ol, &lo, &hi);                                                  \
         int64_t rows = g->osz / (ol > 0 ? ol : 1);                                                             \
         int64_t oidx[LA_MAX_SP] = {0};                                                                         \
         for (int64_t r = 0; r < rows && ol > 0; r++) {                                                         \
-            int64_t xoff = 0, valid = 1;                                                                       \
-            for (int64_t q = 0; q < last; q++) {                                                               \
-                int64_t i = oidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
-                if (i < 0 || i >= g->in[q]) { valid = 0; break; }                                              \
-                xoff = xoff * g->in[q] + i;                                                                    \
-            }                                                                                                  \
+            int64_t xoff = 0;                                                                                  \
             T *o = dst + r * ol;                                                                               \
-            if (!valid) {                                                                                      \
+            if (!la_row_base(g, kk, oidx, g->in, &xoff)) {                                                     \
                 if (!acc) for (int64_t j = 0; j < ol; j++) o[j] = 0;                                           \
             } else {                                                                                           \
                 const T *xr = x + xoff * il + shift;                                                           \
@@ -681,41 +709,25 @@ static inline int64_t la_floordiv(int64_t a, int64_t b) {
                     for (int64_t j = hi; j < ol; j++) o[j] = 0;                                                \
                 }                                                                                              \
             }                                                                                                  \
-            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
-                if (++oidx[q] < g->out[q]) break;                                                              \
-                oidx[q] = 0;                                                                                   \
-            }                                                                                                  \
+            la_row_next(g, oidx, g->out);                                                                      \
         }                                                                                                      \
     }                                                                                                          \
     /* The transposed scatter: y[i * s - pb + kk * d] += src[i] over the input positions i. */                 \
     static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, T *y) {                    \
-        int64_t n = g->nsp, last = n - 1;                                                                      \
-        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
-        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
-        /* valid i in [lo, hi): 0 <= i * sl + shift < ol */                                                    \
-        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
-        int64_t hi = ol - shift <= 0 ? 0 : (ol - shift + sl - 1) / sl;                                         \
-        if (hi > il) hi = il;                                                                                  \
-        if (lo > hi) lo = hi;                                                                                  \
+        int64_t last = g->nsp - 1;                                                                             \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
+        int64_t shift = la_row_span(g, kk, ol, il, &lo, &hi);                                                  \
         int64_t rows = g->isz / (il > 0 ? il : 1);                                                             \
         int64_t iidx[LA_MAX_SP] = {0};                                                                         \
         for (int64_t r = 0; r < rows && il > 0; r++) {                                                         \
-            int64_t yoff = 0, valid = 1;                                                                       \
-            for (int64_t q = 0; q < last; q++) {                                                               \
-                int64_t o = iidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
-                if (o < 0 || o >= g->out[q]) { valid = 0; break; }                                             \
-                yoff = yoff * g->out[q] + o;                                                                   \
-            }                                                                                                  \
-            if (valid) {                                                                                       \
+            int64_t yoff = 0;                                                                                  \
+            if (la_row_base(g, kk, iidx, g->out, &yoff)) {                                                     \
                 const T *sr = src + r * il;                                                                    \
                 T *yr = y + yoff * ol + shift;                                                                 \
                 if (sl == 1) for (int64_t j = lo; j < hi; j++) yr[j] += sr[j];                                 \
                 else for (int64_t j = lo; j < hi; j++) yr[j * sl] += sr[j];                                    \
             }                                                                                                  \
-            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
-                if (++iidx[q] < g->in[q]) break;                                                               \
-                iidx[q] = 0;                                                                                   \
-            }                                                                                                  \
+            la_row_next(g, iidx, g->in);                                                                       \
         }                                                                                                      \
     }
 LA_SHIFT_ROWS(float)
