@@ -53,6 +53,12 @@ static const int64_t rd_esize[] = {4, 8, 2, 2, 1, 2, 4, 8, 1, 2, 4, 8};
 /* Compute-side element size: f16/bf16 are computed in float. */
 static inline int64_t rd_csize(int ty) { return (ty == RD_F16 || ty == RD_BF16) ? 4 : rd_esize[ty]; }
 
+/* Stamp X(suffix, type code) for the float element types, and for all of them. */
+#define RD_FLOAT_TYPES(X) X(f32, RD_F32) X(f64, RD_F64) X(f16, RD_F16) X(bf16, RD_BF16)
+#define RD_ALL_TYPES(X)                                                                                                \
+    RD_FLOAT_TYPES(X) X(i8, RD_I8) X(i16, RD_I16) X(i32, RD_I32) X(i64, RD_I64) X(ui8, RD_U8) X(ui16, RD_U16)         \
+    X(ui32, RD_U32) X(ui64, RD_U64)
+
 #define RD_CK 256 /* columns per task in the column-wise loops */
 
 static inline void rd_next(int64_t rank, const int64_t *sizes, const int64_t *strides, int64_t *idx, int64_t *off) {
@@ -861,18 +867,7 @@ static void rd_arg(void *ctx, const char *sym, int ty, int ismax, int64_t xr, co
         rd_arg(ctx, "hipep_arg_min_" #t "_to_i64", TY, 0, xr, x, yr, y, axis, select_last_index);                     \
     }
 
-RD_ARG_KERNELS(f32, RD_F32)
-RD_ARG_KERNELS(f64, RD_F64)
-RD_ARG_KERNELS(f16, RD_F16)
-RD_ARG_KERNELS(bf16, RD_BF16)
-RD_ARG_KERNELS(i8, RD_I8)
-RD_ARG_KERNELS(i16, RD_I16)
-RD_ARG_KERNELS(i32, RD_I32)
-RD_ARG_KERNELS(i64, RD_I64)
-RD_ARG_KERNELS(ui8, RD_U8)
-RD_ARG_KERNELS(ui16, RD_U16)
-RD_ARG_KERNELS(ui32, RD_U32)
-RD_ARG_KERNELS(ui64, RD_U64)
+RD_ALL_TYPES(RD_ARG_KERNELS)
 
 /* ------------------------------------------------------------------ float helpers (float / double) */
 
@@ -1019,10 +1014,7 @@ static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t 
         rd_softmax(ctx, "hipep_log_softmax_" #t, TY, 1, xr, x, yr, y, axis);                                           \
     }
 
-RD_SOFTMAX_KERNELS(f32, RD_F32)
-RD_SOFTMAX_KERNELS(f64, RD_F64)
-RD_SOFTMAX_KERNELS(f16, RD_F16)
-RD_SOFTMAX_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_SOFTMAX_KERNELS)
 
 /* ------------------------------------------------------------------ layer_norm, rms_norm */
 
@@ -1152,10 +1144,7 @@ static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t x
         rd_layer_norm(ctx, "hipep_rms_norm_" #t, TY, 1, xr, x, sr, s, 0, NULL, yr, y, 0, NULL, 0, NULL, axis, eps);    \
     }
 
-RD_LN_KERNELS(f32, RD_F32)
-RD_LN_KERNELS(f64, RD_F64)
-RD_LN_KERNELS(f16, RD_F16)
-RD_LN_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_LN_KERNELS)
 
 /* ------------------------------------------------------------------ batch_norm, instance_norm, group_norm */
 
@@ -1277,10 +1266,7 @@ static void rd_channel_norm(void *ctx, const char *sym, int ty, int kind, int64_
         rd_channel_norm(ctx, "hipep_group_norm_" #t, TY, RD_GROUP, xr, x, ranks, descs, 2, yr, y, num_groups, eps);    \
     }
 
-RD_CN_KERNELS(f32, RD_F32)
-RD_CN_KERNELS(f64, RD_F64)
-RD_CN_KERNELS(f16, RD_F16)
-RD_CN_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_CN_KERNELS)
 
 /* ------------------------------------------------------------------ pooling */
 
@@ -1571,18 +1557,7 @@ static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t x
         rd_global_pool(ctx, "hipep_global_max_pool_" #t, TY, RD_MAX, xr, x, yr, y);                                    \
     }
 
-RD_MAXPOOL_KERNELS(f32, RD_F32)
-RD_MAXPOOL_KERNELS(f64, RD_F64)
-RD_MAXPOOL_KERNELS(f16, RD_F16)
-RD_MAXPOOL_KERNELS(bf16, RD_BF16)
-RD_MAXPOOL_KERNELS(i8, RD_I8)
-RD_MAXPOOL_KERNELS(i16, RD_I16)
-RD_MAXPOOL_KERNELS(i32, RD_I32)
-RD_MAXPOOL_KERNELS(i64, RD_I64)
-RD_MAXPOOL_KERNELS(ui8, RD_U8)
-RD_MAXPOOL_KERNELS(ui16, RD_U16)
-RD_MAXPOOL_KERNELS(ui32, RD_U32)
-RD_MAXPOOL_KERNELS(ui64, RD_U64)
+RD_ALL_TYPES(RD_MAXPOOL_KERNELS)
 
 #define RD_AVGPOOL_KERNELS(t, TY)                                                                                      \
     void hipep_avg_pool_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel, int64_t nk,   \
@@ -1596,7 +1571,4 @@ RD_MAXPOOL_KERNELS(ui64, RD_U64)
         rd_global_pool(ctx, "hipep_global_avg_pool_" #t, TY, RD_MEAN, xr, x, yr, y);                                   \
     }
 
-RD_AVGPOOL_KERNELS(f32, RD_F32)
-RD_AVGPOOL_KERNELS(f64, RD_F64)
-RD_AVGPOOL_KERNELS(f16, RD_F16)
-RD_AVGPOOL_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_AVGPOOL_KERNELS)
