@@ -1282,43 +1282,50 @@ DM_RANGE_I(i64, int64_t)
     }
 DM_TYPES(DM_SIMPLE)
 
+#define DM_NOT_0 1
+#define DM_NOT_1 0
+/* the parameter operand (rank, descriptor) of a _p_ variant: its declaration (P 1) and what the core
+ * gets (the operand, or 0, NULL when P is 0: the attribute) */
+#define DM_PARAM_DECL(P) DM_OPT(P, int64_t pr, void *pd, )
+#define DM_PARAM_PASS(P) DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, )
+
 /* one optional parameter operand: reshape/expand (shape), tile (repeats), (un)squeeze (axes), trilu (k) */
 #define DM_ONE_PARAM(t, es, ST, TO, P)                                                                         \
     void DM_CAT(hipep_reshape_##t, DM_OPT(P, _p_shape))(void *ctx, int64_t xr, void *x,                        \
-                                                       DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,  \
+                                                       DM_PARAM_DECL(P) int64_t yr, void *y,  \
                                                        const int64_t *shape, int64_t shape_len,                \
                                                        int64_t allowzero) {                                    \
-        dm_reshape(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,   \
+        dm_reshape(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,   \
                    shape, shape_len, allowzero);                                                               \
     }                                                                                                          \
     void DM_CAT(hipep_expand_##t, DM_OPT(P, _p_shape))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *shape, int64_t shape_len) {               \
-        dm_expand(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,    \
+        dm_expand(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,    \
                   shape, shape_len);                                                                           \
     }                                                                                                          \
     void DM_CAT(hipep_tile_##t, DM_OPT(P, _p_repeats))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *repeats, int64_t repeats_len) {           \
-        dm_tile(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,      \
+        dm_tile(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,      \
                 repeats, repeats_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_squeeze_##t, DM_OPT(P, _p_axes))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *axes, int64_t axes_len) {                 \
-        dm_squeeze(ctx, __func__, es, 0, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr,   \
+        dm_squeeze(ctx, __func__, es, 0, xr, x, DM_PARAM_PASS(P) yr,   \
                    y, axes, axes_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_unsqueeze_##t, DM_OPT(P, _p_axes))(void *ctx, int64_t xr, void *x,                       \
-                                                        DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y, \
+                                                        DM_PARAM_DECL(P) int64_t yr, void *y, \
                                                         const int64_t *axes, int64_t axes_len) {               \
-        dm_squeeze(ctx, __func__, es, 1, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr,   \
+        dm_squeeze(ctx, __func__, es, 1, xr, x, DM_PARAM_PASS(P) yr,   \
                    y, axes, axes_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_trilu_##t, DM_OPT(P, _p_k))(void *ctx, int64_t xr, void *x,                              \
-                                                 DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,        \
+                                                 DM_PARAM_DECL(P) int64_t yr, void *y,        \
                                                  int64_t upper, int64_t k) {                                   \
-        dm_trilu(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,     \
+        dm_trilu(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,     \
                  upper, k);                                                                                    \
     }                                                                                                          \
     void DM_CAT(hipep_fill_##t, DM_OPT(P, _p_shape))(DM_OPT(P, void *ctx, int64_t pr, void *pd, )              \
@@ -1332,8 +1339,6 @@ DM_TYPES(DM_SIMPLE)
         dm_put_##t(&v, value);                                                                                 \
         dm_fill(ctx, yr, y, es, &v);                                                                           \
     }
-#define DM_NOT_0 1
-#define DM_NOT_1 0
 #define DM_ONE_PARAM_ALL(t, es, ST, TO) DM_SUBSETS1(DM_ONE_PARAM, t, es, ST, TO)
 DM_TYPES(DM_ONE_PARAM_ALL)
 
@@ -1350,13 +1355,12 @@ DM_TYPES(DM_CONCAT_ALL)
 /* split: M = 1..16 destinations, split sizes as attribute or operand */
 #define DM_SPLIT(t, es, ST, TO, M, P)                                                                          \
     void DM_CAT(hipep_split_##t##_out##M, DM_OPT(P, _p_split))(void *ctx, int64_t xr, void *x,                 \
-                                                              DM_OPT(P, int64_t pr, void *pd, ) DM_MEMREFS_##M,\
+                                                              DM_PARAM_DECL(P) DM_MEMREFS_##M,                 \
                                                               int64_t axis, const int64_t *split,              \
                                                               int64_t split_len) {                             \
         int64_t ranks[M] = {DM_RANKS_##M};                                                                     \
         void *descs[M] = {DM_DESCS_##M};                                                                       \
-        dm_split(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) M, ranks,  \
-                 descs, axis, split, split_len);                                                               \
+        dm_split(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) M, ranks, descs, axis, split, split_len);          \
     }
 #define DM_SPLIT_N(t, es, ST, TO, M) DM_SUBSETS1(DM_SPLIT, t, es, ST, TO, M)
 #define DM_SPLIT_ALL(t, es, ST, TO) DM_COUNTS(DM_SPLIT_N, t, es, ST, TO)
