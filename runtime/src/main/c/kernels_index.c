@@ -1344,6 +1344,25 @@ static void ix_resize(void *ctx, const char *sym, int64_t es, double (*load)(con
     }
 }
 
+/* Resize with its scales (f32, is_sizes 0) or sizes (i64, is_sizes 1) given as the operand (sr, sd). */
+static void ix_resize_param(void *ctx, const char *sym, int64_t es, double (*load)(const char *, int64_t),
+                            void (*store)(char *, int64_t, double), int64_t xr, void *xd, int64_t sr, void *sd,
+                            int is_sizes, int64_t yr, void *yd, int64_t mode, int64_t ctm, int64_t nearest,
+                            double cubic_a) {
+    if (hipep_has_error(ctx)) return;
+    hipep_view_t s = hipep_view(sr, sd, is_sizes ? sizeof(int64_t) : sizeof(float));
+    const char *sdata;
+    void *own = NULL;
+    if (!ix_dense_in(ctx, sym, &s, &sdata, &own)) return;
+    if (is_sizes)
+        ix_resize(ctx, sym, es, load, store, xr, xd, yr, yd, NULL, -1, (const int64_t *)sdata, s.numel, mode, ctm,
+                  nearest, cubic_a);
+    else
+        ix_resize(ctx, sym, es, load, store, xr, xd, yr, yd, (const float *)sdata, s.numel, NULL, -1, mode, ctm,
+                  nearest, cubic_a);
+    free(own);
+}
+
 /* element loads and stores through double: floats round to nearest, integers truncate toward zero and saturate */
 #define IX_RESIZE_IO_FLOAT(t, T, TOF, FROMF) \
     static double ix_resize_load_##t(const char *x, int64_t i) { return (double)TOF(((const T *)x)[i]); } \
@@ -1459,14 +1478,8 @@ IX_NUMERIC_TYPES(IX_NUMERIC_SYMBOLS)
         (void)scales_len; \
         (void)sizes; \
         (void)sizes_len; \
-        if (hipep_has_error(ctx)) return; \
-        hipep_view_t s = hipep_view(sr, sd, sizeof(float)); \
-        const char *sdata; \
-        void *own = NULL; \
-        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_scales", &s, &sdata, &own)) return; \
-        ix_resize(ctx, "hipep_resize_" #t "_p_scales", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
-                  yr, yd, (const float *)sdata, s.numel, NULL, -1, mode, ctm, nearest_mode, cubic_coeff_a); \
-        free(own); \
+        ix_resize_param(ctx, "hipep_resize_" #t "_p_scales", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, \
+                        xr, xd, sr, sd, 0, yr, yd, mode, ctm, nearest_mode, cubic_coeff_a); \
     } \
     void hipep_resize_##t##_p_sizes(void *ctx, int64_t xr, void *xd, int64_t sr, void *sd, int64_t yr, void *yd, \
                                     const float *scales, int64_t scales_len, const int64_t *sizes, int64_t sizes_len, \
@@ -1475,14 +1488,8 @@ IX_NUMERIC_TYPES(IX_NUMERIC_SYMBOLS)
         (void)scales_len; \
         (void)sizes; \
         (void)sizes_len; \
-        if (hipep_has_error(ctx)) return; \
-        hipep_view_t s = hipep_view(sr, sd, sizeof(int64_t)); \
-        const char *sdata; \
-        void *own = NULL; \
-        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_sizes", &s, &sdata, &own)) return; \
-        ix_resize(ctx, "hipep_resize_" #t "_p_sizes", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
-                  yr, yd, NULL, -1, (const int64_t *)sdata, s.numel, mode, ctm, nearest_mode, cubic_coeff_a); \
-        free(own); \
+        ix_resize_param(ctx, "hipep_resize_" #t "_p_sizes", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, \
+                        xr, xd, sr, sd, 1, yr, yd, mode, ctm, nearest_mode, cubic_coeff_a); \
     }
 IX_NUMERIC_TYPES(IX_RESIZE_SYMBOLS)
 
