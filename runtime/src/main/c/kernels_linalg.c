@@ -102,25 +102,15 @@ static inline int64_t la_d2i(int t, double v) {
     return (int64_t)v;
 }
 
+static inline void la_puti(int t, void *p, int64_t i, int64_t x);
+
 static inline void la_putd(int t, void *p, int64_t i, double v) {
     switch (t) {
     case LA_F32: ((float *)p)[i] = (float)v; break;
     case LA_F64: ((double *)p)[i] = v; break;
     case LA_F16: ((uint16_t *)p)[i] = hipep_f32_to_f16((float)v); break;
     case LA_BF16: ((uint16_t *)p)[i] = hipep_f32_to_bf16((float)v); break;
-    default: {
-        int64_t x = la_d2i(t, v);
-        switch (t) {
-        case LA_I8: ((int8_t *)p)[i] = (int8_t)x; break;
-        case LA_I16: ((int16_t *)p)[i] = (int16_t)x; break;
-        case LA_I32: ((int32_t *)p)[i] = (int32_t)x; break;
-        case LA_I64: ((int64_t *)p)[i] = x; break;
-        case LA_U8: case LA_BOOL: ((uint8_t *)p)[i] = (uint8_t)x; break;
-        case LA_U16: ((uint16_t *)p)[i] = (uint16_t)x; break;
-        case LA_U32: ((uint32_t *)p)[i] = (uint32_t)x; break;
-        default: ((uint64_t *)p)[i] = (uint64_t)x; break;
-        }
-    }
+    default: la_puti(t, p, i, la_d2i(t, v)); break; /* an integer type: la_puti stores it */
     }
 }
 
