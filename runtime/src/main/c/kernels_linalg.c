@@ -359,6 +359,21 @@ typedef struct {
     const int64_t *bsz, *sa, *sb; /* batch sizes and broadcast strides (0 for broadcast dims) */
 } la_small_mm_t;
 
+/* One product of la_small_mm_body in element type T (y = a x b, at offa / offb / y). */
+#define LA_SMALL_MM_ROWS(T)                                                                                    \
+    do {                                                                                                       \
+        const T *a = (const T *)j->A + offa, *b = (const T *)j->B + offb;                                      \
+        T *yy = (T *)y;                                                                                        \
+        for (int64_t i = 0; i < j->M; i++) {                                                                   \
+            T *yr = yy + i * j->N;                                                                             \
+            for (int64_t n = 0; n < j->N; n++) yr[n] = 0;                                                      \
+            for (int64_t k = 0; k < j->K; k++) {                                                               \
+                const T av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;                                \
+                for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];                               \
+            }                                                                                                  \
+        }                                                                                                      \
+    } while (0)
+
 static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
     const la_small_mm_t *j = (const la_small_mm_t *)arg;
     int64_t ks = la_ksize(j->kind);
@@ -371,29 +386,8 @@ static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
             offb += i * j->sb[d];
         }
         char *y = j->Y + bi * j->M * j->N * ks;
-        if (j->kind == LA_F32) {
-            const float *a = (const float *)j->A + offa, *b = (const float *)j->B + offb;
-            float *yy = (float *)y;
-            for (int64_t i = 0; i < j->M; i++) {
-                float *yr = yy + i * j->N;
-                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
-                for (int64_t k = 0; k < j->K; k++) {
-                    const float av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
-                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
-                }
-            }
-        } else {
-            const double *a = (const double *)j->A + offa, *b = (const double *)j->B + offb;
-            double *yy = (double *)y;
-            for (int64_t i = 0; i < j->M; i++) {
-                double *yr = yy + i * j->N;
-                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
-                for (int64_t k = 0; k < j->K; k++) {
-                    const double av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
-                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
-                }
-            }
-        }
+        if (j->kind == LA_F32) LA_SMALL_MM_ROWS(float);
+        else LA_SMALL_MM_ROWS(double);
     }
 }
 
