@@ -640,48 +640,64 @@ static void dm_tile(void *ctx, const char *sym, int64_t es, int64_t xr, void *xd
 
 /* ================================================================== concat, split */
 
+/*
+ * Concat (gather 1: the parts are inputs copied into `whole`) and split (gather 0: the parts are
+ * destinations copied out of `whole`): checks that the parts fit `whole` along axis a (and the
+ * sizes s[0..n) when n >= 0), then copies each part at its offset.
+ */
+static void dm_parts(void *ctx, const char *sym, int64_t es, const hipep_view_t *whole, int64_t a, int nparts,
+                     const int64_t *ranks, void *const *descs, int gather, const int64_t *s, int64_t n) {
+    const char *part = gather ? "input" : "destination", *other = gather ? "destination" : "input";
+    int64_t wr = whole->rank, total = 0;
+    for (int i = 0; i < nparts; i++) {
+        hipep_view_t v = hipep_view(ranks[i], descs[i], es);
+        if (ranks[i] != wr) {
+            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: %s %d has rank %lld, the %s %lld", sym, part, i,
+                         (long long)ranks[i], other, (long long)wr);
+            return;
+        }
+        for (int64_t d = 0; d < wr; d++) {
+            if (d != a && v.sizes[d] != whole->sizes[d]) {
+                hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: %s %d has %lld in dimension %lld, the %s %lld", sym,
+                             part, i, (long long)v.sizes[d], (long long)d, other, (long long)whole->sizes[d]);
+                return;
+            }
+        }
+        if (n >= 0 && s[i] != v.sizes[a]) {
+            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: split[%d] = %lld but destination %d has %lld", sym, i,
+                         (long long)s[i], i, (long long)v.sizes[a]);
+            return;
+        }
+        total += v.sizes[a];
+    }
+    if (total != whole->sizes[a]) {
+        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: the %ss add up to %lld along axis %lld, the %s has %lld", sym,
+                     part, (long long)total, (long long)a, other, (long long)whole->sizes[a]);
+        return;
+    }
+    int64_t off = 0;
+    for (int i = 0; i < nparts; i++) {
+        hipep_view_t v = hipep_view(ranks[i], descs[i], es);
+        char *at = whole->data + off * whole->strides[a] * es;
+        dm_plan_t p;
+        dm_plan_init(&p, (int)wr, gather ? v.data : at, gather ? at : v.data, es);
+        for (int64_t d = 0; d < wr; d++) {
+            p.size[d] = v.sizes[d];
+            p.ss[d] = gather ? v.strides[d] : whole->strides[d];
+            p.ds[d] = gather ? whole->strides[d] : v.strides[d];
+        }
+        dm_exec(ctx, &p);
+        off += v.sizes[a];
+    }
+}
+
 static void dm_concat(void *ctx, const char *sym, int64_t es, int nin, const int64_t *ranks, void *const *descs,
                       int64_t yr, void *yd, int64_t axis) {
     if (!dm_rank_ok(ctx, sym, yr)) return;
     hipep_view_t y = hipep_view(yr, yd, es);
     int64_t a = dm_axis(ctx, sym, axis, yr);
     if (a < 0) return;
-    int64_t total = 0;
-    for (int i = 0; i < nin; i++) {
-        hipep_view_t x = hipep_view(ranks[i], descs[i], es);
-        if (ranks[i] != yr) {
-            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: input %d has rank %lld, the destination %lld", sym, i,
-                         (long long)ranks[i], (long long)yr);
-            return;
-        }
-        for (int64_t d = 0; d < yr; d++) {
-            if (d != a && x.sizes[d] != y.sizes[d]) {
-                hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT,
-                             "%s: input %d has %lld in dimension %lld, the destination %lld", sym, i,
-                             (long long)x.sizes[d], (long long)d, (long long)y.sizes[d]);
-                return;
-            }
-        }
-        total += x.sizes[a];
-    }
-    if (total != y.sizes[a]) {
-        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: the inputs add up to %lld along axis %lld, the destination has %lld",
-                     sym, (long long)total, (long long)a, (long long)y.sizes[a]);
-        return;
-    }
-    int64_t off = 0;
-    for (int i = 0; i < nin; i++) {
-        hipep_view_t x = hipep_view(ranks[i], descs[i], es);
-        dm_plan_t p;
-        dm_plan_init(&p, (int)yr, x.data, y.data + off * y.strides[a] * es, es);
-        for (int64_t d = 0; d < yr; d++) {
-            p.size[d] = x.sizes[d];
-            p.ss[d] = x.strides[d];
-            p.ds[d] = y.strides[d];
-        }
-        dm_exec(ctx, &p);
-        off += x.sizes[a];
-    }
+    dm_parts(ctx, sym, es, &y, a, nin, ranks, descs, 1, NULL, -1);
 }
 
 static void dm_split(void *ctx, const char *sym, int64_t es, int64_t xr, void *xd, int64_t sr, void *sd, int nout,
@@ -697,48 +713,7 @@ static void dm_split(void *ctx, const char *sym, int64_t es, int64_t xr, void *x
                      (long long)n, nout);
         return;
     }
-    int64_t total = 0;
-    for (int i = 0; i < nout; i++) {
-        hipep_view_t y = hipep_view(ranks[i], descs[i], es);
-        if (ranks[i] != xr) {
-            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: destination %d has rank %lld, the input %lld", sym, i,
-                         (long long)ranks[i], (long long)xr);
-            return;
-        }
-        for (int64_t d = 0; d < xr; d++) {
-            if (d != a && x.sizes[d] != y.sizes[d]) {
-                hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT,
-                             "%s: destination %d has %lld in dimension %lld, the input %lld", sym, i,
-                             (long long)y.sizes[d], (long long)d, (long long)x.sizes[d]);
-                return;
-            }
-        }
-        if (n >= 0 && s[i] != y.sizes[a]) {
-            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: split[%d] = %lld but destination %d has %lld", sym, i,
-                         (long long)s[i], i, (long long)y.sizes[a]);
-            return;
-        }
-        total += y.sizes[a];
-    }
-    if (total != x.sizes[a]) {
-        hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT,
-                     "%s: the destinations add up to %lld along axis %lld, the input has %lld", sym, (long long)total,
-                     (long long)a, (long long)x.sizes[a]);
-        return;
-    }
-    int64_t off = 0;
-    for (int i = 0; i < nout; i++) {
-        hipep_view_t y = hipep_view(ranks[i], descs[i], es);
-        dm_plan_t p;
-        dm_plan_init(&p, (int)xr, x.data + off * x.strides[a] * es, y.data, es);
-        for (int64_t d = 0; d < xr; d++) {
-            p.size[d] = y.sizes[d];
-            p.ss[d] = x.strides[d];
-            p.ds[d] = y.strides[d];
-        }
-        dm_exec(ctx, &p);
-        off += y.sizes[a];
-    }
+    dm_parts(ctx, sym, es, &x, a, nout, ranks, descs, 0, s, n);
 }
 
 /* ================================================================== slice */
@@ -1307,43 +1282,50 @@ DM_RANGE_I(i64, int64_t)
     }
 DM_TYPES(DM_SIMPLE)
 
+#define DM_NOT_0 1
+#define DM_NOT_1 0
+/* the parameter operand (rank, descriptor) of a _p_ variant: its declaration (P 1) and what the core
+ * gets (the operand, or 0, NULL when P is 0: the attribute) */
+#define DM_PARAM_DECL(P) DM_OPT(P, int64_t pr, void *pd, )
+#define DM_PARAM_PASS(P) DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, )
+
 /* one optional parameter operand: reshape/expand (shape), tile (repeats), (un)squeeze (axes), trilu (k) */
 #define DM_ONE_PARAM(t, es, ST, TO, P)                                                                         \
     void DM_CAT(hipep_reshape_##t, DM_OPT(P, _p_shape))(void *ctx, int64_t xr, void *x,                        \
-                                                       DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,  \
+                                                       DM_PARAM_DECL(P) int64_t yr, void *y,  \
                                                        const int64_t *shape, int64_t shape_len,                \
                                                        int64_t allowzero) {                                    \
-        dm_reshape(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,   \
+        dm_reshape(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,   \
                    shape, shape_len, allowzero);                                                               \
     }                                                                                                          \
     void DM_CAT(hipep_expand_##t, DM_OPT(P, _p_shape))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *shape, int64_t shape_len) {               \
-        dm_expand(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,    \
+        dm_expand(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,    \
                   shape, shape_len);                                                                           \
     }                                                                                                          \
     void DM_CAT(hipep_tile_##t, DM_OPT(P, _p_repeats))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *repeats, int64_t repeats_len) {           \
-        dm_tile(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,      \
+        dm_tile(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,      \
                 repeats, repeats_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_squeeze_##t, DM_OPT(P, _p_axes))(void *ctx, int64_t xr, void *x,                         \
-                                                      DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,   \
+                                                      DM_PARAM_DECL(P) int64_t yr, void *y,   \
                                                       const int64_t *axes, int64_t axes_len) {                 \
-        dm_squeeze(ctx, __func__, es, 0, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr,   \
+        dm_squeeze(ctx, __func__, es, 0, xr, x, DM_PARAM_PASS(P) yr,   \
                    y, axes, axes_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_unsqueeze_##t, DM_OPT(P, _p_axes))(void *ctx, int64_t xr, void *x,                       \
-                                                        DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y, \
+                                                        DM_PARAM_DECL(P) int64_t yr, void *y, \
                                                         const int64_t *axes, int64_t axes_len) {               \
-        dm_squeeze(ctx, __func__, es, 1, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr,   \
+        dm_squeeze(ctx, __func__, es, 1, xr, x, DM_PARAM_PASS(P) yr,   \
                    y, axes, axes_len);                                                                         \
     }                                                                                                          \
     void DM_CAT(hipep_trilu_##t, DM_OPT(P, _p_k))(void *ctx, int64_t xr, void *x,                              \
-                                                 DM_OPT(P, int64_t pr, void *pd, ) int64_t yr, void *y,        \
+                                                 DM_PARAM_DECL(P) int64_t yr, void *y,        \
                                                  int64_t upper, int64_t k) {                                   \
-        dm_trilu(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) yr, y,     \
+        dm_trilu(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) yr, y,     \
                  upper, k);                                                                                    \
     }                                                                                                          \
     void DM_CAT(hipep_fill_##t, DM_OPT(P, _p_shape))(DM_OPT(P, void *ctx, int64_t pr, void *pd, )              \
@@ -1357,8 +1339,6 @@ DM_TYPES(DM_SIMPLE)
         dm_put_##t(&v, value);                                                                                 \
         dm_fill(ctx, yr, y, es, &v);                                                                           \
     }
-#define DM_NOT_0 1
-#define DM_NOT_1 0
 #define DM_ONE_PARAM_ALL(t, es, ST, TO) DM_SUBSETS1(DM_ONE_PARAM, t, es, ST, TO)
 DM_TYPES(DM_ONE_PARAM_ALL)
 
@@ -1375,13 +1355,12 @@ DM_TYPES(DM_CONCAT_ALL)
 /* split: M = 1..16 destinations, split sizes as attribute or operand */
 #define DM_SPLIT(t, es, ST, TO, M, P)                                                                          \
     void DM_CAT(hipep_split_##t##_out##M, DM_OPT(P, _p_split))(void *ctx, int64_t xr, void *x,                 \
-                                                              DM_OPT(P, int64_t pr, void *pd, ) DM_MEMREFS_##M,\
+                                                              DM_PARAM_DECL(P) DM_MEMREFS_##M,                 \
                                                               int64_t axis, const int64_t *split,              \
                                                               int64_t split_len) {                             \
         int64_t ranks[M] = {DM_RANKS_##M};                                                                     \
         void *descs[M] = {DM_DESCS_##M};                                                                       \
-        dm_split(ctx, __func__, es, xr, x, DM_OPT(P, pr, pd, ) DM_OPT(DM_CAT(DM_NOT_, P), 0, NULL, ) M, ranks,  \
-                 descs, axis, split, split_len);                                                               \
+        dm_split(ctx, __func__, es, xr, x, DM_PARAM_PASS(P) M, ranks, descs, axis, split, split_len);          \
     }
 #define DM_SPLIT_N(t, es, ST, TO, M) DM_SUBSETS1(DM_SPLIT, t, es, ST, TO, M)
 #define DM_SPLIT_ALL(t, es, ST, TO) DM_COUNTS(DM_SPLIT_N, t, es, ST, TO)

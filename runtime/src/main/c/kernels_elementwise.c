@@ -874,6 +874,13 @@ EW_ALL(EW_CAST_FROM)
 
 /* ------------------------------------------------------------------ where */
 
+/* the dense row (z and the condition unit-stride) with X read at xa[XI], Y at ya[YI] (0: broadcast, hoisted) */
+#define EW_WHERE_DENSE(W, XI, YI)                                                                                  \
+    for (int64_t i = 0; i < n; i++) {                                                                              \
+        const uint##W##_t xv = xa[XI], yv = ya[YI];                                                                \
+        z[i] = cd[i] ? xv : yv;                                                                                    \
+    }
+
 /* by element size: the condition is i1 (bytes), X and Y are copied as bits */
 #define EW_WHERE_BODY(W)                                                                                           \
     static void ew_body_where_u##W(void *arg, int64_t begin, int64_t end) {                                       \
@@ -885,25 +892,13 @@ EW_ALL(EW_CAST_FROM)
         const int64_t s0 = j->stride[0][last], s1 = j->stride[1][last], s2 = j->stride[2][last];                  \
         const int64_t sz = j->stride[3][last];                                                                     \
         if (sz == 1 && s0 == 1 && s1 == 1 && s2 == 1) {                                                            \
-            for (int64_t i = 0; i < n; i++) {                                                                      \
-                const uint##W##_t xv = xa[i], yv = ya[i];                                                          \
-                z[i] = cd[i] ? xv : yv;                                                                            \
-            }                                                                                                      \
+            EW_WHERE_DENSE(W, i, i)                                                                                \
         } else if (sz == 1 && s0 == 1 && s1 == 1 && s2 == 0) {                                                    \
-            const uint##W##_t yv = ya[0];                                                                          \
-            for (int64_t i = 0; i < n; i++) {                                                                      \
-                const uint##W##_t xv = xa[i];                                                                      \
-                z[i] = cd[i] ? xv : yv;                                                                            \
-            }                                                                                                      \
+            EW_WHERE_DENSE(W, i, 0)                                                                                \
         } else if (sz == 1 && s0 == 1 && s1 == 0 && s2 == 1) {                                                    \
-            const uint##W##_t xv = xa[0];                                                                          \
-            for (int64_t i = 0; i < n; i++) {                                                                      \
-                const uint##W##_t yv = ya[i];                                                                      \
-                z[i] = cd[i] ? xv : yv;                                                                            \
-            }                                                                                                      \
+            EW_WHERE_DENSE(W, 0, i)                                                                                \
         } else if (sz == 1 && s0 == 1 && s1 == 0 && s2 == 0) {                                                    \
-            const uint##W##_t xv = xa[0], yv = ya[0];                                                              \
-            for (int64_t i = 0; i < n; i++) z[i] = cd[i] ? xv : yv;                                                \
+            EW_WHERE_DENSE(W, 0, 0)                                                                                \
         } else if (sz == 1 && s0 == 0) {                                                                           \
             const uint##W##_t *restrict src = cd[0] ? xa : ya;                                                     \
             const int64_t ss = cd[0] ? s1 : s2;                                                                    \

@@ -159,28 +159,6 @@ static int ix_check_rank(void *ctx, const char *sym, const hipep_view_t *v) {
     return 1;
 }
 
-/* A dense row-major copy of an input (or the input itself when dense); *owned is what to free. */
-static int ix_dense_in(void *ctx, const char *sym, const hipep_view_t *v, const char **data, void **owned) {
-    *owned = NULL;
-    if (!ix_check_rank(ctx, sym, v)) return 0;
-    if (hipep_is_contiguous(v)) {
-        *data = v->data;
-        return 1;
-    }
-    void *buf = malloc((size_t)(v->numel > 0 ? v->numel * v->elem_size : 1));
-    if (buf == NULL) {
-        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes", sym,
-                     (long long)(v->numel * v->elem_size));
-        return 0;
-    }
-    int64_t strides[IX_MAX_RANK];
-    ix_dense_strides(v->sizes, v->rank, strides);
-    ix_strided_copy((char *)buf, strides, v->data, v->strides, v->sizes, v->rank, v->elem_size);
-    *data = (const char *)buf;
-    *owned = buf;
-    return 1;
-}
-
 /* Where to write a destination densely: itself when dense, else a temporary (ix_dense_out_end copies it back). */
 static int ix_dense_out(void *ctx, const char *sym, const hipep_view_t *v, char **data, void **owned) {
     *owned = NULL;
@@ -197,6 +175,19 @@ static int ix_dense_out(void *ctx, const char *sym, const hipep_view_t *v, char 
     }
     *data = (char *)buf;
     *owned = buf;
+    return 1;
+}
+
+/* A dense row-major copy of an input (or the input itself when dense); *owned is what to free. */
+static int ix_dense_in(void *ctx, const char *sym, const hipep_view_t *v, const char **data, void **owned) {
+    char *buf;
+    if (!ix_dense_out(ctx, sym, v, &buf, owned)) return 0;
+    if (*owned) {
+        int64_t strides[IX_MAX_RANK];
+        ix_dense_strides(v->sizes, v->rank, strides);
+        ix_strided_copy(buf, strides, v->data, v->strides, v->sizes, v->rank, v->elem_size);
+    }
+    *data = buf;
     return 1;
 }
 
@@ -895,6 +886,25 @@ static void ix_non_zero(void *ctx, const char *sym, int64_t es, uint64_t mask, i
         if (a == b) return ia < ib; \
         return largest ? a > b : a < b; \
     } \
+    /* sifts `item` down from the top of the heap heap[0..n) (worst on top); returns its slot */ \
+    static inline int64_t ix_topk_sift_##t(const CT *restrict key, int64_t *restrict heap, int64_t n, int64_t item, \
+                                           int64_t largest) { \
+        int64_t c = 0; \
+        for (;;) { \
+            int64_t l = 2 * c + 1, w = c, wi = item; \
+            if (l < n && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
+                w = l; \
+                wi = heap[l]; \
+            } \
+            if (l + 1 < n && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
+                w = l + 1; \
+                wi = heap[l + 1]; \
+            } \
+            if (w == c) return c; \
+            heap[c] = heap[w]; \
+            c = w; \
+        } \
+    } \
     static void ix_topk_row_##t(const T *restrict x, int64_t stride, int64_t n, int64_t k, int64_t largest, \
                                 T *restrict vals, int64_t *restrict inds, int64_t ostride, CT *restrict key, \
                                 int64_t *restrict heap) { \
@@ -912,44 +922,14 @@ static void ix_non_zero(void *ctx, const char *sym, int64_t es, uint64_t mask, i
                 } \
                 heap[c] = i; \
             } else if (k > 0 && ix_topk_before_##t(key[i], i, key[heap[0]], heap[0], largest)) { \
-                int64_t c = 0; \
-                for (;;) { \
-                    int64_t l = 2 * c + 1, w = c; \
-                    int64_t wi = i; \
-                    if (l < hs && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
-                        w = l; \
-                        wi = heap[l]; \
-                    } \
-                    if (l + 1 < hs && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
-                        w = l + 1; \
-                        wi = heap[l + 1]; \
-                    } \
-                    if (w == c) break; \
-                    heap[c] = heap[w]; \
-                    c = w; \
-                } \
-                heap[c] = i; \
+                heap[ix_topk_sift_##t(key, heap, hs, i, largest)] = i; \
             } \
         } \
         /* pop the worst to the back */ \
         for (int64_t end = hs - 1; end >= 0; end--) { \
             int64_t top = heap[0]; \
             int64_t last = heap[end]; \
-            int64_t c = 0; \
-            for (;;) { \
-                int64_t l = 2 * c + 1, w = c, wi = last; \
-                if (l < end && ix_topk_before_##t(key[wi], wi, key[heap[l]], heap[l], largest)) { \
-                    w = l; \
-                    wi = heap[l]; \
-                } \
-                if (l + 1 < end && ix_topk_before_##t(key[wi], wi, key[heap[l + 1]], heap[l + 1], largest)) { \
-                    w = l + 1; \
-                    wi = heap[l + 1]; \
-                } \
-                if (w == c) break; \
-                heap[c] = heap[w]; \
-                c = w; \
-            } \
+            int64_t c = ix_topk_sift_##t(key, heap, end, last, largest); \
             if (end > 0) heap[c] = last; \
             vals[end * ostride] = x[top * stride]; \
             inds[end * ostride] = top; \
@@ -1364,6 +1344,25 @@ static void ix_resize(void *ctx, const char *sym, int64_t es, double (*load)(con
     }
 }
 
+/* Resize with its scales (f32, is_sizes 0) or sizes (i64, is_sizes 1) given as the operand (sr, sd). */
+static void ix_resize_param(void *ctx, const char *sym, int64_t es, double (*load)(const char *, int64_t),
+                            void (*store)(char *, int64_t, double), int64_t xr, void *xd, int64_t sr, void *sd,
+                            int is_sizes, int64_t yr, void *yd, int64_t mode, int64_t ctm, int64_t nearest,
+                            double cubic_a) {
+    if (hipep_has_error(ctx)) return;
+    hipep_view_t s = hipep_view(sr, sd, is_sizes ? sizeof(int64_t) : sizeof(float));
+    const char *sdata;
+    void *own = NULL;
+    if (!ix_dense_in(ctx, sym, &s, &sdata, &own)) return;
+    if (is_sizes)
+        ix_resize(ctx, sym, es, load, store, xr, xd, yr, yd, NULL, -1, (const int64_t *)sdata, s.numel, mode, ctm,
+                  nearest, cubic_a);
+    else
+        ix_resize(ctx, sym, es, load, store, xr, xd, yr, yd, (const float *)sdata, s.numel, NULL, -1, mode, ctm,
+                  nearest, cubic_a);
+    free(own);
+}
+
 /* element loads and stores through double: floats round to nearest, integers truncate toward zero and saturate */
 #define IX_RESIZE_IO_FLOAT(t, T, TOF, FROMF) \
     static double ix_resize_load_##t(const char *x, int64_t i) { return (double)TOF(((const T *)x)[i]); } \
@@ -1380,12 +1379,7 @@ IX_RESIZE_IO_FLOAT(bf16, uint16_t, hipep_bf16_to_f32, IX_F64_TO_BF16)
     static void ix_resize_store_##t(char *y, int64_t i, double v) { \
         ((T *)y)[i] = v != v ? (T)0 : v <= (double)(LO) ? (T)(LO) : v >= (double)(HI) ? (T)(HI) : (T)v; \
     }
-IX_RESIZE_IO_INT(i8, int8_t, INT8_MIN, INT8_MAX)
-IX_RESIZE_IO_INT(i16, int16_t, INT16_MIN, INT16_MAX)
-IX_RESIZE_IO_INT(i32, int32_t, INT32_MIN, INT32_MAX)
-IX_RESIZE_IO_INT(ui8, uint8_t, 0, UINT8_MAX)
-IX_RESIZE_IO_INT(ui16, uint16_t, 0, UINT16_MAX)
-IX_RESIZE_IO_INT(ui32, uint32_t, 0, UINT32_MAX)
+HIPEP_FOR_NARROW_INT_TYPES(IX_RESIZE_IO_INT)
 /* 64-bit integers: double holds them exactly only up to 2^53 (nearest still copies the nearest value) */
 IX_RESIZE_IO_INT(i64, int64_t, -9223372036854775807.0 - 1.0, 9223372036854774784.0)
 IX_RESIZE_IO_INT(ui64, uint64_t, 0, 18446744073709549568.0)
@@ -1484,14 +1478,8 @@ IX_NUMERIC_TYPES(IX_NUMERIC_SYMBOLS)
         (void)scales_len; \
         (void)sizes; \
         (void)sizes_len; \
-        if (hipep_has_error(ctx)) return; \
-        hipep_view_t s = hipep_view(sr, sd, sizeof(float)); \
-        const char *sdata; \
-        void *own = NULL; \
-        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_scales", &s, &sdata, &own)) return; \
-        ix_resize(ctx, "hipep_resize_" #t "_p_scales", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
-                  yr, yd, (const float *)sdata, s.numel, NULL, -1, mode, ctm, nearest_mode, cubic_coeff_a); \
-        free(own); \
+        ix_resize_param(ctx, "hipep_resize_" #t "_p_scales", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, \
+                        xr, xd, sr, sd, 0, yr, yd, mode, ctm, nearest_mode, cubic_coeff_a); \
     } \
     void hipep_resize_##t##_p_sizes(void *ctx, int64_t xr, void *xd, int64_t sr, void *sd, int64_t yr, void *yd, \
                                     const float *scales, int64_t scales_len, const int64_t *sizes, int64_t sizes_len, \
@@ -1500,14 +1488,8 @@ IX_NUMERIC_TYPES(IX_NUMERIC_SYMBOLS)
         (void)scales_len; \
         (void)sizes; \
         (void)sizes_len; \
-        if (hipep_has_error(ctx)) return; \
-        hipep_view_t s = hipep_view(sr, sd, sizeof(int64_t)); \
-        const char *sdata; \
-        void *own = NULL; \
-        if (!ix_dense_in(ctx, "hipep_resize_" #t "_p_sizes", &s, &sdata, &own)) return; \
-        ix_resize(ctx, "hipep_resize_" #t "_p_sizes", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, xr, xd, \
-                  yr, yd, NULL, -1, (const int64_t *)sdata, s.numel, mode, ctm, nearest_mode, cubic_coeff_a); \
-        free(own); \
+        ix_resize_param(ctx, "hipep_resize_" #t "_p_sizes", sizeof(T), ix_resize_load_##t, ix_resize_store_##t, \
+                        xr, xd, sr, sd, 1, yr, yd, mode, ctm, nearest_mode, cubic_coeff_a); \
     }
 IX_NUMERIC_TYPES(IX_RESIZE_SYMBOLS)
 

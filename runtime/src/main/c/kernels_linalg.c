@@ -47,7 +47,12 @@ extern void cblas_dgemm(int order, int transa, int transb, int m, int n, int k, 
 
 /* ------------------------------------------------------------------ element types */
 
-enum { LA_F32, LA_F64, LA_F16, LA_BF16, LA_I8, LA_I16, LA_I32, LA_I64, LA_U8, LA_U16, LA_U32, LA_U64, LA_BOOL };
+/* the header's element type codes (hipep_load_d takes them) */
+enum {
+    LA_F32 = HIPEP_T_F32, LA_F64 = HIPEP_T_F64, LA_F16 = HIPEP_T_F16, LA_BF16 = HIPEP_T_BF16, LA_I8 = HIPEP_T_I8,
+    LA_I16 = HIPEP_T_I16, LA_I32 = HIPEP_T_I32, LA_I64 = HIPEP_T_I64, LA_U8 = HIPEP_T_U8, LA_U16 = HIPEP_T_U16,
+    LA_U32 = HIPEP_T_U32, LA_U64 = HIPEP_T_U64, LA_BOOL = HIPEP_T_BOOL
+};
 /* compute kinds: LA_F32 (float), LA_F64 (double), LA_I64 (int64_t holding the wrapped value) */
 #define LA_KI64 100
 
@@ -69,24 +74,7 @@ static inline int la_kind_of(int t) {
     return LA_KI64;
 }
 
-/* Element i (in elements from p) as double / as int64. */
-static inline double la_getd(int t, const void *p, int64_t i) {
-    switch (t) {
-    case LA_F32: return ((const float *)p)[i];
-    case LA_F64: return ((const double *)p)[i];
-    case LA_F16: return hipep_f16_to_f32(((const uint16_t *)p)[i]);
-    case LA_BF16: return hipep_bf16_to_f32(((const uint16_t *)p)[i]);
-    case LA_I8: return ((const int8_t *)p)[i];
-    case LA_I16: return ((const int16_t *)p)[i];
-    case LA_I32: return ((const int32_t *)p)[i];
-    case LA_I64: return (double)((const int64_t *)p)[i];
-    case LA_U8: case LA_BOOL: return ((const uint8_t *)p)[i];
-    case LA_U16: return ((const uint16_t *)p)[i];
-    case LA_U32: return ((const uint32_t *)p)[i];
-    default: return (double)((const uint64_t *)p)[i];
-    }
-}
-
+/* Element i (in elements from p) as int64 (as double: hipep_load_d). */
 static inline int64_t la_geti(int t, const void *p, int64_t i) {
     switch (t) {
     case LA_I8: return ((const int8_t *)p)[i];
@@ -97,7 +85,7 @@ static inline int64_t la_geti(int t, const void *p, int64_t i) {
     case LA_U16: return ((const uint16_t *)p)[i];
     case LA_U32: return ((const uint32_t *)p)[i];
     case LA_U64: return (int64_t)((const uint64_t *)p)[i];
-    default: return (int64_t)la_getd(t, p, i);
+    default: return (int64_t)hipep_load_d(t, p, i);
     }
 }
 
@@ -114,25 +102,15 @@ static inline int64_t la_d2i(int t, double v) {
     return (int64_t)v;
 }
 
+static inline void la_puti(int t, void *p, int64_t i, int64_t x);
+
 static inline void la_putd(int t, void *p, int64_t i, double v) {
     switch (t) {
     case LA_F32: ((float *)p)[i] = (float)v; break;
     case LA_F64: ((double *)p)[i] = v; break;
     case LA_F16: ((uint16_t *)p)[i] = hipep_f32_to_f16((float)v); break;
     case LA_BF16: ((uint16_t *)p)[i] = hipep_f32_to_bf16((float)v); break;
-    default: {
-        int64_t x = la_d2i(t, v);
-        switch (t) {
-        case LA_I8: ((int8_t *)p)[i] = (int8_t)x; break;
-        case LA_I16: ((int16_t *)p)[i] = (int16_t)x; break;
-        case LA_I32: ((int32_t *)p)[i] = (int32_t)x; break;
-        case LA_I64: ((int64_t *)p)[i] = x; break;
-        case LA_U8: case LA_BOOL: ((uint8_t *)p)[i] = (uint8_t)x; break;
-        case LA_U16: ((uint16_t *)p)[i] = (uint16_t)x; break;
-        case LA_U32: ((uint32_t *)p)[i] = (uint32_t)x; break;
-        default: ((uint64_t *)p)[i] = (uint64_t)x; break;
-        }
-    }
+    default: la_puti(t, p, i, la_d2i(t, v)); break; /* an integer type: la_puti stores it */
     }
 }
 
@@ -199,11 +177,11 @@ static void la_gather_into(const hipep_view_t *v, int t, int kind, void *dst) {
         if (t == LA_F32) LA_ROWS(v, { const float *s = (const float *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
         else if (t == LA_F16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_f16_to_f32(s[j * is]); });
         else if (t == LA_BF16) LA_ROWS(v, { const uint16_t *s = (const uint16_t *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_bf16_to_f32(s[j * is]); });
-        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = (float)la_getd(t, base, off + j * is); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = (float)hipep_load_d(t, base, off + j * is); });
     } else if (kind == LA_F64) {
         double *o = (double *)dst;
         if (t == LA_F64) LA_ROWS(v, { const double *s = (const double *)base + off; for (int64_t j = 0; j < inner; j++) o[k + j] = s[j * is]; });
-        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_getd(t, base, off + j * is); });
+        else LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = hipep_load_d(t, base, off + j * is); });
     } else {
         int64_t *o = (int64_t *)dst;
         LA_ROWS(v, { for (int64_t j = 0; j < inner; j++) o[k + j] = la_geti(t, base, off + j * is); });
@@ -381,6 +359,21 @@ typedef struct {
     const int64_t *bsz, *sa, *sb; /* batch sizes and broadcast strides (0 for broadcast dims) */
 } la_small_mm_t;
 
+/* One product of la_small_mm_body in element type T (y = a x b, at offa / offb / y). */
+#define LA_SMALL_MM_ROWS(T)                                                                                    \
+    do {                                                                                                       \
+        const T *a = (const T *)j->A + offa, *b = (const T *)j->B + offb;                                      \
+        T *yy = (T *)y;                                                                                        \
+        for (int64_t i = 0; i < j->M; i++) {                                                                   \
+            T *yr = yy + i * j->N;                                                                             \
+            for (int64_t n = 0; n < j->N; n++) yr[n] = 0;                                                      \
+            for (int64_t k = 0; k < j->K; k++) {                                                               \
+                const T av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;                                \
+                for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];                               \
+            }                                                                                                  \
+        }                                                                                                      \
+    } while (0)
+
 static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
     const la_small_mm_t *j = (const la_small_mm_t *)arg;
     int64_t ks = la_ksize(j->kind);
@@ -393,29 +386,8 @@ static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
             offb += i * j->sb[d];
         }
         char *y = j->Y + bi * j->M * j->N * ks;
-        if (j->kind == LA_F32) {
-            const float *a = (const float *)j->A + offa, *b = (const float *)j->B + offb;
-            float *yy = (float *)y;
-            for (int64_t i = 0; i < j->M; i++) {
-                float *yr = yy + i * j->N;
-                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
-                for (int64_t k = 0; k < j->K; k++) {
-                    const float av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
-                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
-                }
-            }
-        } else {
-            const double *a = (const double *)j->A + offa, *b = (const double *)j->B + offb;
-            double *yy = (double *)y;
-            for (int64_t i = 0; i < j->M; i++) {
-                double *yr = yy + i * j->N;
-                for (int64_t n = 0; n < j->N; n++) yr[n] = 0;
-                for (int64_t k = 0; k < j->K; k++) {
-                    const double av = a[i * j->asm_ + k * j->ask], *br = b + k * j->bsk;
-                    for (int64_t n = 0; n < j->N; n++) yr[n] += av * br[n * j->bsn];
-                }
-            }
-        }
+        if (j->kind == LA_F32) LA_SMALL_MM_ROWS(float);
+        else LA_SMALL_MM_ROWS(double);
     }
 }
 
@@ -597,8 +569,8 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
                 for (int64_t i = 0; i < M; i++)
                     for (int64_t j = 0; j < N; j++) {
                         int64_t o = i * crs + j * ccs;
-                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * la_getd(t, c.data, o));
-                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * la_getd(t, c.data, o);
+                        if (kind == LA_F32) ((float *)Y)[i * N + j] = (float)(beta * hipep_load_d(t, c.data, o));
+                        else if (kind == LA_F64) ((double *)Y)[i * N + j] = beta * hipep_load_d(t, c.data, o);
                         else if (beta == 1.0) ((int64_t *)Y)[i * N + j] = la_geti(t, c.data, o);
                         else ((int64_t *)Y)[i * N + j] = la_d2i(t, beta * (double)la_geti(t, c.data, o));
                     }
@@ -656,30 +628,58 @@ static inline int64_t la_floordiv(int64_t a, int64_t b) {
 }
 
 /*
- * For one kernel offset kk (per spatial dim), the im2col row: dst[o] = x[o * s - pb + kk * d] (0
- * outside) over the output positions o; with acc, dst[o] += w * x[...] instead (direct conv).
+ * The rows of one kernel offset kk (per spatial dim), shared by the im2col shift and the transposed
+ * scatter: a row runs along the last spatial dim from positions p (dims `from`) to p * s - pb + kk * d
+ * (dims `to`). la_row_span: the last dim's shift and the p in [lo, hi) (hi <= the row length `cap`)
+ * that land inside `limit`; la_row_base: the row offset on the `to` side of the outer position idx
+ * (0: outside); la_row_next: the next outer position.
+ */
+static inline int64_t la_row_span(const la_geom_t *g, const int64_t *kk, int64_t limit, int64_t cap, int64_t *lo,
+                                  int64_t *hi) {
+    int64_t last = g->nsp - 1, sl = g->s[last];
+    int64_t shift = kk[last] * g->d[last] - g->pb[last];
+    /* valid p in [lo, hi): 0 <= p * sl + shift < limit */
+    *lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;
+    *hi = limit - shift <= 0 ? 0 : (limit - shift + sl - 1) / sl;
+    if (*hi > cap) *hi = cap;
+    if (*lo > *hi) *lo = *hi;
+    return shift;
+}
+
+static inline int la_row_base(const la_geom_t *g, const int64_t *kk, const int64_t *idx, const int64_t *to,
+                              int64_t *off) {
+    int64_t o = 0;
+    for (int64_t q = 0; q < g->nsp - 1; q++) {
+        int64_t i = idx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];
+        if (i < 0 || i >= to[q]) return 0;
+        o = o * to[q] + i;
+    }
+    *off = o;
+    return 1;
+}
+
+static inline void la_row_next(const la_geom_t *g, int64_t *idx, const int64_t *from) {
+    for (int64_t q = g->nsp - 2; q >= 0; q--) {
+        if (++idx[q] < from[q]) break;
+        idx[q] = 0;
+    }
+}
+
+/*
+ * The im2col row of kernel offset kk: dst[o] = x[o * s - pb + kk * d] (0 outside) over the output
+ * positions o; with acc, dst[o] += w * x[...] instead (direct conv).
  */
 #define LA_SHIFT_ROWS(T)                                                                                       \
     static void la_shift_##T(const la_geom_t *g, const int64_t *kk, const T *x, T *dst, int acc, T w) {        \
-        int64_t n = g->nsp, last = n - 1;                                                                      \
-        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
-        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
-        /* valid o in [lo, hi): 0 <= o * sl + shift < il */                                                    \
-        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
-        int64_t hi = il - shift <= 0 ? 0 : (il - shift + sl - 1) / sl;                                         \
-        if (hi > ol) hi = ol;                                                                                  \
-        if (lo > hi) lo = hi;                                                                                  \
+        int64_t last = g->nsp - 1;                                                                             \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
+        int64_t shift = la_row_span(g, kk, il, ol, &lo, &hi);                                                  \
         int64_t rows = g->osz / (ol > 0 ? ol : 1);                                                             \
         int64_t oidx[LA_MAX_SP] = {0};                                                                         \
         for (int64_t r = 0; r < rows && ol > 0; r++) {                                                         \
-            int64_t xoff = 0, valid = 1;                                                                       \
-            for (int64_t q = 0; q < last; q++) {                                                               \
-                int64_t i = oidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
-                if (i < 0 || i >= g->in[q]) { valid = 0; break; }                                              \
-                xoff = xoff * g->in[q] + i;                                                                    \
-            }                                                                                                  \
+            int64_t xoff = 0;                                                                                  \
             T *o = dst + r * ol;                                                                               \
-            if (!valid) {                                                                                      \
+            if (!la_row_base(g, kk, oidx, g->in, &xoff)) {                                                     \
                 if (!acc) for (int64_t j = 0; j < ol; j++) o[j] = 0;                                           \
             } else {                                                                                           \
                 const T *xr = x + xoff * il + shift;                                                           \
@@ -693,41 +693,25 @@ static inline int64_t la_floordiv(int64_t a, int64_t b) {
                     for (int64_t j = hi; j < ol; j++) o[j] = 0;                                                \
                 }                                                                                              \
             }                                                                                                  \
-            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
-                if (++oidx[q] < g->out[q]) break;                                                              \
-                oidx[q] = 0;                                                                                   \
-            }                                                                                                  \
+            la_row_next(g, oidx, g->out);                                                                      \
         }                                                                                                      \
     }                                                                                                          \
     /* The transposed scatter: y[i * s - pb + kk * d] += src[i] over the input positions i. */                 \
     static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, T *y) {                    \
-        int64_t n = g->nsp, last = n - 1;                                                                      \
-        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last];                                          \
-        int64_t shift = kk[last] * g->d[last] - g->pb[last];                                                   \
-        /* valid i in [lo, hi): 0 <= i * sl + shift < ol */                                                    \
-        int64_t lo = shift >= 0 ? 0 : (-shift + sl - 1) / sl;                                                  \
-        int64_t hi = ol - shift <= 0 ? 0 : (ol - shift + sl - 1) / sl;                                         \
-        if (hi > il) hi = il;                                                                                  \
-        if (lo > hi) lo = hi;                                                                                  \
+        int64_t last = g->nsp - 1;                                                                             \
+        int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
+        int64_t shift = la_row_span(g, kk, ol, il, &lo, &hi);                                                  \
         int64_t rows = g->isz / (il > 0 ? il : 1);                                                             \
         int64_t iidx[LA_MAX_SP] = {0};                                                                         \
         for (int64_t r = 0; r < rows && il > 0; r++) {                                                         \
-            int64_t yoff = 0, valid = 1;                                                                       \
-            for (int64_t q = 0; q < last; q++) {                                                               \
-                int64_t o = iidx[q] * g->s[q] - g->pb[q] + kk[q] * g->d[q];                                     \
-                if (o < 0 || o >= g->out[q]) { valid = 0; break; }                                             \
-                yoff = yoff * g->out[q] + o;                                                                   \
-            }                                                                                                  \
-            if (valid) {                                                                                       \
+            int64_t yoff = 0;                                                                                  \
+            if (la_row_base(g, kk, iidx, g->out, &yoff)) {                                                     \
                 const T *sr = src + r * il;                                                                    \
                 T *yr = y + yoff * ol + shift;                                                                 \
                 if (sl == 1) for (int64_t j = lo; j < hi; j++) yr[j] += sr[j];                                 \
                 else for (int64_t j = lo; j < hi; j++) yr[j * sl] += sr[j];                                    \
             }                                                                                                  \
-            for (int64_t q = last - 1; q >= 0; q--) {                                                          \
-                if (++iidx[q] < g->in[q]) break;                                                               \
-                iidx[q] = 0;                                                                                   \
-            }                                                                                                  \
+            la_row_next(g, iidx, g->in);                                                                       \
         }                                                                                                      \
     }
 LA_SHIFT_ROWS(float)
@@ -852,29 +836,22 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
             return 0;
         }
         int64_t span = (g->k[i] - 1) * g->d[i] + 1;
-        if (!transposed) {
-            if (auto_pad == 1 || auto_pad == 2) { /* SAME: total = max(0, (out - 1) * s + span - in) */
-                int64_t total = (g->out[i] - 1) * g->s[i] + span - g->in[i];
+        /* transposed, as the ONNX reference: SAME_* split the total padding (from Y's shape);
+         * otherwise the begin pads are the attribute's (0 when absent), also with output_shape */
+        (void)output_shape;
+        if (auto_pad == 1 || auto_pad == 2) { /* SAME: UPPER puts the odd one at the end */
+            int64_t total;
+            if (!transposed) { /* max(0, (out - 1) * s + span - in) */
+                total = (g->out[i] - 1) * g->s[i] + span - g->in[i];
                 if (total < 0) total = 0;
-                g->pb[i] = auto_pad == 1 ? total / 2 : total - total / 2;
-            } else if (auto_pad == 3) {
-                g->pb[i] = 0;
             } else {
-                g->pb[i] = pads ? pads[i] : 0;
+                total = g->s[i] * (g->in[i] - 1) + (output_padding ? output_padding[i] : 0) + span - g->out[i];
             }
+            g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
+        } else if (auto_pad == 3) {
+            g->pb[i] = 0;
         } else {
-            int64_t op = output_padding ? output_padding[i] : 0;
-            /* as the ONNX reference: SAME_* split the total padding (from Y's shape); otherwise the
-             * begin pads are the attribute's (0 when absent), also with output_shape */
-            (void)output_shape;
-            if (auto_pad == 1 || auto_pad == 2) {
-                int64_t total = g->s[i] * (g->in[i] - 1) + op + span - g->out[i];
-                g->pb[i] = auto_pad == 1 ? la_floordiv(total, 2) : total - la_floordiv(total, 2);
-            } else if (auto_pad == 3) {
-                g->pb[i] = 0;
-            } else {
-                g->pb[i] = pads ? pads[i] : 0;
-            }
+            g->pb[i] = pads ? pads[i] : 0;
         }
         g->isz *= g->in[i];
         g->ksz *= g->k[i];
@@ -883,88 +860,133 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
     return 1;
 }
 
+/* The operands of one (transposed) convolution as dense float / double buffers (kind), with its geometry. */
+typedef struct {
+    hipep_view_t x, w, y, b;
+    la_geom_t g;
+    int64_t N, C, M, ks;
+    int kind, isd, ox, ow, ob;
+    char *X, *W, *B, *Y, *col;
+} la_conv_io_t;
+
+/* Returns the buffers (Y's written back when it is a temporary). */
+static void la_conv_close(la_conv_io_t *io, int t) {
+    free(io->col);
+    la_dense_free(io->X, io->ox);
+    la_dense_free(io->W, io->ow);
+    la_dense_free(io->B, io->ob);
+    la_out_finish(io->Y, io->kind, &io->y, t);
+}
+
+/*
+ * Checks the operands and attributes of a convolution (transposed: W is [C, M / group, k...]) and
+ * makes the dense buffers. Returns 0 after an error (with nothing left to free).
+ */
+static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int transposed, int64_t xr, void *xd,
+                        int64_t wr, void *wd, int64_t br, void *bd, int64_t yr, void *yd, const int64_t *kernel_shape,
+                        int64_t kernel_len, const int64_t *strides, int64_t strides_len, const int64_t *pads,
+                        int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
+                        int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
+                        const int64_t *output_shape, int64_t output_shape_len) {
+    if (hipep_has_error(ctx)) return 0;
+    int64_t es = la_esize(t);
+    memset(io, 0, sizeof *io);
+    io->x = hipep_view(xr, xd, es);
+    io->w = hipep_view(wr, wd, es);
+    io->y = hipep_view(yr, yd, es);
+    const hipep_view_t *x = &io->x, *w = &io->w, *y = &io->y;
+    if (!la_conv_geom(ctx, sym, &io->g, x, w, y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
+                      dilations, dilations_len, auto_pad, transposed, output_padding, output_padding_len,
+                      output_shape, output_shape_len))
+        return 0;
+    int64_t N = x->sizes[0], C = x->sizes[1], M = transposed ? w->sizes[1] * group : w->sizes[0];
+    int ok = group >= 1 && C % group == 0 && y->sizes[0] == N && y->sizes[1] == M &&
+             (transposed ? w->sizes[0] == C : M % group == 0 && w->sizes[1] * group == C);
+    if (!ok) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
+                     (long long)C, (long long)w->sizes[0], (long long)w->sizes[1], (long long)group,
+                     (long long)y->sizes[0], (long long)y->sizes[1]);
+        return 0;
+    }
+    if (bd) {
+        io->b = hipep_view(br, bd, es);
+        if (br != 1 || io->b.sizes[0] != M) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
+            return 0;
+        }
+    }
+    io->N = N;
+    io->C = C;
+    io->M = M;
+    io->kind = t == LA_F64 ? LA_F64 : LA_F32;
+    io->isd = io->kind == LA_F64;
+    io->ks = la_ksize(io->kind);
+    io->X = la_dense(ctx, sym, x, t, io->kind, &io->ox);
+    io->W = la_dense(ctx, sym, w, t, io->kind, &io->ow);
+    io->B = bd ? la_dense(ctx, sym, &io->b, t, io->kind, &io->ob) : NULL;
+    io->Y = la_out_buffer(ctx, sym, y, t, io->kind);
+    if (!io->X || !io->W || !io->Y || (bd && !io->B)) {
+        la_conv_close(io, t);
+        return 0;
+    }
+    return 1;
+}
+
+/* Sets each of the M channels of osz values at yn to the bias (0 without one). */
+static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
+    int64_t osz = io->g.osz;
+    for (int64_t m = 0; m < io->M; m++)
+        for (int64_t o = 0; o < osz; o++) {
+            if (io->isd) ((double *)yn)[m * osz + o] = io->B ? ((double *)io->B)[m] : 0.0;
+            else ((float *)yn)[m * osz + o] = io->B ? ((float *)io->B)[m] : 0.0f;
+        }
+}
+
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) {
-    if (hipep_has_error(ctx)) return;
-    int64_t es = la_esize(t);
-    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
-    memset(&b, 0, sizeof b);
-    la_geom_t g;
-    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
-                      dilations, dilations_len, auto_pad, 0, NULL, -1, NULL, -1))
+    la_conv_io_t io;
+    if (!la_conv_open(ctx, sym, t, &io, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+                      strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
-    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[0];
-    if (group < 1 || C % group != 0 || M % group != 0 || w.sizes[1] * group != C || y.sizes[0] != N ||
-        y.sizes[1] != M) {
-        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
-                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
-                     (long long)C, (long long)M, (long long)w.sizes[1], (long long)group, (long long)y.sizes[0],
-                     (long long)y.sizes[1]);
-        return;
+    const la_geom_t *g = &io.g;
+    int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
+    char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
+    int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
+    la_conv_job_t job = {g, NULL, NULL, W, B, Y, cg, mg, M, io.isd};
+    if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
+        job.x = X;
+        hipep_parallel_for(ctx, N * M, la_grain(g->osz * g->ksz), la_depthwise_body, &job);
+        goto done;
     }
-    if (bd) {
-        b = hipep_view(br, bd, es);
-        if (br != 1 || b.sizes[0] != M) {
-            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
-            return;
-        }
+    int pointwise = 1;
+    for (int64_t i = 0; i < g->nsp; i++)
+        if (g->k[i] != 1 || g->s[i] != 1 || g->pb[i] != 0 || g->out[i] != g->in[i]) pointwise = 0;
+    if (!pointwise) {
+        io.col = (char *)la_alloc(ctx, sym, kc * g->osz * ks);
+        if (!io.col) goto done;
     }
-    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
-    int64_t ks = la_ksize(kind);
-    int ox = 0, ow = 0, ob = 0;
-    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
-    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
-    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
-    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
-    char *col = NULL;
-    if (!X || !W || !Y || (bd && !B)) goto done;
-    {
-        int64_t cg = C / group, mg = M / group, kc = cg * g.ksz;
-        la_conv_job_t job = {&g, NULL, NULL, W, B, Y, cg, mg, M, isd};
-        if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
-            job.x = X;
-            hipep_parallel_for(ctx, N * M, la_grain(g.osz * g.ksz), la_depthwise_body, &job);
-            goto done;
-        }
-        int pointwise = 1;
-        for (int64_t i = 0; i < g.nsp; i++)
-            if (g.k[i] != 1 || g.s[i] != 1 || g.pb[i] != 0 || g.out[i] != g.in[i]) pointwise = 0;
-        if (!pointwise) {
-            col = (char *)la_alloc(ctx, sym, kc * g.osz * ks);
-            if (!col) goto done;
-        }
-        for (int64_t n = 0; n < N; n++) {
-            char *yn = Y + n * M * g.osz * ks;
-            if (B) {
-                for (int64_t m = 0; m < M; m++)
-                    for (int64_t o = 0; o < g.osz; o++) {
-                        if (isd) ((double *)yn)[m * g.osz + o] = ((double *)B)[m];
-                        else ((float *)yn)[m * g.osz + o] = ((float *)B)[m];
-                    }
+    for (int64_t n = 0; n < N; n++) {
+        char *yn = Y + n * M * g->osz * ks;
+        if (B) la_conv_fill_bias(&io, yn);
+        for (int64_t gi = 0; gi < group; gi++) {
+            const char *xg = X + (n * C + gi * cg) * g->isz * ks;
+            const char *src = xg;
+            if (!pointwise) {
+                job.x = xg;
+                job.col = io.col;
+                hipep_parallel_for(ctx, kc, la_grain(g->osz), la_im2col_body, &job);
+                src = io.col;
             }
-            for (int64_t gi = 0; gi < group; gi++) {
-                const char *xg = X + (n * C + gi * cg) * g.isz * ks;
-                const char *src = xg;
-                if (!pointwise) {
-                    job.x = xg;
-                    job.col = col;
-                    hipep_parallel_for(ctx, kc, la_grain(g.osz), la_im2col_body, &job);
-                    src = col;
-                }
-                if (!la_gemm_core(ctx, sym, kind, mg, g.osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g.osz, 1,
-                                  B ? 1.0 : 0.0, yn + gi * mg * g.osz * ks, g.osz))
-                    goto done;
-            }
+            if (!la_gemm_core(ctx, sym, io.kind, mg, g->osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g->osz, 1,
+                              B ? 1.0 : 0.0, yn + gi * mg * g->osz * ks, g->osz))
+                goto done;
         }
     }
 done:
-    free(col);
-    la_dense_free(X, ox);
-    la_dense_free(W, ow);
-    la_dense_free(B, ob);
-    la_out_finish(Y, kind, &y, t);
+    la_conv_close(&io, t);
 }
 
 static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd,
@@ -973,67 +995,31 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
                               int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
                               int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
                               const int64_t *output_shape, int64_t output_shape_len) {
-    if (hipep_has_error(ctx)) return;
-    int64_t es = la_esize(t);
-    hipep_view_t x = hipep_view(xr, xd, es), w = hipep_view(wr, wd, es), y = hipep_view(yr, yd, es), b;
-    memset(&b, 0, sizeof b);
-    la_geom_t g;
-    if (!la_conv_geom(ctx, sym, &g, &x, &w, &y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
-                      dilations, dilations_len, auto_pad, 1, output_padding, output_padding_len, output_shape,
-                      output_shape_len))
+    la_conv_io_t io;
+    if (!la_conv_open(ctx, sym, t, &io, 1, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+                      strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, output_padding,
+                      output_padding_len, output_shape, output_shape_len))
         return;
-    int64_t N = x.sizes[0], C = x.sizes[1], M = w.sizes[1] * group;
-    if (group < 1 || C % group != 0 || w.sizes[0] != C || y.sizes[0] != N || y.sizes[1] != M) {
-        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
-                     "%s: channels do not match (X %lld, W [%lld, %lld], group %lld, Y [%lld, %lld])", sym,
-                     (long long)C, (long long)w.sizes[0], (long long)w.sizes[1], (long long)group,
-                     (long long)y.sizes[0], (long long)y.sizes[1]);
-        return;
-    }
-    if (bd) {
-        b = hipep_view(br, bd, es);
-        if (br != 1 || b.sizes[0] != M) {
-            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: bias must be [%lld]", sym, (long long)M);
-            return;
-        }
-    }
-    int kind = t == LA_F64 ? LA_F64 : LA_F32, isd = kind == LA_F64;
-    int64_t ks = la_ksize(kind);
-    int ox = 0, ow = 0, ob = 0;
-    char *X = la_dense(ctx, sym, &x, t, kind, &ox);
-    char *W = la_dense(ctx, sym, &w, t, kind, &ow);
-    char *B = bd ? la_dense(ctx, sym, &b, t, kind, &ob) : NULL;
-    char *Y = la_out_buffer(ctx, sym, &y, t, kind);
-    char *col = NULL;
-    if (!X || !W || !Y || (bd && !B)) goto done;
-    {
-        int64_t cg = C / group, mg = M / group, rows = mg * g.ksz;
-        col = (char *)la_alloc(ctx, sym, rows * g.isz * ks);
-        if (!col) goto done;
-        la_conv_job_t job = {&g, NULL, col, W, B, NULL, cg, mg, M, isd};
-        for (int64_t n = 0; n < N; n++) {
-            char *yn = Y + n * M * g.osz * ks;
-            for (int64_t m = 0; m < M; m++)
-                for (int64_t o = 0; o < g.osz; o++) {
-                    if (isd) ((double *)yn)[m * g.osz + o] = B ? ((double *)B)[m] : 0.0;
-                    else ((float *)yn)[m * g.osz + o] = B ? ((float *)B)[m] : 0.0f;
-                }
-            for (int64_t gi = 0; gi < group; gi++) {
-                /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
-                if (!la_gemm_core(ctx, sym, kind, rows, g.isz, cg, 1.0, W + gi * cg * rows * ks, 1, rows,
-                                  X + (n * C + gi * cg) * g.isz * ks, g.isz, 1, 0.0, col, g.isz))
-                    goto done;
-                job.y = yn + gi * mg * g.osz * ks;
-                hipep_parallel_for(ctx, mg, la_grain(g.ksz * g.isz), la_col2im_body, &job);
-            }
+    const la_geom_t *g = &io.g;
+    int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
+    int64_t cg = C / group, mg = M / group, rows = mg * g->ksz;
+    io.col = (char *)la_alloc(ctx, sym, rows * g->isz * ks);
+    if (!io.col) goto done;
+    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd};
+    for (int64_t n = 0; n < N; n++) {
+        char *yn = io.Y + n * M * g->osz * ks;
+        la_conv_fill_bias(&io, yn);
+        for (int64_t gi = 0; gi < group; gi++) {
+            /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
+            if (!la_gemm_core(ctx, sym, io.kind, rows, g->isz, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
+                              io.X + (n * C + gi * cg) * g->isz * ks, g->isz, 1, 0.0, io.col, g->isz))
+                goto done;
+            job.y = yn + gi * mg * g->osz * ks;
+            hipep_parallel_for(ctx, mg, la_grain(g->ksz * g->isz), la_col2im_body, &job);
         }
     }
 done:
-    free(col);
-    la_dense_free(X, ox);
-    la_dense_free(W, ow);
-    la_dense_free(B, ob);
-    la_out_finish(Y, kind, &y, t);
+    la_conv_close(&io, t);
 }
 
 #define LA_CONV(S, T)                                                                                              \
@@ -1125,7 +1111,7 @@ static void la_ein_body(void *arg, int64_t begin, int64_t end) {
                 acci += p;
             } else {
                 double p = 1.0;
-                for (int i = 0; i < e->nin; i++) p *= la_getd(e->t, e->in[i].data, ooff[i] + roff[i]);
+                for (int i = 0; i < e->nin; i++) p *= hipep_load_d(e->t, e->in[i].data, ooff[i] + roff[i]);
                 accd += p;
             }
             for (int64_t q = e->nred - 1; q >= 0; q--) {
@@ -1472,7 +1458,7 @@ static inline double la_tanh_double(double x) { return tanh(x); }
             for (int64_t j = 0; j < ml; j++)                                                                   \
                 if (!a->mask[moff + j * a->ms[3]]) row[j] += -(T)INFINITY;                                     \
         } else {                                                                                               \
-            for (int64_t j = 0; j < ml; j++) row[j] += (T)la_getd(a->mask_type, a->mask, moff + j * a->ms[3]); \
+            for (int64_t j = 0; j < ml; j++) row[j] += (T)hipep_load_d(a->mask_type, a->mask, moff + j * a->ms[3]); \
         }                                                                                                      \
         for (int64_t j = ml; j < L; j++) row[j] += -(T)INFINITY;                                               \
     }
@@ -1763,13 +1749,13 @@ static void la_rot_body(void *arg, int64_t begin, int64_t end) {
             so = b * s->strides[0] + i * s->strides[1];
         }
         for (int64_t j = 0; j < half; j++) {
-            double cv = la_getd(a->t, c->data, co + j * cs), sv = la_getd(a->t, s->data, so + j * ss);
+            double cv = hipep_load_d(a->t, c->data, co + j * cs), sv = hipep_load_d(a->t, s->data, so + j * ss);
             int64_t i1 = a->interleaved ? 2 * j : j, i2 = a->interleaved ? 2 * j + 1 : j + half;
-            double x1 = la_getd(a->t, x->data, xo + i1 * xs), x2 = la_getd(a->t, x->data, xo + i2 * xs);
+            double x1 = hipep_load_d(a->t, x->data, xo + i1 * xs), x2 = hipep_load_d(a->t, x->data, xo + i2 * xs);
             la_putd(a->t, y->data, yo + i1 * ys, cv * x1 - sv * x2);
             la_putd(a->t, y->data, yo + i2 * ys, sv * x1 + cv * x2);
         }
-        for (int64_t d = a->rot; d < a->D; d++) la_putd(a->t, y->data, yo + d * ys, la_getd(a->t, x->data, xo + d * xs));
+        for (int64_t d = a->rot; d < a->D; d++) la_putd(a->t, y->data, yo + d * ys, hipep_load_d(a->t, x->data, xo + d * xs));
     }
 }
 

@@ -42,11 +42,22 @@
 
 /* ------------------------------------------------------------------ element types and buffers */
 
-enum { RD_F32, RD_F64, RD_F16, RD_BF16, RD_I8, RD_I16, RD_I32, RD_I64, RD_U8, RD_U16, RD_U32, RD_U64 };
+/* the header's element type codes (hipep_load_d takes them) */
+enum {
+    RD_F32 = HIPEP_T_F32, RD_F64 = HIPEP_T_F64, RD_F16 = HIPEP_T_F16, RD_BF16 = HIPEP_T_BF16, RD_I8 = HIPEP_T_I8,
+    RD_I16 = HIPEP_T_I16, RD_I32 = HIPEP_T_I32, RD_I64 = HIPEP_T_I64, RD_U8 = HIPEP_T_U8, RD_U16 = HIPEP_T_U16,
+    RD_U32 = HIPEP_T_U32, RD_U64 = HIPEP_T_U64
+};
 static const int64_t rd_esize[] = {4, 8, 2, 2, 1, 2, 4, 8, 1, 2, 4, 8};
 
 /* Compute-side element size: f16/bf16 are computed in float. */
 static inline int64_t rd_csize(int ty) { return (ty == RD_F16 || ty == RD_BF16) ? 4 : rd_esize[ty]; }
+
+/* Stamp X(suffix, type code) for the float element types, and for all of them. */
+#define RD_FLOAT_TYPES(X) X(f32, RD_F32) X(f64, RD_F64) X(f16, RD_F16) X(bf16, RD_BF16)
+#define RD_ALL_TYPES(X)                                                                                                \
+    RD_FLOAT_TYPES(X) X(i8, RD_I8) X(i16, RD_I16) X(i32, RD_I32) X(i64, RD_I64) X(ui8, RD_U8) X(ui16, RD_U16)         \
+    X(ui32, RD_U32) X(ui64, RD_U64)
 
 #define RD_CK 256 /* columns per task in the column-wise loops */
 
@@ -153,25 +164,8 @@ static void rd_commit(const hipep_view_t *v, int ty, void *owned) {
     free(owned);
 }
 
-/* One element as double / from double (slow paths: small vectors, integer log_sum_exp). */
-static inline double rd_get_d(int ty, const char *p, int64_t i) {
-    switch (ty) {
-    case RD_F32: return ((const float *)p)[i];
-    case RD_F64: return ((const double *)p)[i];
-    case RD_F16: return hipep_f16_to_f32(((const uint16_t *)p)[i]);
-    case RD_BF16: return hipep_bf16_to_f32(((const uint16_t *)p)[i]);
-    case RD_I8: return ((const int8_t *)p)[i];
-    case RD_I16: return ((const int16_t *)p)[i];
-    case RD_I32: return ((const int32_t *)p)[i];
-    case RD_I64: return (double)((const int64_t *)p)[i];
-    case RD_U8: return ((const uint8_t *)p)[i];
-    case RD_U16: return ((const uint16_t *)p)[i];
-    case RD_U32: return ((const uint32_t *)p)[i];
-    default: return (double)((const uint64_t *)p)[i];
-    }
-}
-
-/* double to integer without the undefined cases (NaN 0, out of range saturates) */
+/* One element from double (slow paths: small vectors, integer log_sum_exp; to double: hipep_load_d).
+ * double to integer without the undefined cases (NaN 0, out of range saturates). */
 static inline int64_t rd_d2i(double x) {
     return isnan(x) ? 0 : x <= -9.2233720368547758e18 ? INT64_MIN : x >= 9.2233720368547758e18 ? INT64_MAX : (int64_t)x;
 }
@@ -234,7 +228,7 @@ static void *rd_bcast(void *ctx, const char *sym, const hipep_view_t *v, int ty,
     }
     int64_t off = 0;
     for (int64_t i = 0; i < total; i++) {
-        double x = rd_get_d(ty, v->data, off);
+        double x = hipep_load_d(ty, v->data, off);
         if (cs == 4) ((float *)buf)[i] = (float)x;
         else ((double *)buf)[i] = x;
         rd_next(n, dims, str, idx, &off);
@@ -611,7 +605,7 @@ static void rd_reduce_mask(void *ctx, const char *sym, int ty, int op, const hip
         }
         int64_t idx[HIPEP_MAX_RANK] = {0}, off = 0;
         for (int64_t i = 0; i < xv->numel; i++) {
-            xb[i] = rd_get_d(ty, xv->data, off);
+            xb[i] = hipep_load_d(ty, xv->data, off);
             rd_next(xv->rank, xv->sizes, xv->strides, idx, &off);
         }
         rd_dense_strides(xv->rank, xv->sizes, dense);
@@ -822,14 +816,12 @@ typedef struct {
 
 RD_ARG(f, float, isnan)
 RD_ARG(d, double, isnan)
-RD_ARG(i8, int8_t, rd_isnan_i)
-RD_ARG(i16, int16_t, rd_isnan_i)
-RD_ARG(i32, int32_t, rd_isnan_i)
-RD_ARG(i64, int64_t, rd_isnan_i)
-RD_ARG(u8, uint8_t, rd_isnan_i)
-RD_ARG(u16, uint16_t, rd_isnan_i)
-RD_ARG(u32, uint32_t, rd_isnan_i)
-RD_ARG(u64, uint64_t, rd_isnan_i)
+#define RD_ARG_INT(S, T, LO, HI) RD_ARG(S, T, rd_isnan_i)
+HIPEP_FOR_INT_TYPES(RD_ARG_INT)
+
+typedef void (*rd_body_t)(void *arg, int64_t begin, int64_t end);
+/* The bodies P##f .. P##ui64 of one macro in the order of the type codes (f16/bf16 computed in float). */
+#define RD_BODIES(P) {P##f, P##d, P##f, P##f, P##i8, P##i16, P##i32, P##i64, P##ui8, P##ui16, P##ui32, P##ui64}
 
 static void rd_arg(void *ctx, const char *sym, int ty, int ismax, int64_t xr, const void *xd, int64_t yr,
                    const void *yd, int64_t axis, int64_t last) {
@@ -857,20 +849,8 @@ static void rd_arg(void *ctx, const char *sym, int ty, int ismax, int64_t xr, co
     rd_argjob_t job = {x, y, A, inner, (inner + RD_CK - 1) / RD_CK, ismax, last != 0};
     int64_t tasks = inner == 1 ? outer : outer * job.chunks;
     int64_t grain = rd_max64(1, 32768 / rd_max64(1, A * rd_min64(inner, RD_CK)));
-    void (*body)(void *, int64_t, int64_t);
-    switch (ty) {
-    case RD_F32: case RD_F16: case RD_BF16: body = rd_argbody_f; break;
-    case RD_F64: body = rd_argbody_d; break;
-    case RD_I8: body = rd_argbody_i8; break;
-    case RD_I16: body = rd_argbody_i16; break;
-    case RD_I32: body = rd_argbody_i32; break;
-    case RD_I64: body = rd_argbody_i64; break;
-    case RD_U8: body = rd_argbody_u8; break;
-    case RD_U16: body = rd_argbody_u16; break;
-    case RD_U32: body = rd_argbody_u32; break;
-    default: body = rd_argbody_u64; break;
-    }
-    hipep_parallel_for(ctx, tasks, grain, body, &job);
+    static const rd_body_t bodies[] = RD_BODIES(rd_argbody_);
+    hipep_parallel_for(ctx, tasks, grain, bodies[ty], &job);
     rd_commit(&yv, RD_I64, yo);
     free(xo);
 }
@@ -887,18 +867,7 @@ static void rd_arg(void *ctx, const char *sym, int ty, int ismax, int64_t xr, co
         rd_arg(ctx, "hipep_arg_min_" #t "_to_i64", TY, 0, xr, x, yr, y, axis, select_last_index);                     \
     }
 
-RD_ARG_KERNELS(f32, RD_F32)
-RD_ARG_KERNELS(f64, RD_F64)
-RD_ARG_KERNELS(f16, RD_F16)
-RD_ARG_KERNELS(bf16, RD_BF16)
-RD_ARG_KERNELS(i8, RD_I8)
-RD_ARG_KERNELS(i16, RD_I16)
-RD_ARG_KERNELS(i32, RD_I32)
-RD_ARG_KERNELS(i64, RD_I64)
-RD_ARG_KERNELS(ui8, RD_U8)
-RD_ARG_KERNELS(ui16, RD_U16)
-RD_ARG_KERNELS(ui32, RD_U32)
-RD_ARG_KERNELS(ui64, RD_U64)
+RD_ALL_TYPES(RD_ARG_KERNELS)
 
 /* ------------------------------------------------------------------ float helpers (float / double) */
 
@@ -1045,10 +1014,7 @@ static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t 
         rd_softmax(ctx, "hipep_log_softmax_" #t, TY, 1, xr, x, yr, y, axis);                                           \
     }
 
-RD_SOFTMAX_KERNELS(f32, RD_F32)
-RD_SOFTMAX_KERNELS(f64, RD_F64)
-RD_SOFTMAX_KERNELS(f16, RD_F16)
-RD_SOFTMAX_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_SOFTMAX_KERNELS)
 
 /* ------------------------------------------------------------------ layer_norm, rms_norm */
 
@@ -1178,10 +1144,7 @@ static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t x
         rd_layer_norm(ctx, "hipep_rms_norm_" #t, TY, 1, xr, x, sr, s, 0, NULL, yr, y, 0, NULL, 0, NULL, axis, eps);    \
     }
 
-RD_LN_KERNELS(f32, RD_F32)
-RD_LN_KERNELS(f64, RD_F64)
-RD_LN_KERNELS(f16, RD_F16)
-RD_LN_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_LN_KERNELS)
 
 /* ------------------------------------------------------------------ batch_norm, instance_norm, group_norm */
 
@@ -1303,10 +1266,7 @@ static void rd_channel_norm(void *ctx, const char *sym, int ty, int kind, int64_
         rd_channel_norm(ctx, "hipep_group_norm_" #t, TY, RD_GROUP, xr, x, ranks, descs, 2, yr, y, num_groups, eps);    \
     }
 
-RD_CN_KERNELS(f32, RD_F32)
-RD_CN_KERNELS(f64, RD_F64)
-RD_CN_KERNELS(f16, RD_F16)
-RD_CN_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_CN_KERNELS)
 
 /* ------------------------------------------------------------------ pooling */
 
@@ -1413,14 +1373,8 @@ static inline void rd_taps(int64_t i0, int64_t d, int64_t k, int64_t n, int64_t 
 
 RD_MAXPOOL(f, float, -INFINITY, isnan)
 RD_MAXPOOL(d, double, -INFINITY, isnan)
-RD_MAXPOOL(i8, int8_t, INT8_MIN, rd_isnan_i)
-RD_MAXPOOL(i16, int16_t, INT16_MIN, rd_isnan_i)
-RD_MAXPOOL(i32, int32_t, INT32_MIN, rd_isnan_i)
-RD_MAXPOOL(i64, int64_t, INT64_MIN, rd_isnan_i)
-RD_MAXPOOL(u8, uint8_t, 0, rd_isnan_i)
-RD_MAXPOOL(u16, uint16_t, 0, rd_isnan_i)
-RD_MAXPOOL(u32, uint32_t, 0, rd_isnan_i)
-RD_MAXPOOL(u64, uint64_t, 0, rd_isnan_i)
+#define RD_MAXPOOL_INT(S, T, LO, HI) RD_MAXPOOL(S, T, LO, rd_isnan_i)
+HIPEP_FOR_INT_TYPES(RD_MAXPOOL_INT)
 
 /* The divisor of one avg_pool window: its taps inside the input, or inside the padded input. */
 static inline int64_t rd_avg_count(const rd_pooljob_t *j, int64_t i0, int64_t i1, int64_t i2, int64_t n0, int64_t n1,
@@ -1557,23 +1511,8 @@ static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, con
     job.y = rd_dst(ctx, sym, &yv, ty, &yo);
     if (job.y && id) job.ind = (int64_t *)rd_dst(ctx, sym, &iv, RD_I64, &io);
     if (job.y && (!id || job.ind)) {
-        void (*body)(void *, int64_t, int64_t);
-        if (avg) {
-            body = ty == RD_F64 ? rd_avgpool_d : rd_avgpool_f;
-        } else {
-            switch (ty) {
-            case RD_F32: case RD_F16: case RD_BF16: body = rd_maxpool_f; break;
-            case RD_F64: body = rd_maxpool_d; break;
-            case RD_I8: body = rd_maxpool_i8; break;
-            case RD_I16: body = rd_maxpool_i16; break;
-            case RD_I32: body = rd_maxpool_i32; break;
-            case RD_I64: body = rd_maxpool_i64; break;
-            case RD_U8: body = rd_maxpool_u8; break;
-            case RD_U16: body = rd_maxpool_u16; break;
-            case RD_U32: body = rd_maxpool_u32; break;
-            default: body = rd_maxpool_u64; break;
-            }
-        }
+        static const rd_body_t maxpool[] = RD_BODIES(rd_maxpool_);
+        rd_body_t body = avg ? (ty == RD_F64 ? rd_avgpool_d : rd_avgpool_f) : maxpool[ty];
         int64_t work = job.outs * job.k[0] * job.k[1] * job.k[2];
         hipep_parallel_for(ctx, xv.sizes[0] * xv.sizes[1], rd_max64(1, 16384 / rd_max64(work, 1)), body, &job);
         rd_commit(&yv, ty, yo);
@@ -1618,18 +1557,7 @@ static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t x
         rd_global_pool(ctx, "hipep_global_max_pool_" #t, TY, RD_MAX, xr, x, yr, y);                                    \
     }
 
-RD_MAXPOOL_KERNELS(f32, RD_F32)
-RD_MAXPOOL_KERNELS(f64, RD_F64)
-RD_MAXPOOL_KERNELS(f16, RD_F16)
-RD_MAXPOOL_KERNELS(bf16, RD_BF16)
-RD_MAXPOOL_KERNELS(i8, RD_I8)
-RD_MAXPOOL_KERNELS(i16, RD_I16)
-RD_MAXPOOL_KERNELS(i32, RD_I32)
-RD_MAXPOOL_KERNELS(i64, RD_I64)
-RD_MAXPOOL_KERNELS(ui8, RD_U8)
-RD_MAXPOOL_KERNELS(ui16, RD_U16)
-RD_MAXPOOL_KERNELS(ui32, RD_U32)
-RD_MAXPOOL_KERNELS(ui64, RD_U64)
+RD_ALL_TYPES(RD_MAXPOOL_KERNELS)
 
 #define RD_AVGPOOL_KERNELS(t, TY)                                                                                      \
     void hipep_avg_pool_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel, int64_t nk,   \
@@ -1643,7 +1571,4 @@ RD_MAXPOOL_KERNELS(ui64, RD_U64)
         rd_global_pool(ctx, "hipep_global_avg_pool_" #t, TY, RD_MEAN, xr, x, yr, y);                                   \
     }
 
-RD_AVGPOOL_KERNELS(f32, RD_F32)
-RD_AVGPOOL_KERNELS(f64, RD_F64)
-RD_AVGPOOL_KERNELS(f16, RD_F16)
-RD_AVGPOOL_KERNELS(bf16, RD_BF16)
+RD_FLOAT_TYPES(RD_AVGPOOL_KERNELS)

@@ -281,6 +281,49 @@ static inline uint16_t hipep_f32_to_bf16(float f) { /* round to nearest even, Na
     return (uint16_t)(x >> 16);
 }
 
+/*
+ * Element type codes for kernels that dispatch on the type at run time (slow paths, small operands).
+ * A family's own codes (LA_*, RD_*) are these values, so the helpers below take them directly.
+ */
+enum {
+    HIPEP_T_F32, HIPEP_T_F64, HIPEP_T_F16, HIPEP_T_BF16, HIPEP_T_I8, HIPEP_T_I16, HIPEP_T_I32, HIPEP_T_I64,
+    HIPEP_T_U8, HIPEP_T_U16, HIPEP_T_U32, HIPEP_T_U64, HIPEP_T_BOOL
+};
+
+/** Element i (in elements from p) of type t as a double (i64/u64 round beyond 2^53; i1 is 0/1). */
+static inline double hipep_load_d(int t, const void *p, int64_t i) {
+    switch (t) {
+    case HIPEP_T_F32: return ((const float *)p)[i];
+    case HIPEP_T_F64: return ((const double *)p)[i];
+    case HIPEP_T_F16: return hipep_f16_to_f32(((const uint16_t *)p)[i]);
+    case HIPEP_T_BF16: return hipep_bf16_to_f32(((const uint16_t *)p)[i]);
+    case HIPEP_T_I8: return ((const int8_t *)p)[i];
+    case HIPEP_T_I16: return ((const int16_t *)p)[i];
+    case HIPEP_T_I32: return ((const int32_t *)p)[i];
+    case HIPEP_T_I64: return (double)((const int64_t *)p)[i];
+    case HIPEP_T_U8: case HIPEP_T_BOOL: return ((const uint8_t *)p)[i];
+    case HIPEP_T_U16: return ((const uint16_t *)p)[i];
+    case HIPEP_T_U32: return ((const uint32_t *)p)[i];
+    default: return (double)((const uint64_t *)p)[i];
+    }
+}
+
+/*
+ * Stamp X(suffix, C type, lowest, highest) for each integer element type (MLIR suffixes), for
+ * per-type variants written once as a macro: the 8-, 16- and 32-bit ones, and all of them.
+ */
+#define HIPEP_FOR_NARROW_INT_TYPES(X)                                                                             \
+    X(i8, int8_t, INT8_MIN, INT8_MAX)                                                                             \
+    X(i16, int16_t, INT16_MIN, INT16_MAX)                                                                         \
+    X(i32, int32_t, INT32_MIN, INT32_MAX)                                                                         \
+    X(ui8, uint8_t, 0, UINT8_MAX)                                                                                 \
+    X(ui16, uint16_t, 0, UINT16_MAX)                                                                              \
+    X(ui32, uint32_t, 0, UINT32_MAX)
+#define HIPEP_FOR_INT_TYPES(X)                                                                                    \
+    HIPEP_FOR_NARROW_INT_TYPES(X)                                                                                 \
+    X(i64, int64_t, INT64_MIN, INT64_MAX)                                                                         \
+    X(ui64, uint64_t, 0, UINT64_MAX)
+
 #ifdef __cplusplus
 }
 #endif
