@@ -15,7 +15,7 @@
 // The example model runs and matches its expected outputs, with the timings.
 // CHECK: model: {{.*}}small-cnn/model.onnx
 // CHECK: compile: {{[0-9.]+}} ms
-// CHECK: load (link, optimise, JIT): {{[0-9.]+}} ms
+// CHECK: load (link, optimise, JIT, or the cached object code): {{[0-9.]+}} ms
 // CHECK: input  image: f32[batch, 1, 8, 8]
 // CHECK: output probabilities: FLOAT[3, 10] [
 // CHECK-NEXT: compare (rtol 0.001, atol 1.0E-7): match

@@ -52,34 +52,16 @@ public final class Stats {
         }
     }
 
-    /** The difference of {@code actual} from {@code expected}, element by element (same length required). */
+    /**
+     * The difference of {@code actual} from {@code expected}, element by element (same length
+     * required), by the conformance run's rule ({@code TestData.compare}).
+     */
     public static Diff diff(double[] expected, double[] actual, double rtol, double atol) {
         if (expected.length != actual.length) {
             throw new IllegalArgumentException("cannot compare " + actual.length + " elements with " + expected.length);
         }
-        double maxAbs = 0;
-        double maxRel = 0;
-        long bad = 0;
-        for (int i = 0; i < expected.length; i++) {
-            double e = expected[i];
-            double a = actual[i];
-            boolean ok;
-            if (Double.isNaN(e) || Double.isNaN(a)) {
-                ok = Double.isNaN(e) && Double.isNaN(a);
-            } else if (Double.isInfinite(e) || Double.isInfinite(a)) {
-                ok = e == a;
-            } else {
-                double d = Math.abs(a - e);
-                maxAbs = Math.max(maxAbs, d);
-                if (e != 0) {
-                    maxRel = Math.max(maxRel, d / Math.abs(e));
-                }
-                ok = d <= atol + rtol * Math.abs(e);
-            }
-            if (!ok) {
-                bad++;
-            }
-        }
-        return new Diff(maxAbs, maxRel, bad, expected.length);
+        org.hipep.host.session.TestData.Comparison c = org.hipep.host.session.TestData.compare(expected.length,
+                i -> expected[(int) i], i -> actual[(int) i], rtol, atol);
+        return new Diff(c.maxAbs(), c.maxRel(), c.bad(), expected.length);
     }
 }

@@ -148,7 +148,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
             HipSession.Timings t = session.timings();
             out.printf("compile: %s%n", t.fromCache() ? "from the cache (" + t.artifactDir() + ")"
                     : String.format("%.1f ms", t.compileNanos() / 1e6));
-            out.printf("load (link, optimise, JIT): %.1f ms%n", t.loadNanos() / 1e6);
+            out.printf("load (link, optimise, JIT, or the cached object code): %.1f ms%n", t.loadNanos() / 1e6);
             for (TensorInfo i : session.inputInfo().values()) {
                 out.println("input  " + i);
             }

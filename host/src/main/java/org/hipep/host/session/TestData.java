@@ -45,14 +45,37 @@ public final class TestData {
             return "shape " + java.util.Arrays.toString(actual.shape()) + ", expected "
                     + java.util.Arrays.toString(expected.shape());
         }
-        long n = expected.elementCount();
+        Comparison c = compare(expected.elementCount(), expected::getAsDouble, actual::getAsDouble, rtol, atol);
+        if (c.matches()) {
+            return null;
+        }
+        return String.format("%d of %d elements differ; first at %d: %s, expected %s; max abs diff %.3g, max rel"
+                + " diff %.3g", c.bad(), c.count(), c.firstBad(), actual.getAsDouble(c.firstBad()),
+                expected.getAsDouble(c.firstBad()), c.maxAbs(), c.maxRel());
+    }
+
+    /**
+     * How {@code count} elements compare by ONNX's rule (see {@link #mismatch}).
+     *
+     * @param bad how many differ; {@code firstBad} the first of them (-1 when none)
+     * @param maxAbs the largest absolute difference of finite elements; {@code maxRel} relative to the expected
+     */
+    public record Comparison(long count, long bad, long firstBad, double maxAbs, double maxRel) {
+        public boolean matches() {
+            return bad == 0;
+        }
+    }
+
+    /** Compares element {@code i} of {@code actual} with element {@code i} of {@code expected}, for each i. */
+    public static Comparison compare(long count, java.util.function.LongToDoubleFunction expected,
+            java.util.function.LongToDoubleFunction actual, double rtol, double atol) {
         long bad = 0;
         long first = -1;
         double maxAbs = 0;
         double maxRel = 0;
-        for (long i = 0; i < n; i++) {
-            double e = expected.getAsDouble(i);
-            double a = actual.getAsDouble(i);
+        for (long i = 0; i < count; i++) {
+            double e = expected.applyAsDouble(i);
+            double a = actual.applyAsDouble(i);
             boolean ok;
             if (Double.isNaN(e) || Double.isNaN(a)) {
                 ok = Double.isNaN(e) && Double.isNaN(a);
@@ -73,10 +96,6 @@ public final class TestData {
                 }
             }
         }
-        if (bad == 0) {
-            return null;
-        }
-        return String.format("%d of %d elements differ; first at %d: %s, expected %s; max abs diff %.3g, max rel"
-                + " diff %.3g", bad, n, first, actual.getAsDouble(first), expected.getAsDouble(first), maxAbs, maxRel);
+        return new Comparison(count, bad, first, maxAbs, maxRel);
     }
 }
