@@ -3,13 +3,10 @@ package org.hipep.dialects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
@@ -18,6 +15,7 @@ import org.hipep.ir.Verifier;
 import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrParser;
 import org.hipep.ir.text.IrPrinter;
+import org.hipep.testing.upstream.UpstreamTool;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -79,9 +77,9 @@ class MlirOptInteropTest {
      */
     private static void oursToUpstream(Path tool, Path file) throws Exception {
         String g1 = ours(Files.readString(file), file.toString(), AsmPrinterOptions.genericForm());
-        String m1 = mlirOpt(tool, g1, "--allow-unregistered-dialect", "--mlir-print-op-generic");
+        String m1 = UpstreamTool.run(tool, g1, "--allow-unregistered-dialect", "--mlir-print-op-generic");
         String g2 = ours(m1, "upstream.mlir", AsmPrinterOptions.genericForm());
-        String m2 = mlirOpt(tool, g2, "--allow-unregistered-dialect", "--mlir-print-op-generic");
+        String m2 = UpstreamTool.run(tool, g2, "--allow-unregistered-dialect", "--mlir-print-op-generic");
         assertThat(m2).as("mlir-opt's print of our print of its output").isEqualTo(m1);
         assertThat(ours(m2, "upstream.mlir", AsmPrinterOptions.genericForm())).as("IR after a trip through mlir-opt")
                 .isEqualTo(g2);
@@ -89,28 +87,12 @@ class MlirOptInteropTest {
 
     private static void upstreamToOurs(Path tool, Path file) throws Exception {
         AsmPrinterOptions withLocs = AsmPrinterOptions.genericForm().withDebugInfo(true);
-        String m1 = mlirOpt(tool, Files.readString(file), "--allow-unregistered-dialect", "--mlir-print-op-generic",
+        String m1 = UpstreamTool.run(tool, Files.readString(file), "--allow-unregistered-dialect", "--mlir-print-op-generic",
                 "--mlir-print-debuginfo");
         String g1 = ours(m1, "upstream.mlir", withLocs);
-        String m2 = mlirOpt(tool, g1, "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo");
+        String m2 = UpstreamTool.run(tool, g1, "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo");
         String g2 = ours(m2, "upstream.mlir", withLocs);
         assertThat(g2).as("IR with locations after mlir-opt -> ours -> mlir-opt").isEqualTo(g1);
-    }
-
-    private static String mlirOpt(Path tool, String input, String... flags) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(tool.toString());
-        cmd.addAll(List.of(flags));
-        cmd.add("-");
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("mlir-opt %s rejected:%n%s%n--- input ---%n%s", String.join(" ", flags), err, input)
-                .isZero();
-        return out;
     }
 
     static Optional<Path> findMlirOpt() {

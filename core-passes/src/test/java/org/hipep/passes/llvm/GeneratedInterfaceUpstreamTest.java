@@ -1,14 +1,14 @@
 package org.hipep.passes.llvm;
 
+import static org.hipep.testing.upstream.UpstreamTool.run;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.hipep.dialects.CoreDialects;
 import org.hipep.ir.Context;
 import org.hipep.ir.DialectRegistry;
@@ -86,22 +86,6 @@ class GeneratedInterfaceUpstreamTest {
         assertThat(upstream).containsPattern("llvm\\.call @main_graph\\(%arg0, (%\\d+), \\1(, %\\d+){5}, "
                 + "(%\\d+), \\3(, %\\d+){3}\\)");
         assertThat(run(translate, upstream, "--mlir-to-llvmir")).contains("call void @main_graph(ptr %0");
-    }
-
-    private static String run(Path tool, String input, String... flags) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(tool.toString());
-        cmd.addAll(List.of(flags));
-        cmd.add("-");
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("%s %s rejected:%n%s%n--- input ---%n%s", tool.getFileName(),
-                String.join(" ", flags), err, input).isZero();
-        return out;
     }
 
     /** The first of {@code names} on the PATH; skips (or fails under hipep.require.mlir-opt) without one. */

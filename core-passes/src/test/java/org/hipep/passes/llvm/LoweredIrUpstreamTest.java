@@ -1,15 +1,15 @@
 package org.hipep.passes.llvm;
 
+import static org.hipep.testing.upstream.UpstreamTool.run;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.hipep.dialects.CoreDialects;
 import org.hipep.ir.Context;
@@ -205,22 +205,6 @@ class LoweredIrUpstreamTest {
             names.add(m.group(1));
         }
         return names;
-    }
-
-    private static String run(Path tool, String input, String... flags) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(tool.toString());
-        cmd.addAll(List.of(flags));
-        cmd.add("-");
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("mlir-opt %s rejected:%n%s%n--- input ---%n%s", String.join(" ", flags), err,
-                input).isZero();
-        return out;
     }
 
     private static Path mlirOpt() {
