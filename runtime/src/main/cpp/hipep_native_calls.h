@@ -7,6 +7,11 @@
 #define HIPEP_NATIVE_CALLS_H
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <dlfcn.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #define HIPEP_PTR(x) ((void *)(intptr_t)(x))
 
@@ -30,6 +35,54 @@ static inline int64_t hipep_call_p_p(int64_t fn, int64_t a) {
 }
 static inline void hipep_call_v_p(int64_t fn, int64_t a) {
     ((void (*)(void *))HIPEP_PTR(fn))(HIPEP_PTR(a));
+}
+
+/*
+ * OpenBLAS's kernel choice, made before libopenblas loads (its constructor reads the
+ * environment): OpenBLAS 0.3.30's DYNAMIC_ARCH does not recognise every AVX-512 CPU (AMD Zen 5 is
+ * taken for Haswell, AVX2), so where the CPU and the OS support AVX-512 F, BW, VL and DQ (what
+ * OpenBLAS's SKYLAKEX kernels use) and the user has not set OPENBLAS_CORETYPE, it is set to
+ * SKYLAKEX. Returns HIPEP_CORE_USER (the user's OPENBLAS_CORETYPE stays), HIPEP_CORE_SKYLAKEX
+ * (set), HIPEP_CORE_DEFAULT (no AVX-512: OpenBLAS's own choice stays) or HIPEP_CORE_SETENV_FAILED.
+ */
+#define HIPEP_CORE_USER 0
+#define HIPEP_CORE_SKYLAKEX 1
+#define HIPEP_CORE_DEFAULT 2
+#define HIPEP_CORE_SETENV_FAILED 3
+
+/* Whether the CPU has AVX-512 F, BW, VL and DQ and the OS saves the AVX-512 registers. */
+static inline int32_t hipep_cpu_has_avx512_skx(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) return 0; /* OSXSAVE */
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    (void)hi;
+    if ((lo & 0xe6u) != 0xe6u) return 0; /* SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM state enabled */
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    const unsigned want = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31); /* F, DQ, BW, VL */
+    return (b & want) == want;
+#else
+    return 0;
+#endif
+}
+
+static inline int32_t hipep_choose_openblas_core(void) {
+    const char *user = getenv("OPENBLAS_CORETYPE");
+    if (user != NULL && user[0] != '\0') return HIPEP_CORE_USER;
+    if (!hipep_cpu_has_avx512_skx()) return HIPEP_CORE_DEFAULT;
+    return setenv("OPENBLAS_CORETYPE", "SKYLAKEX", 0) == 0 ? HIPEP_CORE_SKYLAKEX : HIPEP_CORE_SETENV_FAILED;
+}
+
+/* OpenBLAS's openblas_get_corename() of the already loaded `library` (a path); NULL when it is not
+ * loaded or has no such function. The name is OpenBLAS's static string. */
+static inline const char *hipep_openblas_corename(const char *library) {
+    void *h = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
+    if (h == NULL) return NULL;
+    char *(*fn)(void) = (char *(*)(void))dlsym(h, "openblas_get_corename");
+    const char *name = fn == NULL ? NULL : fn();
+    dlclose(h); /* the library stays loaded (JavaCPP holds it) */
+    return name;
 }
 
 #endif

@@ -50,4 +50,33 @@ public final class NativeCalls {
     /** {@code void fn(void *)}. */
     @Name("hipep_call_v_p")
     public static native void voidPtr(@Cast("int64_t") long fn, @Cast("int64_t") long a);
+
+    /** {@link #chooseOpenBlasCore()}: the user's {@code OPENBLAS_CORETYPE} is set and stays. */
+    public static final int CORE_USER = 0;
+    /** {@link #chooseOpenBlasCore()}: {@code OPENBLAS_CORETYPE=SKYLAKEX} was set (AVX-512 F/BW/VL/DQ). */
+    public static final int CORE_SKYLAKEX = 1;
+    /** {@link #chooseOpenBlasCore()}: no AVX-512 F/BW/VL/DQ; OpenBLAS chooses its kernels itself. */
+    public static final int CORE_DEFAULT = 2;
+    /** {@link #chooseOpenBlasCore()}: {@code setenv} failed; OpenBLAS chooses its kernels itself. */
+    public static final int CORE_SETENV_FAILED = 3;
+
+    /**
+     * Sets {@code OPENBLAS_CORETYPE=SKYLAKEX} in the process environment (C {@code setenv}, which
+     * OpenBLAS's load-time constructor reads; {@link System#getenv} does not see it) when the
+     * variable is unset and the CPU and OS support AVX-512 F/BW/VL/DQ. Call before OpenBLAS loads.
+     * Returns one of the {@code CORE_} constants.
+     */
+    @Name("hipep_choose_openblas_core")
+    public static native int chooseOpenBlasCore();
+
+    /** Whether the CPU has AVX-512 F, BW, VL and DQ and the OS saves the AVX-512 registers (CPUID, XGETBV). */
+    @Name("hipep_cpu_has_avx512_skx")
+    public static native @Cast("int32_t") boolean cpuHasAvx512Skx();
+
+    /**
+     * OpenBLAS's {@code openblas_get_corename()} of the already loaded library at {@code library}
+     * (found with {@code dlopen(RTLD_NOLOAD)}); null when that library is not loaded.
+     */
+    @Name("hipep_openblas_corename")
+    public static native String openBlasCoreName(String library);
 }

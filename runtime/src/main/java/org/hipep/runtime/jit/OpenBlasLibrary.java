@@ -8,16 +8,28 @@ import org.bytedeco.javacpp.Loader;
  * The OpenBLAS of the JavaCPP presets, which the linalg kernels call ({@code cblas_sgemm}, ...).
  * JavaCPP loads it without making its symbols global, so JIT code finds it through a search
  * generator for this path, and native artifacts link against it.
+ *
+ * <p>Before the library loads, its kernel set is chosen ({@link #coreChoice()}): OpenBLAS reads
+ * {@code OPENBLAS_CORETYPE} once, in its load-time constructor, and its own CPU detection does not
+ * know every AVX-512 CPU. Where the CPU (and the OS) supports AVX-512 F/BW/VL/DQ and the user has
+ * not set {@code OPENBLAS_CORETYPE}, the process environment gets {@code OPENBLAS_CORETYPE=SKYLAKEX}
+ * (through {@code setenv}, {@link NativeCalls#chooseOpenBlasCore()}); a user's setting always wins.
+ * Code that loads the preset's OpenBLAS itself should call {@link #path()} first.
  */
-final class OpenBlasLibrary {
+public final class OpenBlasLibrary {
     private static Path path;
+    private static String coreChoice = "not loaded yet";
 
     private OpenBlasLibrary() {
     }
 
-    /** Loads OpenBLAS once (about 0.2 s) and returns the file of its CBLAS library. */
-    static synchronized Path path() {
+    /**
+     * Chooses OpenBLAS's kernel set, loads OpenBLAS once (about 0.2 s) and returns the file of its
+     * CBLAS library.
+     */
+    public static synchronized Path path() {
         if (path == null) {
+            coreChoice = describe(NativeCalls.chooseOpenBlasCore());
             Loader.load(org.bytedeco.openblas.global.openblas.class);
             path = Loader.getLoadedLibraries().values().stream()
                     .filter(p -> p != null)
@@ -29,5 +41,28 @@ final class OpenBlasLibrary {
                             + "JavaCPP's loaded libraries: " + Loader.getLoadedLibraries()));
         }
         return path;
+    }
+
+    /** How OpenBLAS's kernel set was chosen before it loaded (a sentence, for diagnostics). */
+    public static synchronized String coreChoice() {
+        return coreChoice;
+    }
+
+    /** The kernel set OpenBLAS runs ({@code openblas_get_corename}, e.g. {@code SkylakeX}); loads it first. */
+    public static String coreName() {
+        String name = NativeCalls.openBlasCoreName(path().toString());
+        if (name == null) {
+            throw new RuntimeFailure("OpenBLAS at " + path() + " is not loaded or has no openblas_get_corename");
+        }
+        return name.trim();
+    }
+
+    private static String describe(int choice) {
+        return switch (choice) {
+            case NativeCalls.CORE_USER -> "the user's OPENBLAS_CORETYPE";
+            case NativeCalls.CORE_SKYLAKEX -> "OPENBLAS_CORETYPE=SKYLAKEX set: the CPU has AVX-512 F/BW/VL/DQ";
+            case NativeCalls.CORE_DEFAULT -> "OpenBLAS's own choice: no AVX-512 F/BW/VL/DQ";
+            default -> "OpenBLAS's own choice: setenv(OPENBLAS_CORETYPE) failed";
+        };
     }
 }

@@ -1,0 +1,51 @@
+package org.hipep.runtime.jit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OpenBlasLibrary}: the kernel set OpenBLAS runs after our loading is the one the CPU
+ * supports (SkylakeX with AVX-512 F/BW/VL/DQ, unless the user set {@code OPENBLAS_CORETYPE}). The
+ * CPU's features are read independently of the code under test, from {@code /proc/cpuinfo}.
+ */
+class OpenBlasLibraryTest {
+    private static final List<String> SKX_FLAGS = List.of("avx512f", "avx512bw", "avx512vl", "avx512dq");
+
+    @Test
+    void theCpuidCheckAgreesWithTheKernelsFlags() throws IOException {
+        assertThat(NativeCalls.cpuHasAvx512Skx()).isEqualTo(cpuFlags().containsAll(SKX_FLAGS));
+    }
+
+    @Test
+    void openBlasRunsTheKernelsTheCpuSupportsOrTheUsersChoice() throws IOException {
+        String user = System.getenv("OPENBLAS_CORETYPE");
+        String core = OpenBlasLibrary.coreName();
+        String choice = OpenBlasLibrary.coreChoice();
+        if (user != null && !user.isEmpty()) {
+            assertThat(choice).isEqualTo("the user's OPENBLAS_CORETYPE");
+            assertThat(core).as("OPENBLAS_CORETYPE=%s", user).isEqualToIgnoringCase(user);
+        } else if (cpuFlags().containsAll(SKX_FLAGS)) {
+            assertThat(choice).contains("SKYLAKEX");
+            assertThat(core).isEqualToIgnoringCase("SkylakeX");
+        } else {
+            assertThat(choice).startsWith("OpenBLAS's own choice");
+            assertThat(core).isNotEqualToIgnoringCase("SkylakeX");
+        }
+    }
+
+    private static Set<String> cpuFlags() throws IOException {
+        return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                .filter(l -> l.startsWith("flags"))
+                .findFirst()
+                .map(l -> Arrays.stream(l.substring(l.indexOf(':') + 1).trim().split("\\s+")).collect(Collectors.toSet()))
+                .orElseThrow(() -> new AssertionError("/proc/cpuinfo has no flags line"));
+    }
+}
