@@ -238,6 +238,66 @@ static inline void la_dense_free(void *p, int owned) {
     if (owned) free(p);
 }
 
+/* ------------------------------------------------------------------ BLAS products on our threads */
+
+/*
+ * Every float BLAS product of this file goes through la_blas_gemm: OpenBLAS runs at one thread
+ * (state.c) and a large product is split here into column blocks (wide results, N >= M) or row
+ * blocks, one single-threaded cblas call each, over hipep_parallel_for. Blocks are multiples of
+ * 16 (one AVX-512 vector of floats) and at least LA_BLAS_MIN_BLOCK wide, so each keeps OpenBLAS's
+ * packing worthwhile; below LA_BLAS_MIN_MACS multiply-adds a product is one call. Called from a
+ * parallel body (nested), hipep_parallel_for runs the blocks inline as one call.
+ */
+#define LA_BLAS_MIN_MACS (1LL << 20)
+#define LA_BLAS_MIN_BLOCK 64
+
+typedef struct {
+    int kind, ta, tb, split_n;
+    int64_t M, N, K, lda, ldb, ldc, blk;
+    double alpha, beta;
+    const char *A, *B;
+    char *C;
+} la_blas_job_t;
+
+static void la_blas_call(const la_blas_job_t *j, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+    int64_t es = la_ksize(j->kind);
+    const char *a = j->A + (j->ta == LA_NO_TRANS ? m0 * j->lda : m0) * es;
+    const char *b = j->B + (j->tb == LA_NO_TRANS ? n0 : n0 * j->ldb) * es;
+    char *c = j->C + (m0 * j->ldc + n0) * es;
+    int m = (int)(m1 - m0), n = (int)(n1 - n0);
+    if (j->kind == LA_F32)
+        cblas_sgemm(LA_ROW_MAJOR, j->ta, j->tb, m, n, (int)j->K, (float)j->alpha, (const float *)a, (int)j->lda,
+                    (const float *)b, (int)j->ldb, (float)j->beta, (float *)c, (int)j->ldc);
+    else
+        cblas_dgemm(LA_ROW_MAJOR, j->ta, j->tb, m, n, (int)j->K, j->alpha, (const double *)a, (int)j->lda,
+                    (const double *)b, (int)j->ldb, j->beta, (double *)c, (int)j->ldc);
+}
+
+static void la_blas_body(void *arg, int64_t begin, int64_t end) {
+    const la_blas_job_t *j = (const la_blas_job_t *)arg;
+    int64_t lim = j->split_n ? j->N : j->M, lo = begin * j->blk, hi = end * j->blk < lim ? end * j->blk : lim;
+    if (j->split_n) la_blas_call(j, 0, j->M, lo, hi);
+    else la_blas_call(j, lo, hi, 0, j->N);
+}
+
+/* C[M, N] (row stride ldc) = alpha * op(A) op(B) + beta * C through cblas_sgemm / cblas_dgemm (kind
+ * LA_F32 / LA_F64), split over the state's threads when large. Dimensions fit in int. */
+static void la_blas_gemm(void *ctx, int kind, int ta, int tb, int64_t M, int64_t N, int64_t K, double alpha,
+                         const void *A, int64_t lda, const void *B, int64_t ldb, double beta, void *C, int64_t ldc) {
+    la_blas_job_t j = {kind, ta, tb, N >= M, M, N, K, lda, ldb, ldc, 0, alpha, beta, (const char *)A,
+                       (const char *)B, (char *)C};
+    int64_t threads = hipep_threads(ctx), dim = j.split_n ? N : M, macs = M * N * K;
+    int64_t blocks = threads * 4;
+    if (blocks > dim / LA_BLAS_MIN_BLOCK) blocks = dim / LA_BLAS_MIN_BLOCK;
+    if (blocks > macs / (LA_BLAS_MIN_MACS / 2)) blocks = macs / (LA_BLAS_MIN_MACS / 2);
+    if (threads <= 1 || macs < LA_BLAS_MIN_MACS || blocks < 2) {
+        la_blas_call(&j, 0, M, 0, N);
+        return;
+    }
+    j.blk = ((dim + blocks - 1) / blocks + 15) / 16 * 16;
+    hipep_parallel_for(ctx, (dim + j.blk - 1) / j.blk, 1, la_blas_body, &j);
+}
+
 /* ------------------------------------------------------------------ one matrix product */
 
 /* Whether BLAS can read the rows x cols matrix with strides (rs, cs) as it is: *trans and *ld. */
@@ -337,15 +397,54 @@ static int la_gemm_core(void *ctx, const char *sym, int kind, int64_t M, int64_t
         B = pb; tb = LA_NO_TRANS; ldb = N;
     }
     int64_t ldc = M <= 1 ? N : yrs;
-    if (kind == LA_F32)
-        cblas_sgemm(LA_ROW_MAJOR, ta, tb, (int)M, (int)N, (int)K, (float)alpha, (const float *)A, (int)lda,
-                    (const float *)B, (int)ldb, (float)beta, (float *)Y, (int)ldc);
-    else
-        cblas_dgemm(LA_ROW_MAJOR, ta, tb, (int)M, (int)N, (int)K, alpha, (const double *)A, (int)lda,
-                    (const double *)B, (int)ldb, beta, (double *)Y, (int)ldc);
+    la_blas_gemm(ctx, kind, ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, Y, ldc);
     free(pa);
     free(pb);
     return 1;
+}
+
+/* Batched products Y[b] = A[b] x B[b] (Y dense: batch stride M * N, row stride N). */
+typedef struct {
+    void *ctx;
+    const char *sym;
+    int kind, nb;
+    int64_t M, N, K, asm_, ask, bsk, bsn;
+    const char *A, *B;
+    char *Y;
+    const int64_t *bsz, *sa, *sb; /* batch sizes and element strides per batch dim (0: broadcast) */
+} la_batch_job_t;
+
+static void la_batch_body(void *arg, int64_t begin, int64_t end) {
+    const la_batch_job_t *j = (const la_batch_job_t *)arg;
+    int64_t ks = la_ksize(j->kind);
+    for (int64_t bi = begin; bi < end && !hipep_has_error(j->ctx); bi++) {
+        int64_t offa = 0, offb = 0, rem = bi;
+        for (int64_t d = j->nb - 1; d >= 0; d--) {
+            int64_t i = rem % j->bsz[d];
+            rem /= j->bsz[d];
+            offa += i * j->sa[d];
+            offb += i * j->sb[d];
+        }
+        if (!la_gemm_core(j->ctx, j->sym, j->kind, j->M, j->N, j->K, 1.0, j->A + offa * ks, j->asm_, j->ask,
+                          j->B + offb * ks, j->bsk, j->bsn, 0.0, j->Y + bi * j->M * j->N * ks, j->N))
+            return;
+    }
+}
+
+/* The batches in parallel when there are enough of them for the threads (or each is too small to
+ * split), else one after the other with each product split by la_blas_gemm. */
+static void la_gemm_batches(void *ctx, const char *sym, int kind, int nb, const int64_t *bsz, const int64_t *sa,
+                            const int64_t *sb, int64_t M, int64_t N, int64_t K, const char *A, int64_t asm_,
+                            int64_t ask, const char *B, int64_t bsk, int64_t bsn, char *Y) {
+    la_batch_job_t j = {ctx, sym, kind, nb, M, N, K, asm_, ask, bsk, bsn, A, B, Y, bsz, sa, sb};
+    int64_t nbatch = 1, macs = M * N * (K > 0 ? K : 1);
+    for (int d = 0; d < nb; d++) nbatch *= bsz[d];
+    if (nbatch >= 2 * hipep_threads(ctx) || macs < LA_BLAS_MIN_MACS) {
+        int64_t grain = LA_BLAS_MIN_MACS / 4 / (macs > 0 ? macs : 1);
+        hipep_parallel_for(ctx, nbatch, grain > 0 ? grain : 1, la_batch_body, &j);
+    } else {
+        la_batch_body(&j, 0, nbatch);
+    }
 }
 
 /* ------------------------------------------------------------------ matmul */
@@ -450,7 +549,6 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
     void *Y = la_out_buffer(ctx, sym, &y, t, kind);
     if (!A || !B || !Y) goto done;
     {
-        int64_t ks = la_ksize(kind);
         int64_t asm_ = ar >= 2 ? ast[ar - 2] : 0, ask = ast[ar - 1];
         int64_t bsk = br >= 2 ? bst[br - 2] : bst[0], bsn = br >= 2 ? bst[br - 1] : 0;
         int64_t nbatch = 1, bcount_b = 1;
@@ -485,22 +583,13 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
             hipep_parallel_for(ctx, nbatch, la_grain(2 * M * N * K), la_small_mm_body, &job);
             goto done;
         }
-        int64_t idx[HIPEP_MAX_RANK] = {0};
-        int64_t offa = 0, offb = 0;
-        for (int64_t bi = 0; bi < nbatch; bi++) {
-            if (!la_gemm_core(ctx, sym, kind, M, N, K, 1.0, A + offa * ks, asm_, ask, B + offb * ks, bsk, bsn, 0.0,
-                              (char *)Y + bi * M * N * ks, N))
-                break;
-            for (int64_t d = nb - 1; d >= 0; d--) {
-                int64_t da = d - (nb - nba), db = d - (nb - nbb);
-                int64_t sa = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
-                int64_t sb = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
-                offa += sa; offb += sb;
-                if (++idx[d] < bsz[d]) break;
-                offa -= sa * bsz[d]; offb -= sb * bsz[d];
-                idx[d] = 0;
-            }
+        int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
+        for (int64_t d = 0; d < nb; d++) {
+            int64_t da = d - (nb - nba), db = d - (nb - nbb);
+            sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
+            sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
         }
+        la_gemm_batches(ctx, sym, kind, (int)nb, bsz, sa, sb, M, N, K, A, asm_, ask, B, bsk, bsn, (char *)Y);
     }
 done:
     la_dense_free((void *)A, owna);
@@ -1189,15 +1278,12 @@ static int la_ein_gemm(void *ctx, const char *sym, int t, const hipep_view_t *in
     for (int i = 0; i < nm; i++, r++) { vsz[2][r] = size[ml[i]]; vst[2][r] = sy[ml[i]]; }
     for (int i = 0; i < nn; i++, r++) { vsz[2][r] = size[nl[i]]; vst[2][r] = sy[nl[i]]; }
     vy.rank = r; vy.sizes = vsz[2]; vy.strides = vst[2]; vy.numel = NB * M * N;
-    int64_t ks = la_ksize(kind);
     int oa = 0, ob = 0;
     char *A = la_dense(ctx, sym, &va, t, kind, &oa), *B = la_dense(ctx, sym, &vb, t, kind, &ob);
     char *Y = (char *)la_out_buffer(ctx, sym, &vy, t, kind);
     if (A && B && Y) {
-        for (int64_t b = 0; b < NB; b++)
-            if (!la_gemm_core(ctx, sym, kind, M, N, K, 1.0, A + b * M * K * ks, K, 1, B + b * K * N * ks, N, 1, 0.0,
-                              Y + b * M * N * ks, N))
-                break;
+        const int64_t bsz[1] = {NB}, sa[1] = {M * K}, sb[1] = {K * N};
+        la_gemm_batches(ctx, sym, kind, 1, bsz, sa, sb, M, N, K, A, K, 1, B, N, 1, Y);
     }
     la_dense_free(A, oa);
     la_dense_free(B, ob);

@@ -21,7 +21,8 @@
  *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
  *    created lazily; chunks handed out with an atomic counter, the caller takes part. A call made
  *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
- *    storage (the module is JIT-linked) and no global mutable state but the OpenBLAS thread count.
+ *    storage (the module is JIT-linked) and no global mutable state. OpenBLAS is kept at one thread
+ *    (each compute checks): large GEMMs are split over this pool by kernels_linalg.c.
  */
 #include "hipep_runtime.h"
 
@@ -269,16 +270,15 @@ void *hipdnn_ep_get_constant(void *state, int64_t index) {
 
 /* ------------------------------------------------------------------ compute, inputs */
 
-/* OpenBLAS (the linalg kernels' GEMM) has one process-wide thread count: each compute sets it to
- * its state's threads when it differs from the last one set, so a session's `threads` option
- * governs BLAS too. Sessions with different counts running at the same moment share the setting. */
+/* OpenBLAS (the linalg kernels' GEMM) runs at ONE thread: our pool parallelises large GEMMs
+ * (kernels_linalg.c splits them into single-threaded calls). OpenBLAS's own workers would spin
+ * after each call and take the cores our workers need. The count is process-wide and other code
+ * in the process may change it, so each compute checks it (a load of OpenBLAS's variable). */
 extern void openblas_set_num_threads(int threads);
-static _Atomic int64_t st_blas_threads_set;
+extern int openblas_get_num_threads(void);
 
-static void st_blas_threads(int64_t threads) {
-    if (atomic_exchange_explicit(&st_blas_threads_set, threads, memory_order_relaxed) != threads) {
-        openblas_set_num_threads((int)threads);
-    }
+static void st_blas_one_thread(void) {
+    if (openblas_get_num_threads() != 1) openblas_set_num_threads(1);
 }
 
 void hipdnn_ep_runtime_begin_compute(void *state) {
@@ -290,7 +290,7 @@ void hipdnn_ep_runtime_begin_compute(void *state) {
      * (which return before the flag is reset) must not show the old message. */
     atomic_store_explicit(&st->error_code, 0, memory_order_release);
     st->error_message[0] = '\0';
-    st_blas_threads(st->threads);
+    st_blas_one_thread();
 }
 
 int32_t hipdnn_ep_tensor_prepare_input(void *state, tensor_t *tensor, void **device_ptr) {
