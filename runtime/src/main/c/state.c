@@ -79,7 +79,6 @@ typedef struct st_state {
     uint64_t generation;      /* bumped (under mu) for each job */
     uint64_t start_generation;
     int shutdown;
-    int64_t busy;             /* workers that have not finished the current job (under mu) */
     _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
 
     /* the current job (written under mu before generation is bumped) */
@@ -88,7 +87,10 @@ typedef struct st_state {
     int64_t job_n;
     int64_t job_chunk;
     int64_t job_chunks;
-    _Atomic int64_t job_next;
+    /* the next chunk to claim, tagged with the job's generation in the high 32 bits, so a worker
+     * that wakes late for an earlier job claims nothing of a later one */
+    _Atomic uint64_t job_next;
+    _Atomic int64_t job_done;  /* chunks of the current job finished */
 } st_state_t;
 
 /* ------------------------------------------------------------------ helpers */
@@ -142,6 +144,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     atomic_init(&st->error_code, 0);
     atomic_init(&st->in_parallel, 0);
     atomic_init(&st->job_next, 0);
+    atomic_init(&st->job_done, 0);
     if (pthread_mutex_init(&st->mu, NULL) != 0) {
         free(st);
         return HIPEP_ERR_INTERNAL;
@@ -492,17 +495,31 @@ int64_t hipep_threads(void *ctx) {
     return st == NULL ? 1 : st->threads;
 }
 
-/* Runs chunks of the current job until none is left. */
-static void st_run_chunks(st_state_t *st) {
-    void (*body)(void *, int64_t, int64_t) = st->job_body;
-    void *arg = st->job_arg;
-    int64_t n = st->job_n, chunk = st->job_chunk, chunks = st->job_chunks;
+/* One job as a thread saw it when it joined (read under mu, or by the caller that wrote it). */
+typedef struct {
+    void (*body)(void *, int64_t, int64_t);
+    void *arg;
+    int64_t n, chunk, chunks;
+    uint64_t tag; /* the generation's low 32 bits */
+} st_job_t;
+
+/* Claims and runs chunks of `job` until none is left (or a later job replaced it); whoever
+ * finishes the job's last chunk wakes the caller. */
+static void st_run_chunks(st_state_t *st, const st_job_t *job) {
     for (;;) {
-        int64_t c = atomic_fetch_add_explicit(&st->job_next, 1, memory_order_relaxed);
-        if (c >= chunks) break;
-        int64_t begin = c * chunk;
-        int64_t end = begin + chunk < n ? begin + chunk : n;
-        body(arg, begin, end);
+        uint64_t v = atomic_load_explicit(&st->job_next, memory_order_acquire);
+        if ((v >> 32) != job->tag || (int64_t)(v & 0xffffffffu) >= job->chunks) return;
+        if (!atomic_compare_exchange_weak_explicit(&st->job_next, &v, v + 1, memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue;
+        int64_t begin = (int64_t)(v & 0xffffffffu) * job->chunk;
+        int64_t end = begin + job->chunk < job->n ? begin + job->chunk : job->n;
+        job->body(job->arg, begin, end);
+        if (atomic_fetch_add_explicit(&st->job_done, 1, memory_order_acq_rel) + 1 == job->chunks) {
+            pthread_mutex_lock(&st->mu);
+            pthread_cond_signal(&st->done_cv);
+            pthread_mutex_unlock(&st->mu);
+        }
     }
 }
 
@@ -514,10 +531,10 @@ static void *st_worker_main(void *p) {
         while (st->generation == seen && !st->shutdown) pthread_cond_wait(&st->work_cv, &st->mu);
         if (st->shutdown) break;
         seen = st->generation;
+        st_job_t job = {st->job_body, st->job_arg, st->job_n, st->job_chunk, st->job_chunks, seen & 0xffffffffu};
         pthread_mutex_unlock(&st->mu);
-        st_run_chunks(st);
+        st_run_chunks(st, &job);
         pthread_mutex_lock(&st->mu);
-        if (--st->busy == 0) pthread_cond_signal(&st->done_cv);
     }
     pthread_mutex_unlock(&st->mu);
     return NULL;
@@ -556,22 +573,28 @@ void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *
         return;
     }
     atomic_store_explicit(&st->in_parallel, 1, memory_order_relaxed);
+    /* The caller waits for the chunks, not for the workers: a worker the OS has not scheduled yet
+     * (a busy machine) finds the job done when it wakes and claims nothing. */
     pthread_mutex_lock(&st->mu);
     st->job_body = body;
     st->job_arg = arg;
     st->job_n = n;
     st->job_chunk = chunk;
     st->job_chunks = chunks;
-    atomic_store_explicit(&st->job_next, 0, memory_order_relaxed);
-    st->busy = st->worker_count;
     st->generation++;
+    st_job_t job = {body, arg, n, chunk, chunks, st->generation & 0xffffffffu};
+    atomic_store_explicit(&st->job_done, 0, memory_order_relaxed);
+    atomic_store_explicit(&st->job_next, job.tag << 32, memory_order_release);
     pthread_cond_broadcast(&st->work_cv);
     pthread_mutex_unlock(&st->mu);
 
-    st_run_chunks(st);
+    st_run_chunks(st, &job);
 
-    pthread_mutex_lock(&st->mu);
-    while (st->busy > 0) pthread_cond_wait(&st->done_cv, &st->mu);
-    pthread_mutex_unlock(&st->mu);
+    if (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks) {
+        pthread_mutex_lock(&st->mu);
+        while (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks)
+            pthread_cond_wait(&st->done_cv, &st->mu);
+        pthread_mutex_unlock(&st->mu);
+    }
     atomic_store_explicit(&st->in_parallel, 0, memory_order_relaxed);
 }

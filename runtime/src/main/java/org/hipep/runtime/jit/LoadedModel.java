@@ -127,8 +127,15 @@ public final class LoadedModel implements AutoCloseable {
      * ({@link #OUTPUT_BYTES} each, owned by the state); {@code countOut[0]} receives the count.
      */
     public Pointer outputs(long state, long[] countOut) {
-        enter();
         try (LongPointer count = new LongPointer(1)) {
+            return outputs(state, countOut, count);
+        }
+    }
+
+    /** {@link #outputs(long, long[])} with a caller's one-element scratch for the count (no allocation). */
+    private Pointer outputs(long state, long[] countOut, LongPointer count) {
+        enter();
+        try {
             count.put(0, 0L);
             long p = NativeCalls.ptrPtrPtr(present(outputs, "hipep_state_outputs"), state, count.address());
             countOut[0] = count.get(0);
@@ -140,8 +147,18 @@ public final class LoadedModel implements AutoCloseable {
 
     /** {@link #outputs(long, long[])} read into records. */
     public List<Output> outputList(long state) {
+        try (LongPointer count = new LongPointer(1)) {
+            return outputList(state, count);
+        }
+    }
+
+    /**
+     * {@link #outputList(long)} with a caller's one-element scratch for the count, reused across
+     * runs (a JavaCPP allocation per run costs microseconds); one thread uses it at a time.
+     */
+    public List<Output> outputList(long state, LongPointer countScratch) {
         long[] n = new long[1];
-        Pointer p = outputs(state, n);
+        Pointer p = outputs(state, n, countScratch);
         List<Output> out = new ArrayList<>();
         if (p == null) {
             return out;

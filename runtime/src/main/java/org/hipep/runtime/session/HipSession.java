@@ -12,7 +12,6 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.LongPointer;
-import org.bytedeco.javacpp.Pointer;
 import org.hipep.runtime.jit.LoadedModel;
 import org.hipep.runtime.jit.RuntimeFailure;
 
@@ -35,8 +34,8 @@ public final class HipSession implements AutoCloseable {
     private final Map<String, TensorInfo> outputs;
     private final Timings timings;
     private final Runnable onClose;
-    private final ConcurrentLinkedDeque<Long> idle = new ConcurrentLinkedDeque<>();
-    private final List<Long> all = Collections.synchronizedList(new ArrayList<>());
+    private final ConcurrentLinkedDeque<Slot> idle = new ConcurrentLinkedDeque<>();
+    private final List<Slot> all = Collections.synchronizedList(new ArrayList<>());
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -187,60 +186,86 @@ public final class HipSession implements AutoCloseable {
         return ordered;
     }
 
-    private Result execute(List<Tensor> ordered, ProvidedOutputs provided) {
-        int n = ordered.size();
-        BytePointer tensors = new BytePointer(Math.max(1, (long) n * TENSOR_T_SIZE));
-        List<LongPointer> shapes = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            Tensor t = ordered.get(i);
-            long[] shape = t.shape();
-            LongPointer s = new LongPointer(Math.max(1, shape.length));
-            for (int d = 0; d < shape.length; d++) {
-                s.put(d, shape[d]);
-            }
-            shapes.add(s);
-            long at = (long) i * TENSOR_T_SIZE;
-            tensors.putLong(at, t.elementCount() == 0 ? 0 : t.address());
-            tensors.putLong(at + 8, s.address());
-            tensors.putLong(at + 16, shape.length);
-            tensors.putLong(at + 24, t.type().byteSize());
-            tensors.putLong(at + 32, 0); // memory_type CPU and the padding
-        }
-        BytePointer span = new BytePointer(16);
-        span.putLong(0, tensors.address());
-        span.putLong(8, n);
+    /**
+     * A runtime state and the native argument blocks of its runs ({@code tensor_t} array, shapes,
+     * span), allocated once: JavaCPP allocations cost microseconds each, as much as a small model's
+     * whole compute. Input ranks are fixed by the model (checked before a run), so the sizes are too.
+     */
+    private static final class Slot {
+        final long state;
+        final BytePointer tensors;
+        final LongPointer shapes;
+        final BytePointer span;
+        final LongPointer outputCount;
 
-        Long pooled = idle.poll();
-        long state = pooled != null ? pooled : newState();
+        Slot(long state, int inputs, int dims) {
+            this.state = state;
+            tensors = new BytePointer(Math.max(1, (long) inputs * TENSOR_T_SIZE));
+            shapes = new LongPointer(Math.max(1, dims));
+            span = new BytePointer(16);
+            span.putLong(0, tensors.address());
+            span.putLong(8, inputs);
+            outputCount = new LongPointer(1);
+        }
+
+        void close() {
+            tensors.close();
+            shapes.close();
+            span.close();
+            outputCount.close();
+        }
+    }
+
+    private Result execute(List<Tensor> ordered, ProvidedOutputs provided) {
+        Slot pooled = idle.poll();
+        Slot slot = pooled != null ? pooled : newSlot();
         try {
+            int n = ordered.size();
+            long dim = 0;
+            for (int i = 0; i < n; i++) {
+                Tensor t = ordered.get(i);
+                long[] shape = t.shape();
+                long shapeAt = slot.shapes.address() + dim * 8;
+                for (int d = 0; d < shape.length; d++) {
+                    slot.shapes.put(dim++, shape[d]);
+                }
+                long at = (long) i * TENSOR_T_SIZE;
+                slot.tensors.putLong(at, t.elementCount() == 0 ? 0 : t.address());
+                slot.tensors.putLong(at + 8, shapeAt);
+                slot.tensors.putLong(at + 16, shape.length);
+                slot.tensors.putLong(at + 24, t.type().byteSize());
+                slot.tensors.putLong(at + 32, 0); // memory_type CPU and the padding
+            }
+            long state = slot.state;
             if (provided == null) {
-                return collect(state, model.compute(state, span), null);
+                return collect(slot, model.compute(state, slot.span), null);
             }
             model.setOutputAllocator(state, provided.allocator(model));
             int status;
             try {
-                status = model.compute(state, span);
+                status = model.compute(state, slot.span);
             } finally {
                 model.setOutputAllocator(state, null);
             }
-            return collect(state, status, provided);
+            return collect(slot, status, provided);
         } finally {
-            idle.push(state);
-            // The native argument blocks stay reachable until here.
-            tensors.close();
-            span.close();
-            shapes.forEach(Pointer::close);
+            idle.push(slot);
         }
     }
 
-    private long newState() {
-        long state = model.init(constants.host());
-        all.add(state);
-        return state;
+    private Slot newSlot() {
+        int dims = 0;
+        for (TensorInfo info : inputs.values()) {
+            dims += info.rank();
+        }
+        Slot slot = new Slot(model.init(constants.host()), inputs.size(), dims);
+        all.add(slot);
+        return slot;
     }
 
-    private Result collect(long state, int status, ProvidedOutputs provided) {
-        List<LoadedModel.Output> produced = model.outputList(state);
+    private Result collect(Slot slot, int status, ProvidedOutputs provided) {
+        long state = slot.state;
+        List<LoadedModel.Output> produced = model.outputList(state, slot.outputCount);
         List<TensorInfo> infos = metadata.outputs();
         LinkedHashMap<String, Tensor> out = new LinkedHashMap<>();
         RuntimeFailure failure = null;
@@ -307,8 +332,9 @@ public final class HipSession implements AutoCloseable {
             }
             closed = true;
             synchronized (all) {
-                for (long s : all) {
-                    model.cleanup(s);
+                for (Slot s : all) {
+                    model.cleanup(s.state);
+                    s.close();
                 }
                 all.clear();
             }
