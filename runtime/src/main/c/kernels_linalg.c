@@ -8,8 +8,10 @@
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
  *   hipep_rotary_embedding_<t>_in3 / _in4
- * Products: f32/f64 through OpenBLAS (cblas_sgemm / cblas_dgemm; strided operands used in place
- * when BLAS can address them, packed otherwise); f16/bf16 are converted to f32 and use sgemm;
+ * Products: f32/f64 through OpenBLAS at one thread, large ones split into column / row blocks over
+ * hipep_parallel_for by la_blas_gemm, batches in parallel by la_gemm_batches (cblas_sgemm /
+ * cblas_dgemm; strided operands used in place when BLAS can address them, packed otherwise);
+ * f16/bf16 are converted to f32 and use sgemm;
  * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
  * double, saturated on the way back). Conv: im2col (parallel) + gemm per image and group, 1x1
  * stride-1 unpadded convs read X directly; ConvTranspose: gemm + col2im. Einsum: two operands of
