@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Starts the exported distribution ({@code java -jar target/hipep-felix.jar}) as a user would and
  * drives it through its Gogo console on standard input: installs the {@link Probe} check bundle
  * ({@code start file:...}), reads the probe's report (every hip-ep bundle ACTIVE, the sample and
- * vendor plugins registered as {@code CompilerPlugin} services by their own bundles), lists the
+ * vendor plugins registered as {@code CompilerPlugin} services by their own bundles, the example
+ * model compiled to LLVM bitcode by the registered {@code ModelCompiler} service), lists the
  * bundles with {@code lb -s}, and stops the framework with {@code stop 0}; the process must then
  * exit by itself with the bnd launcher's status for a framework stopped from inside (117; an
  * activator, resolve or launch error has another). Any timeout fails with the whole process output.
@@ -52,8 +53,22 @@ class FelixDistributionIT {
         Path probe = probeBundle(work.resolve("probe.jar"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
 
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-jar", jar.toString())
-                .directory(work.toFile()).redirectErrorStream(true);
+        Path model = Path.of(required("hipep.example.model"));
+        assertThat(model).as("the example model").isRegularFile();
+        // The launcher unpacks its class path (about 170 MB) and keeps the framework storage under
+        // java.io.tmpdir: inside the test's own folder, nothing is left behind even after a kill.
+        Path tmp = Files.createDirectories(work.resolve("tmp"));
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Djava.io.tmpdir=" + tmp,
+                "-D" + Probe.MODEL_PROPERTY + "=" + model));
+        // The plugins to compile with, and which ModelCompiler service: empty = none and the best ranked.
+        for (String property : List.of(Probe.PLUGINS_PROPERTY, Probe.COMPILER_FILTER_PROPERTY)) {
+            String value = System.getProperty(property, "");
+            if (!value.isBlank()) {
+                command.add("-D" + property + "=" + value);
+            }
+        }
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
         Process process = pb.start();
         Output out = new Output(process.getInputStream());
         try (Writer console = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
@@ -80,6 +95,13 @@ class FelixDistributionIT {
             }
             assertThat(plugins).as("CompilerPlugin services by id, with the bundle that registered them\n" + out.text())
                     .isEqualTo(Map.of("sample", "org.hipep.sample", "vendor", "org.hipep.vendor"));
+            // The compiler service compiled the example model to LLVM bitcode inside the framework,
+            // with LLVM's natives loaded from the launcher's class path (-runpath).
+            List<String> compiled = out.lines().stream().filter(l -> l.startsWith(Probe.PREFIX + "compiled ")).toList();
+            assertThat(compiled).as("the probe's compile report\n" + out.text()).hasSize(1);
+            String[] c = compiled.get(0).substring((Probe.PREFIX + "compiled ").length()).split(" ", 4);
+            assertThat(Integer.parseInt(c[1])).as("bitcode bytes: " + compiled.get(0)).isPositive();
+            assertThat(c[2]).as("bitcode magic 'BC' 0xC0DE: " + compiled.get(0)).isEqualTo("4243c0de");
 
             int mark = out.lines().size();
             send(console, "lb -s");

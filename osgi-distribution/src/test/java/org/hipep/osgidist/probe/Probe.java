@@ -1,5 +1,10 @@
 package org.hipep.osgidist.probe;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleActivator;
@@ -12,13 +17,22 @@ import org.osgi.framework.ServiceReference;
  * its console. It waits until the framework has started the hip-ep bundles, then prints one
  * {@value #PREFIX} line per bundle (symbolic name and state) and per registered
  * {@code CompilerPlugin} service (the plugin's id and the bundle that registered it), and a last
- * line {@code hipep-probe: done}. It uses only the framework API: the distribution wires nothing
- * else to it.
+ * line {@code hipep-probe: done}. When {@value #MODEL_PROPERTY} names an ONNX model, it also
+ * compiles it with the registered {@code ModelCompiler} service (plugins from
+ * {@value #PLUGINS_PROPERTY}) and prints the result. It uses only the framework API and
+ * reflection: the distribution wires nothing else to it.
  */
 public final class Probe implements BundleActivator {
     /** Every line the probe prints starts with this. */
     public static final String PREFIX = "hipep-probe: ";
     static final String PLUGIN_SERVICE = "org.hipep.plugin.CompilerPlugin";
+    static final String COMPILER_SERVICE = "org.hipep.runtime.session.ModelCompiler";
+    /** Framework or system property: an ONNX model to compile with the registered ModelCompiler service. */
+    public static final String MODEL_PROPERTY = "hipep.probe.model";
+    /** Framework or system property: the plugin ids (comma-separated) to compile that model with. */
+    public static final String PLUGINS_PROPERTY = "hipep.probe.plugins";
+    /** Framework or system property: an LDAP filter that picks one of several ModelCompiler services. */
+    public static final String COMPILER_FILTER_PROPERTY = "hipep.probe.compiler.filter";
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     @Override
@@ -52,12 +66,50 @@ public final class Probe implements BundleActivator {
                     context.ungetService(ref);
                 }
             }
+            String model = context.getProperty(MODEL_PROPERTY);
+            if (model != null) {
+                compile(context, Path.of(model));
+            }
         } catch (Exception | LinkageError e) {
             System.out.println(PREFIX + "failed " + e);
             e.printStackTrace(System.out);
         }
         System.out.println(PREFIX + "done");
         System.out.flush();
+    }
+
+    /**
+     * Compiles {@code model} with the best-ranked {@code ModelCompiler} service (matching
+     * {@value #COMPILER_FILTER_PROPERTY} when set; one must be registered) and prints
+     * {@code compiled <service class> <bitcode bytes> <first 4 bytes in hex> <warnings>}; a
+     * failure propagates.
+     */
+    private static void compile(BundleContext context, Path model) throws Exception {
+        ServiceReference<?>[] refs = context.getAllServiceReferences(COMPILER_SERVICE, context.getProperty(COMPILER_FILTER_PROPERTY));
+        if (refs == null) {
+            throw new IllegalStateException("no " + COMPILER_SERVICE + " service matching "
+                    + context.getProperty(COMPILER_FILTER_PROPERTY) + " is registered");
+        }
+        ServiceReference<?> ref = Arrays.stream(refs).max(Comparator.naturalOrder()).orElseThrow();
+        String pluginList = context.getProperty(PLUGINS_PROPERTY);
+        List<String> ids = pluginList == null || pluginList.isBlank() ? List.of() : Arrays.asList(pluginList.split(","));
+        Object compiler = context.getService(ref);
+        Path dir = Files.createTempDirectory("hipep-probe");
+        try {
+            Class<?> type = ref.getBundle().loadClass(COMPILER_SERVICE);
+            Object compiled = type.getMethod("compile", byte[].class, Path.class, List.class, Path.class)
+                    .invoke(compiler, Files.readAllBytes(model), model, ids, dir);
+            byte[] bitcode = (byte[]) compiled.getClass().getMethod("bitcode").invoke(compiled);
+            Object warnings = compiled.getClass().getMethod("warnings").invoke(compiled);
+            StringBuilder magic = new StringBuilder();
+            for (int i = 0; i < Math.min(4, bitcode.length); i++) {
+                magic.append(String.format("%02x", bitcode[i] & 0xff));
+            }
+            System.out.println(PREFIX + "compiled " + compiler.getClass().getName() + " " + bitcode.length + " " + magic
+                    + " " + warnings);
+        } finally {
+            context.ungetService(ref);
+        }
     }
 
     /** Every hip-ep bundle active and no bundle still starting. */
