@@ -699,21 +699,29 @@ static inline void la_row_next(const la_geom_t *g, int64_t *idx, const int64_t *
             la_row_next(g, oidx, g->out);                                                                      \
         }                                                                                                      \
     }                                                                                                          \
-    /* The transposed scatter: y[i * s - pb + kk * d] += src[i] over the input positions i. */                 \
-    static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, T *y) {                    \
+    /* The transposed scatter: y[i * s - pb + kk * d] += src[i - p0] over the input positions i in      \
+     * [p0, p0 + len) (flattened over the spatial dims; a range may start and end inside a row). */     \
+    static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, int64_t p0, int64_t len,   \
+                               T *y) {                                                                         \
         int64_t last = g->nsp - 1;                                                                             \
         int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
         int64_t shift = la_row_span(g, kk, ol, il, &lo, &hi);                                                  \
-        int64_t rows = g->isz / (il > 0 ? il : 1);                                                             \
-        int64_t iidx[LA_MAX_SP] = {0};                                                                         \
-        for (int64_t r = 0; r < rows && il > 0; r++) {                                                         \
+        int64_t iidx[LA_MAX_SP] = {0}, q0 = il > 0 ? p0 / il : 0;                                              \
+        for (int64_t d = last - 1; d >= 0; d--) {                                                              \
+            iidx[d] = q0 % g->in[d];                                                                           \
+            q0 /= g->in[d];                                                                                    \
+        }                                                                                                      \
+        for (int64_t done = 0, j0 = il > 0 ? p0 % il : 0; done < len && il > 0; j0 = 0) {                     \
+            int64_t j1 = j0 + (len - done) < il ? j0 + (len - done) : il;                                      \
             int64_t yoff = 0;                                                                                  \
             if (la_row_base(g, kk, iidx, g->out, &yoff)) {                                                     \
-                const T *sr = src + r * il;                                                                    \
+                const T *sr = src + done; /* sr[j - j0] */                                                     \
                 T *yr = y + yoff * ol + shift;                                                                 \
-                if (sl == 1) for (int64_t j = lo; j < hi; j++) yr[j] += sr[j];                                 \
-                else for (int64_t j = lo; j < hi; j++) yr[j * sl] += sr[j];                                    \
+                int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                                          \
+                if (sl == 1) for (int64_t j = a; j < b; j++) yr[j] += sr[j - j0];                              \
+                else for (int64_t j = a; j < b; j++) yr[j * sl] += sr[j - j0];                                 \
             }                                                                                                  \
+            done += j1 - j0;                                                                                   \
             la_row_next(g, iidx, g->in);                                                                       \
         }                                                                                                      \
     }
@@ -737,6 +745,7 @@ typedef struct {
     void *y;         /* depthwise / col2im: output [channels, osz] */
     int64_t cg, mg, channels;
     int is_double;
+    int64_t p0, plen; /* col2im: the input positions of the column block (its row stride is plen) */
 } la_conv_job_t;
 
 /*
@@ -904,9 +913,11 @@ static void la_col2im_body(void *arg, int64_t begin, int64_t end) {
             la_kidx(g, kf, kk);
             int64_t row = m * g->ksz + kf;
             if (j->is_double)
-                la_unshift_double(g, kk, (const double *)j->col + row * g->isz, (double *)j->y + m * g->osz);
+                la_unshift_double(g, kk, (const double *)j->col + row * j->plen, j->p0, j->plen,
+                                  (double *)j->y + m * g->osz);
             else
-                la_unshift_float(g, kk, (const float *)j->col + row * g->isz, (float *)j->y + m * g->osz);
+                la_unshift_float(g, kk, (const float *)j->col + row * j->plen, j->p0, j->plen,
+                                 (float *)j->y + m * g->osz);
         }
     }
 }
@@ -1104,19 +1115,28 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
     const la_geom_t *g = &io.g;
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, rows = mg * g->ksz;
-    io.col = (char *)la_alloc(ctx, sym, rows * g->isz * ks);
+    /* by column blocks of input positions (about LA_CONV_TILE_BYTES), never image-sized */
+    int64_t tile = LA_CONV_TILE_BYTES / (rows * ks > 0 ? rows * ks : 1);
+    if (tile < LA_CONV_TILE_MIN) tile = LA_CONV_TILE_MIN;
+    if (tile > g->isz) tile = g->isz > 0 ? g->isz : 1;
+    io.col = (char *)la_alloc(ctx, sym, rows * tile * ks);
     if (!io.col) goto done;
-    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd};
+    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd, 0, 0};
     for (int64_t n = 0; n < N; n++) {
         char *yn = io.Y + n * M * g->osz * ks;
         la_conv_fill_bias(&io, yn);
         for (int64_t gi = 0; gi < group; gi++) {
-            /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
-            if (!la_gemm_core(ctx, sym, io.kind, rows, g->isz, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
-                              io.X + (n * C + gi * cg) * g->isz * ks, g->isz, 1, 0.0, io.col, g->isz))
-                goto done;
             job.y = yn + gi * mg * g->osz * ks;
-            hipep_parallel_for(ctx, mg, la_grain(g->ksz * g->isz), la_col2im_body, &job);
+            for (int64_t p0 = 0; p0 < g->isz; p0 += tile) {
+                int64_t len = g->isz - p0 < tile ? g->isz - p0 : tile;
+                /* col [mg * ksz, len] = W_g^T [mg * ksz, cg] x X_g [cg, p0 .. p0 + len) */
+                if (!la_gemm_core(ctx, sym, io.kind, rows, len, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
+                                  io.X + ((n * C + gi * cg) * g->isz + p0) * ks, g->isz, 1, 0.0, io.col, len))
+                    goto done;
+                job.p0 = p0;
+                job.plen = len;
+                hipep_parallel_for(ctx, mg, la_grain(g->ksz * len), la_col2im_body, &job);
+            }
         }
     }
 done:

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runtime's Conv kernel (tiles of output positions, one GEMM per tile, a 1x1 path that reads X
- * in place) against a plain convolution computed here, through a session at one and two threads.
+ * in place) and ConvTranspose (GEMM and col2im by blocks of input positions) against plain ones
+ * computed here, through a session at one and two threads.
  * The shapes cut tiles inside output rows, leave a short last tile, and cover stride, dilation,
  * asymmetric and SAME padding, groups, 1-D and 3-D, batch > 1, a column block above the tile budget
  * (many input channels), f64, and weights and bias given as run-time inputs.
@@ -37,9 +38,14 @@ class ConvTilingTest {
     @TempDir
     Path dir;
 
-    /** One Conv node: pads are begin..., end... (null with autoPad "SAME_UPPER"). */
+    /** One Conv (or ConvTranspose) node: pads are begin..., end... (null: auto_pad SAME_UPPER, Conv only). */
     record Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
-            int[] pads, boolean bias, boolean f64) {
+            int[] pads, boolean bias, boolean f64, boolean transposed) {
+        Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
+                int[] pads, boolean bias, boolean f64) {
+            this(name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, false);
+        }
+
         int rank() {
             return in.length;
         }
@@ -62,7 +68,9 @@ class ConvTilingTest {
             int[] p = padsOrSame();
             int[] o = new int[rank()];
             for (int i = 0; i < rank(); i++) {
-                o[i] = (in[i] + p[i] + p[rank() + i] - ((k[i] - 1) * dilations[i] + 1)) / strides[i] + 1;
+                int span = (k[i] - 1) * dilations[i] + 1;
+                o[i] = transposed ? strides[i] * (in[i] - 1) + span - p[i] - p[rank() + i]
+                        : (in[i] + p[i] + p[rank() + i] - span) / strides[i] + 1;
             }
             return o;
         }
@@ -72,7 +80,7 @@ class ConvTilingTest {
         }
 
         long[] wShape() {
-            return shape(m, c / group, k);
+            return transposed ? shape(c, m / group, k) : shape(m, c / group, k);
         }
 
         long[] yShape() {
@@ -114,7 +122,12 @@ class ConvTilingTest {
             new Case("conv1d", 2, 3, 4, 1, a(1001), a(5), a(2), a(2), a(3, 1), true, false),
             new Case("conv3d", 1, 4, 6, 2, a(7, 8, 9), a(2, 3, 3), a(2, 1, 2), a(1, 1, 1), a(1, 1, 0, 0, 1, 2),
                     true, false),
-            new Case("f64_rows_cut", 1, 32, 6, 1, a(29, 31), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, true));
+            new Case("f64_rows_cut", 1, 32, 6, 1, a(29, 31), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, true),
+            // ConvTranspose: 576-row column blocks of ~227 input positions, 23x29 cuts them inside rows
+            new Case("transposed_rows_cut", 2, 16, 64, 1, a(23, 29), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1),
+                    true, false, true),
+            new Case("transposed_groups_dilated", 1, 6, 4, 2, a(9, 11), a(2, 3), a(1, 2), a(2, 1), a(0, 1, 1, 0),
+                    false, false, true));
 
     @Test
     void tiledConvolutionsMatchAPlainOneAtOneAndTwoThreads() throws Exception {
@@ -172,6 +185,9 @@ class ConvTilingTest {
 
     /** y[n, m, o] = b[m] + sum over the group's channels and the kernel of w * x (0 in the padding). */
     static double[] reference(Case cs, double[] x, double[] w, double[] b) {
+        if (cs.transposed()) {
+            return referenceTransposed(cs, x, w, b);
+        }
         int r = cs.rank();
         int[] in = cs.in(), k = cs.k(), out = cs.out(), p = cs.padsOrSame();
         int isz = prod(in), ksz = prod(k), osz = prod(out), cg = cs.c() / cs.group(), mg = cs.m() / cs.group();
@@ -205,11 +221,54 @@ class ConvTilingTest {
         return y;
     }
 
+    /** y[n, m, i * s - pb + k * d] += x[n, c, i] * w[c, m - group's first, k], on top of b[m]. */
+    static double[] referenceTransposed(Case cs, double[] x, double[] w, double[] b) {
+        int r = cs.rank();
+        int[] in = cs.in(), k = cs.k(), out = cs.out(), p = cs.padsOrSame();
+        int isz = prod(in), ksz = prod(k), osz = prod(out), cg = cs.c() / cs.group(), mg = cs.m() / cs.group();
+        double[] y = new double[cs.n() * cs.m() * osz];
+        for (int n = 0; n < cs.n(); n++) {
+            for (int m = 0; m < cs.m(); m++) {
+                for (int o = 0; o < osz; o++) {
+                    y[(n * cs.m() + m) * osz + o] = b == null ? 0 : b[m];
+                }
+            }
+        }
+        int[] ii = new int[r], ki = new int[r];
+        for (int n = 0; n < cs.n(); n++) {
+            for (int c = 0; c < cs.c(); c++) {
+                int g = c / cg;
+                for (int i = 0; i < isz; i++) {
+                    unflatten(i, in, ii);
+                    for (int kf = 0; kf < ksz; kf++) {
+                        unflatten(kf, k, ki);
+                        int yo = 0;
+                        boolean inside = true;
+                        for (int q = 0; q < r; q++) {
+                            int o = ii[q] * cs.strides()[q] - p[q] + ki[q] * cs.dilations()[q];
+                            inside &= o >= 0 && o < out[q];
+                            yo = yo * out[q] + o;
+                        }
+                        if (!inside) {
+                            continue;
+                        }
+                        for (int ml = 0; ml < mg; ml++) {
+                            y[(n * cs.m() + g * mg + ml) * osz + yo] +=
+                                    x[(n * cs.c() + c) * isz + i] * w[(c * mg + ml) * ksz + kf];
+                        }
+                    }
+                }
+            }
+        }
+        return y;
+    }
+
     private Path model() throws Exception {
         GraphProto.Builder g = GraphProto.newBuilder().setName("conv_tiling");
         for (Case cs : CASES) {
             int t = cs.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
-            NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(cs.name())
+            NodeProto.Builder node = NodeProto.newBuilder().setOpType(cs.transposed() ? "ConvTranspose" : "Conv")
+                    .setName(cs.name())
                     .addInput(cs.name() + "_x").addInput(cs.name() + "_w").addOutput(cs.name() + "_y")
                     .addAttribute(ints("kernel_shape", cs.k())).addAttribute(ints("strides", cs.strides()))
                     .addAttribute(ints("dilations", cs.dilations()))
