@@ -15,9 +15,9 @@
  * LA_CONV_TILE_BYTES) per image and group, run in parallel: each tile is im2col'd into its chunk's
  * own scratch (never image-sized) and multiplied by one gemm straight into Y (row stride = the
  * output size) on top of the bias written just before; 1x1 stride-1 unpadded convs read X in
- * place; depthwise ones shift and accumulate. ConvTranspose: gemm + col2im. Einsum: two operands of
- * matmul form go through BLAS, anything else through a general index loop (products and sums in
- * double, or wrapping int64 for integers).
+ * place; depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
+ * positions (same budget). Einsum: two operands of matmul form go through BLAS, anything else
+ * through a general index loop (products and sums in double, or wrapping int64 for integers).
  * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
  * K/V head q_head / (q_heads / kv_heads); is_causal lets query i see keys j <= i + past_length
  * (upper-left aligned without a cache, offset by the cache length with past_key, as the reference
