@@ -13,10 +13,13 @@
  * cblas_dgemm; strided operands used in place when BLAS can address them, packed otherwise);
  * f16/bf16 are converted to f32 and use sgemm;
  * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
- * double, saturated on the way back). Conv: im2col (parallel) + gemm per image and group, 1x1
- * stride-1 unpadded convs read X directly; ConvTranspose: gemm + col2im. Einsum: two operands of
- * matmul form go through BLAS, anything else through a general index loop (products and sums in
- * double, or wrapping int64 for integers).
+ * double, saturated on the way back). Conv: tiles of output positions (a column block of about
+ * LA_CONV_TILE_BYTES) per image and group, run in parallel: each tile is im2col'd into its chunk's
+ * own scratch (never image-sized) and multiplied by one gemm straight into Y (row stride = the
+ * output size) on top of the bias written just before; 1x1 stride-1 unpadded convs read X in
+ * place; depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
+ * positions (same budget). Einsum: two operands of matmul form go through BLAS, anything else
+ * through a general index loop (products and sums in double, or wrapping int64 for integers).
  * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
  * K/V head q_head / (q_heads / kv_heads); is_causal lets query i see keys j <= i + past_length
  * (upper-left aligned without a cache, offset by the cache length with past_key, as the reference
@@ -787,21 +790,29 @@ static inline void la_row_next(const la_geom_t *g, int64_t *idx, const int64_t *
             la_row_next(g, oidx, g->out);                                                                      \
         }                                                                                                      \
     }                                                                                                          \
-    /* The transposed scatter: y[i * s - pb + kk * d] += src[i] over the input positions i. */                 \
-    static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, T *y) {                    \
+    /* The transposed scatter: y[i * s - pb + kk * d] += src[i - p0] over the input positions i in      \
+     * [p0, p0 + len) (flattened over the spatial dims; a range may start and end inside a row). */     \
+    static void la_unshift_##T(const la_geom_t *g, const int64_t *kk, const T *src, int64_t p0, int64_t len,   \
+                               T *y) {                                                                         \
         int64_t last = g->nsp - 1;                                                                             \
         int64_t ol = g->out[last], il = g->in[last], sl = g->s[last], lo, hi;                                  \
         int64_t shift = la_row_span(g, kk, ol, il, &lo, &hi);                                                  \
-        int64_t rows = g->isz / (il > 0 ? il : 1);                                                             \
-        int64_t iidx[LA_MAX_SP] = {0};                                                                         \
-        for (int64_t r = 0; r < rows && il > 0; r++) {                                                         \
+        int64_t iidx[LA_MAX_SP] = {0}, q0 = il > 0 ? p0 / il : 0;                                              \
+        for (int64_t d = last - 1; d >= 0; d--) {                                                              \
+            iidx[d] = q0 % g->in[d];                                                                           \
+            q0 /= g->in[d];                                                                                    \
+        }                                                                                                      \
+        for (int64_t done = 0, j0 = il > 0 ? p0 % il : 0; done < len && il > 0; j0 = 0) {                     \
+            int64_t j1 = j0 + (len - done) < il ? j0 + (len - done) : il;                                      \
             int64_t yoff = 0;                                                                                  \
             if (la_row_base(g, kk, iidx, g->out, &yoff)) {                                                     \
-                const T *sr = src + r * il;                                                                    \
+                const T *sr = src + done; /* sr[j - j0] */                                                     \
                 T *yr = y + yoff * ol + shift;                                                                 \
-                if (sl == 1) for (int64_t j = lo; j < hi; j++) yr[j] += sr[j];                                 \
-                else for (int64_t j = lo; j < hi; j++) yr[j * sl] += sr[j];                                    \
+                int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                                          \
+                if (sl == 1) for (int64_t j = a; j < b; j++) yr[j] += sr[j - j0];                              \
+                else for (int64_t j = a; j < b; j++) yr[j * sl] += sr[j - j0];                                 \
             }                                                                                                  \
+            done += j1 - j0;                                                                                   \
             la_row_next(g, iidx, g->in);                                                                       \
         }                                                                                                      \
     }
@@ -825,20 +836,131 @@ typedef struct {
     void *y;         /* depthwise / col2im: output [channels, osz] */
     int64_t cg, mg, channels;
     int is_double;
+    int64_t p0, plen; /* col2im: the input positions of the column block (its row stride is plen) */
 } la_conv_job_t;
 
-static void la_im2col_body(void *arg, int64_t begin, int64_t end) {
-    la_conv_job_t *j = (la_conv_job_t *)arg;
-    const la_geom_t *g = j->g;
-    int64_t kk[LA_MAX_SP];
-    for (int64_t r = begin; r < end; r++) {
-        int64_t c = r / g->ksz;
-        la_kidx(g, r % g->ksz, kk);
-        if (j->is_double)
-            la_shift_double(g, kk, (const double *)j->x + c * g->isz, (double *)j->col + r * g->osz, 0, 0.0);
-        else
-            la_shift_float(g, kk, (const float *)j->x + c * g->isz, (float *)j->col + r * g->osz, 0, 0.0f);
+/*
+ * Tiled im2col: the columns of the output positions [p0, p0 + len) (flattened over the spatial
+ * dims), col[r, i] = x[c, (p0 + i) * s - pb + kk * d] (0 outside) for the kc = cg * ksz rows
+ * r = (c, kk), with row stride len. A tile may start and end inside an output row.
+ */
+#define LA_IM2COL_TILE(T)                                                                                      \
+    static void la_im2col_tile_##T(const la_geom_t *g, int64_t kc, const T *x, int64_t p0, int64_t len,       \
+                                   T *restrict col) {                                                          \
+        int64_t last = g->nsp - 1, ol = g->out[last], il = g->in[last], sl = g->s[last];                      \
+        int64_t kk[LA_MAX_SP], oidx0[LA_MAX_SP] = {0}, oidx[LA_MAX_SP];                                        \
+        int64_t q0 = p0 / ol, j00 = p0 % ol;                                                                   \
+        for (int64_t d = last - 1; d >= 0; d--) {                                                              \
+            oidx0[d] = q0 % g->out[d];                                                                         \
+            q0 /= g->out[d];                                                                                   \
+        }                                                                                                      \
+        for (int64_t r = 0; r < kc; r++) {                                                                     \
+            int64_t lo, hi;                                                                                    \
+            la_kidx(g, r % g->ksz, kk);                                                                        \
+            int64_t shift = la_row_span(g, kk, il, ol, &lo, &hi);                                              \
+            const T *xc = x + (r / g->ksz) * g->isz;                                                           \
+            T *dst = col + r * len;                                                                            \
+            for (int64_t q = 0; q < last; q++) oidx[q] = oidx0[q];                                             \
+            for (int64_t done = 0, j0 = j00; done < len; j0 = 0) {                                             \
+                int64_t j1 = j0 + (len - done) < ol ? j0 + (len - done) : ol;                                  \
+                T *restrict o = dst + done; /* o[j - j0] for j in [j0, j1) */                                    \
+                int64_t xoff = 0;                                                                              \
+                if (!la_row_base(g, kk, oidx, g->in, &xoff)) {                                                 \
+                    for (int64_t j = j0; j < j1; j++) o[j - j0] = 0;                                           \
+                } else {                                                                                       \
+                    const T *restrict xr = xc + xoff * il + shift;                                             \
+                    int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                                      \
+                    if (a > j1) a = j1;                                                                        \
+                    if (b < a) b = a;                                                                          \
+                    for (int64_t j = j0; j < a; j++) o[j - j0] = 0;                                            \
+                    if (sl == 1) for (int64_t j = a; j < b; j++) o[j - j0] = xr[j];                            \
+                    else for (int64_t j = a; j < b; j++) o[j - j0] = xr[j * sl];                               \
+                    for (int64_t j = b; j < j1; j++) o[j - j0] = 0;                                            \
+                }                                                                                              \
+                done += j1 - j0;                                                                               \
+                la_row_next(g, oidx, g->out);                                                                  \
+            }                                                                                                  \
+        }                                                                                                      \
     }
+LA_IM2COL_TILE(float)
+LA_IM2COL_TILE(double)
+
+/* Column block of a convolution tile: about this many bytes (L2-sized), at least LA_CONV_TILE_MIN positions. */
+#define LA_CONV_TILE_BYTES (512 * 1024)
+#define LA_CONV_TILE_MIN 64
+
+/* One convolution as tiles of output positions per image and group (items n, group, tile). */
+typedef struct {
+    void *ctx;
+    const char *sym;
+    const la_geom_t *g;
+    const char *X, *W, *B;
+    char *Y;
+    int64_t C, M, cg, mg, kc, group, tile, ntiles, ks;
+    int kind, pointwise;
+} la_ctile_job_t;
+
+/*
+ * Each tile: im2col of its positions into a column block of this call's own scratch (pointwise
+ * convolutions read X in place), Y[mg, tile] (row stride osz) = W_g [mg, kc] x cols [kc, tile],
+ * on top of the bias written just before, while the tile is in cache.
+ */
+static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
+    la_ctile_job_t *j = (la_ctile_job_t *)arg;
+    const la_geom_t *g = j->g;
+    int64_t ks = j->ks, osz = g->osz;
+    char *col = NULL;
+    if (!j->pointwise) {
+        col = (char *)la_alloc(j->ctx, j->sym, j->kc * j->tile * ks);
+        if (!col) return;
+    }
+    for (int64_t it = begin; it < end && !hipep_has_error(j->ctx); it++) {
+        int64_t ti = it % j->ntiles, ng = it / j->ntiles, gi = ng % j->group, n = ng / j->group;
+        int64_t p0 = ti * j->tile, len = osz - p0 < j->tile ? osz - p0 : j->tile;
+        const char *xg = j->X + (n * j->C + gi * j->cg) * g->isz * ks;
+        char *yt = j->Y + ((n * j->M + gi * j->mg) * osz + p0) * ks;
+        const char *src = xg + p0 * ks;
+        int64_t ldb = g->isz;
+        if (!j->pointwise) {
+            if (j->kind == LA_F64) la_im2col_tile_double(g, j->kc, (const double *)xg, p0, len, (double *)col);
+            else la_im2col_tile_float(g, j->kc, (const float *)xg, p0, len, (float *)col);
+            src = col;
+            ldb = len;
+        }
+        if (j->B) {
+            for (int64_t m = 0; m < j->mg; m++) {
+                if (j->kind == LA_F64) {
+                    double *y = (double *)yt + m * osz, b = ((const double *)j->B)[gi * j->mg + m];
+                    for (int64_t o = 0; o < len; o++) y[o] = b;
+                } else {
+                    float *y = (float *)yt + m * osz, b = ((const float *)j->B)[gi * j->mg + m];
+                    for (int64_t o = 0; o < len; o++) y[o] = b;
+                }
+            }
+        }
+        if (!la_gemm_core(j->ctx, j->sym, j->kind, j->mg, len, j->kc, 1.0, j->W + gi * j->mg * j->kc * ks, j->kc, 1,
+                          src, ldb, 1, j->B ? 1.0 : 0.0, yt, osz))
+            break;
+    }
+    free(col);
+}
+
+/* Positions per tile: the column block near LA_CONV_TILE_BYTES, and with one image and group
+ * at least two tiles per thread in a count that the threads share evenly. */
+static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t images, int64_t threads) {
+    int64_t tile = LA_CONV_TILE_BYTES / (kc * ks > 0 ? kc * ks : 1);
+    if (tile < LA_CONV_TILE_MIN) tile = LA_CONV_TILE_MIN;
+    if (tile >= osz) tile = osz > 0 ? osz : 1;
+    int64_t ntiles = (osz + tile - 1) / tile;
+    if (threads > 1 && images * ntiles < 8 * threads) {
+        int64_t want = (2 * threads + images - 1) / images; /* at least two items per thread */
+        if (ntiles < want) ntiles = want;
+        if (images == 1) ntiles = (ntiles + threads - 1) / threads * threads;
+        int64_t most = osz / 16 > 1 ? osz / 16 : 1; /* no tile under 16 positions */
+        if (ntiles > most) ntiles = most;
+        tile = (osz + ntiles - 1) / ntiles;
+    }
+    return tile;
 }
 
 /* depthwise (one input channel per output channel): y[m] = bias[m] + sum_kk w[m, kk] * shift(x[c(m)], kk) */
@@ -882,9 +1004,11 @@ static void la_col2im_body(void *arg, int64_t begin, int64_t end) {
             la_kidx(g, kf, kk);
             int64_t row = m * g->ksz + kf;
             if (j->is_double)
-                la_unshift_double(g, kk, (const double *)j->col + row * g->isz, (double *)j->y + m * g->osz);
+                la_unshift_double(g, kk, (const double *)j->col + row * j->plen, j->p0, j->plen,
+                                  (double *)j->y + m * g->osz);
             else
-                la_unshift_float(g, kk, (const float *)j->col + row * g->isz, (float *)j->y + m * g->osz);
+                la_unshift_float(g, kk, (const float *)j->col + row * j->plen, j->p0, j->plen,
+                                 (float *)j->y + m * g->osz);
         }
     }
 }
@@ -1055,27 +1179,15 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     int pointwise = 1;
     for (int64_t i = 0; i < g->nsp; i++)
         if (g->k[i] != 1 || g->s[i] != 1 || g->pb[i] != 0 || g->out[i] != g->in[i]) pointwise = 0;
-    if (!pointwise) {
-        io.col = (char *)la_alloc(ctx, sym, kc * g->osz * ks);
-        if (!io.col) goto done;
+    if (g->osz == 0 || mg == 0) goto done;
+    if (kc == 0) { /* no input channels: the bias alone */
+        for (int64_t n = 0; n < N; n++) la_conv_fill_bias(&io, Y + n * M * g->osz * ks);
+        goto done;
     }
-    for (int64_t n = 0; n < N; n++) {
-        char *yn = Y + n * M * g->osz * ks;
-        if (B) la_conv_fill_bias(&io, yn);
-        for (int64_t gi = 0; gi < group; gi++) {
-            const char *xg = X + (n * C + gi * cg) * g->isz * ks;
-            const char *src = xg;
-            if (!pointwise) {
-                job.x = xg;
-                job.col = io.col;
-                hipep_parallel_for(ctx, kc, la_grain(g->osz), la_im2col_body, &job);
-                src = io.col;
-            }
-            if (!la_gemm_core(ctx, sym, io.kind, mg, g->osz, kc, 1.0, W + gi * mg * kc * ks, kc, 1, src, g->osz, 1,
-                              B ? 1.0 : 0.0, yn + gi * mg * g->osz * ks, g->osz))
-                goto done;
-        }
-    }
+    la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
+    tj.tile = la_conv_tile_size(g->osz, kc, ks, N * group, hipep_threads(ctx));
+    tj.ntiles = (g->osz + tj.tile - 1) / tj.tile;
+    hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
     la_conv_close(&io, t);
 }
@@ -1094,19 +1206,28 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
     const la_geom_t *g = &io.g;
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, rows = mg * g->ksz;
-    io.col = (char *)la_alloc(ctx, sym, rows * g->isz * ks);
+    /* by column blocks of input positions (about LA_CONV_TILE_BYTES), never image-sized */
+    int64_t tile = LA_CONV_TILE_BYTES / (rows * ks > 0 ? rows * ks : 1);
+    if (tile < LA_CONV_TILE_MIN) tile = LA_CONV_TILE_MIN;
+    if (tile > g->isz) tile = g->isz > 0 ? g->isz : 1;
+    io.col = (char *)la_alloc(ctx, sym, rows * tile * ks);
     if (!io.col) goto done;
-    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd};
+    la_conv_job_t job = {g, NULL, io.col, io.W, io.B, NULL, cg, mg, M, io.isd, 0, 0};
     for (int64_t n = 0; n < N; n++) {
         char *yn = io.Y + n * M * g->osz * ks;
         la_conv_fill_bias(&io, yn);
         for (int64_t gi = 0; gi < group; gi++) {
-            /* col [mg * ksz, isz] = W_g^T [mg * ksz, cg] x X_g [cg, isz] */
-            if (!la_gemm_core(ctx, sym, io.kind, rows, g->isz, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
-                              io.X + (n * C + gi * cg) * g->isz * ks, g->isz, 1, 0.0, io.col, g->isz))
-                goto done;
             job.y = yn + gi * mg * g->osz * ks;
-            hipep_parallel_for(ctx, mg, la_grain(g->ksz * g->isz), la_col2im_body, &job);
+            for (int64_t p0 = 0; p0 < g->isz; p0 += tile) {
+                int64_t len = g->isz - p0 < tile ? g->isz - p0 : tile;
+                /* col [mg * ksz, len] = W_g^T [mg * ksz, cg] x X_g [cg, p0 .. p0 + len) */
+                if (!la_gemm_core(ctx, sym, io.kind, rows, len, cg, 1.0, io.W + gi * cg * rows * ks, 1, rows,
+                                  io.X + ((n * C + gi * cg) * g->isz + p0) * ks, g->isz, 1, 0.0, io.col, len))
+                    goto done;
+                job.p0 = p0;
+                job.plen = len;
+                hipep_parallel_for(ctx, mg, la_grain(g->ksz * len), la_col2im_body, &job);
+            }
         }
     }
 done:

@@ -1,0 +1,357 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.ByteString;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Result;
+import org.hipep.runtime.session.SessionOptions;
+import org.hipep.runtime.session.Tensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtime's Conv kernel (tiles of output positions, one GEMM per tile, a 1x1 path that reads X
+ * in place) and ConvTranspose (GEMM and col2im by blocks of input positions) against plain ones
+ * computed here, through a session at one and two threads.
+ * The shapes cut tiles inside output rows, leave a short last tile, and cover stride, dilation,
+ * asymmetric and SAME padding, groups, 1-D and 3-D, batch > 1, a column block above the tile budget
+ * (many input channels), f64, and weights and bias given as run-time inputs.
+ */
+class ConvTilingTest {
+    @TempDir
+    Path dir;
+
+    /** One Conv (or ConvTranspose) node: pads are begin..., end... (null: auto_pad SAME_UPPER, Conv only). */
+    record Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
+            int[] pads, boolean bias, boolean f64, boolean transposed) {
+        Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
+                int[] pads, boolean bias, boolean f64) {
+            this(name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, false);
+        }
+
+        int rank() {
+            return in.length;
+        }
+
+        int[] padsOrSame() {
+            if (pads != null) {
+                return pads;
+            }
+            int[] p = new int[2 * rank()];
+            for (int i = 0; i < rank(); i++) { /* SAME_UPPER: the odd one at the end */
+                int out = (in[i] + strides[i] - 1) / strides[i];
+                int total = Math.max(0, (out - 1) * strides[i] + (k[i] - 1) * dilations[i] + 1 - in[i]);
+                p[i] = total / 2;
+                p[rank() + i] = total - total / 2;
+            }
+            return p;
+        }
+
+        int[] out() {
+            int[] p = padsOrSame();
+            int[] o = new int[rank()];
+            for (int i = 0; i < rank(); i++) {
+                int span = (k[i] - 1) * dilations[i] + 1;
+                o[i] = transposed ? strides[i] * (in[i] - 1) + span - p[i] - p[rank() + i]
+                        : (in[i] + p[i] + p[rank() + i] - span) / strides[i] + 1;
+            }
+            return o;
+        }
+
+        long[] xShape() {
+            return shape(n, c, in);
+        }
+
+        long[] wShape() {
+            return transposed ? shape(c, m / group, k) : shape(m, c / group, k);
+        }
+
+        long[] yShape() {
+            return shape(n, m, out());
+        }
+    }
+
+    static int[] a(int... v) {
+        return v;
+    }
+
+    static long[] shape(int d0, int d1, int[] rest) {
+        long[] s = new long[2 + rest.length];
+        s[0] = d0;
+        s[1] = d1;
+        for (int i = 0; i < rest.length; i++) {
+            s[2 + i] = rest[i];
+        }
+        return s;
+    }
+
+    static final List<Case> CASES = List.of(
+            // 576-row column blocks: ~227 positions a tile, 30x37 cuts tiles inside rows
+            new Case("rows_cut", 1, 64, 20, 1, a(30, 37), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, false),
+            new Case("stride2_asym_pads", 2, 3, 5, 1, a(17, 23), a(3, 3), a(2, 2), a(1, 1), a(1, 0, 2, 1), false,
+                    false),
+            new Case("dilated_groups", 1, 4, 6, 2, a(19, 21), a(3, 2), a(1, 1), a(2, 3), a(2, 1, 0, 2), true, false),
+            new Case("same_upper_stride2", 2, 5, 7, 1, a(15, 12), a(4, 3), a(2, 2), a(1, 1), null, true, false),
+            new Case("pointwise_tiles_batch", 2, 256, 24, 1, a(41, 43), a(1, 1), a(1, 1), a(1, 1), a(0, 0, 0, 0),
+                    true, false),
+            new Case("pointwise_groups", 2, 8, 12, 4, a(13, 11), a(1, 1), a(1, 1), a(1, 1), a(0, 0, 0, 0), true,
+                    false),
+            new Case("one_by_one_stride2", 1, 6, 4, 1, a(9, 10), a(1, 1), a(2, 2), a(1, 1), a(0, 0, 0, 0), false,
+                    false),
+            new Case("one_by_one_padded", 1, 3, 4, 1, a(7, 6), a(1, 1), a(1, 1), a(1, 1), a(1, 2, 1, 0), true,
+                    false),
+            new Case("many_channels_min_tile", 1, 300, 8, 1, a(20, 21), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    true, false),
+            new Case("conv1d", 2, 3, 4, 1, a(1001), a(5), a(2), a(2), a(3, 1), true, false),
+            new Case("conv3d", 1, 4, 6, 2, a(7, 8, 9), a(2, 3, 3), a(2, 1, 2), a(1, 1, 1), a(1, 1, 0, 0, 1, 2),
+                    true, false),
+            new Case("f64_rows_cut", 1, 32, 6, 1, a(29, 31), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, true),
+            // ConvTranspose: 576-row column blocks of ~227 input positions, 23x29 cuts them inside rows
+            new Case("transposed_rows_cut", 2, 16, 64, 1, a(23, 29), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1),
+                    true, false, true),
+            new Case("transposed_groups_dilated", 1, 6, 4, 2, a(9, 11), a(2, 3), a(1, 2), a(2, 1), a(0, 1, 1, 0),
+                    false, false, true));
+
+    @Test
+    void tiledConvolutionsMatchAPlainOneAtOneAndTwoThreads() throws Exception {
+        Path model = model();
+        Random rnd = new Random(42);
+        Map<String, Object> values = new HashMap<>();
+        for (Case cs : CASES) {
+            values.put(cs.name() + "_x", random(rnd, cs.xShape(), 1.0));
+            values.put(cs.name() + "_w", random(rnd, cs.wShape(), 0.2));
+            values.put(cs.name() + "_b", random(rnd, new long[] {cs.m()}, 1.0));
+        }
+        try (HipEnvironment env = HipEnvironment.create()) {
+            for (int threads : new int[] {1, 2}) {
+                try (HipSession s = env.createSession(model,
+                        new SessionOptions().setThreads(threads).setCacheDir(dir.resolve("cache")))) {
+                    runAndCompare(s, values, threads);
+                }
+            }
+        }
+    }
+
+    private static void runAndCompare(HipSession s, Map<String, Object> values, int threads) {
+        Map<String, Tensor> inputs = new HashMap<>();
+        try {
+            for (Case cs : CASES) {
+                for (String part : cs.bias() ? new String[] {"x", "w", "b"} : new String[] {"x", "w"}) {
+                    String name = cs.name() + "_" + part;
+                    double[] v = (double[]) values.get(name);
+                    long[] sh = part.equals("x") ? cs.xShape() : part.equals("w") ? cs.wShape() : new long[] {cs.m()};
+                    inputs.put(name, cs.f64() ? Tensor.fromArray(v, sh) : Tensor.fromArray(toFloat(v), sh));
+                }
+            }
+            try (Result r = s.run(inputs)) {
+                for (Case cs : CASES) {
+                    Tensor y = r.get(cs.name() + "_y");
+                    assertThat(y.shape()).as(cs.name()).containsExactly(cs.yShape());
+                    double[] got = cs.f64() ? y.toDoubleArray() : toDouble(y.toFloatArray());
+                    double[] want = reference(cs, (double[]) values.get(cs.name() + "_x"),
+                            (double[]) values.get(cs.name() + "_w"),
+                            cs.bias() ? (double[]) values.get(cs.name() + "_b") : null);
+                    assertThat(got.length).as(cs.name()).isEqualTo(want.length);
+                    for (int i = 0; i < want.length; i++) {
+                        double tol = (cs.f64() ? 1e-10 : 1e-4) * (1 + Math.abs(want[i]));
+                        if (!(Math.abs(got[i] - want[i]) <= tol)) {
+                            throw new AssertionError(cs.name() + " at " + threads + " thread(s): y[" + i + "] = "
+                                    + got[i] + ", expected " + want[i]);
+                        }
+                    }
+                }
+            }
+        } finally {
+            inputs.values().forEach(Tensor::close);
+        }
+    }
+
+    /** y[n, m, o] = b[m] + sum over the group's channels and the kernel of w * x (0 in the padding). */
+    static double[] reference(Case cs, double[] x, double[] w, double[] b) {
+        if (cs.transposed()) {
+            return referenceTransposed(cs, x, w, b);
+        }
+        int r = cs.rank();
+        int[] in = cs.in(), k = cs.k(), out = cs.out(), p = cs.padsOrSame();
+        int isz = prod(in), ksz = prod(k), osz = prod(out), cg = cs.c() / cs.group(), mg = cs.m() / cs.group();
+        double[] y = new double[cs.n() * cs.m() * osz];
+        int[] oi = new int[r], ki = new int[r];
+        for (int n = 0; n < cs.n(); n++) {
+            for (int m = 0; m < cs.m(); m++) {
+                int g = m / mg;
+                for (int o = 0; o < osz; o++) {
+                    unflatten(o, out, oi);
+                    double acc = b == null ? 0 : b[m];
+                    for (int c = 0; c < cg; c++) {
+                        for (int kf = 0; kf < ksz; kf++) {
+                            unflatten(kf, k, ki);
+                            int xo = 0;
+                            boolean inside = true;
+                            for (int q = 0; q < r; q++) {
+                                int i = oi[q] * cs.strides()[q] - p[q] + ki[q] * cs.dilations()[q];
+                                inside &= i >= 0 && i < in[q];
+                                xo = xo * in[q] + i;
+                            }
+                            if (inside) {
+                                acc += w[(m * cg + c) * ksz + kf] * x[(n * cs.c() + g * cg + c) * isz + xo];
+                            }
+                        }
+                    }
+                    y[(n * cs.m() + m) * osz + o] = acc;
+                }
+            }
+        }
+        return y;
+    }
+
+    /** y[n, m, i * s - pb + k * d] += x[n, c, i] * w[c, m - group's first, k], on top of b[m]. */
+    static double[] referenceTransposed(Case cs, double[] x, double[] w, double[] b) {
+        int r = cs.rank();
+        int[] in = cs.in(), k = cs.k(), out = cs.out(), p = cs.padsOrSame();
+        int isz = prod(in), ksz = prod(k), osz = prod(out), cg = cs.c() / cs.group(), mg = cs.m() / cs.group();
+        double[] y = new double[cs.n() * cs.m() * osz];
+        for (int n = 0; n < cs.n(); n++) {
+            for (int m = 0; m < cs.m(); m++) {
+                for (int o = 0; o < osz; o++) {
+                    y[(n * cs.m() + m) * osz + o] = b == null ? 0 : b[m];
+                }
+            }
+        }
+        int[] ii = new int[r], ki = new int[r];
+        for (int n = 0; n < cs.n(); n++) {
+            for (int c = 0; c < cs.c(); c++) {
+                int g = c / cg;
+                for (int i = 0; i < isz; i++) {
+                    unflatten(i, in, ii);
+                    for (int kf = 0; kf < ksz; kf++) {
+                        unflatten(kf, k, ki);
+                        int yo = 0;
+                        boolean inside = true;
+                        for (int q = 0; q < r; q++) {
+                            int o = ii[q] * cs.strides()[q] - p[q] + ki[q] * cs.dilations()[q];
+                            inside &= o >= 0 && o < out[q];
+                            yo = yo * out[q] + o;
+                        }
+                        if (!inside) {
+                            continue;
+                        }
+                        for (int ml = 0; ml < mg; ml++) {
+                            y[(n * cs.m() + g * mg + ml) * osz + yo] +=
+                                    x[(n * cs.c() + c) * isz + i] * w[(c * mg + ml) * ksz + kf];
+                        }
+                    }
+                }
+            }
+        }
+        return y;
+    }
+
+    private Path model() throws Exception {
+        GraphProto.Builder g = GraphProto.newBuilder().setName("conv_tiling");
+        for (Case cs : CASES) {
+            int t = cs.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
+            NodeProto.Builder node = NodeProto.newBuilder().setOpType(cs.transposed() ? "ConvTranspose" : "Conv")
+                    .setName(cs.name())
+                    .addInput(cs.name() + "_x").addInput(cs.name() + "_w").addOutput(cs.name() + "_y")
+                    .addAttribute(ints("kernel_shape", cs.k())).addAttribute(ints("strides", cs.strides()))
+                    .addAttribute(ints("dilations", cs.dilations()))
+                    .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
+                            .setI(cs.group()));
+            if (cs.pads() != null) {
+                node.addAttribute(ints("pads", cs.pads()));
+            } else {
+                node.addAttribute(AttributeProto.newBuilder().setName("auto_pad")
+                        .setType(AttributeProto.AttributeType.STRING)
+                        .setS(ByteString.copyFromUtf8("SAME_UPPER")));
+            }
+            g.addInput(value(cs.name() + "_x", t, cs.xShape())).addInput(value(cs.name() + "_w", t, cs.wShape()));
+            if (cs.bias()) {
+                node.addInput(cs.name() + "_b");
+                g.addInput(value(cs.name() + "_b", t, new long[] {cs.m()}));
+            }
+            g.addNode(node).addOutput(value(cs.name() + "_y", t, cs.yShape()));
+        }
+        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
+        Path file = dir.resolve("conv_tiling.onnx");
+        Files.write(file, m.toByteArray());
+        return file;
+    }
+
+    private static AttributeProto ints(String name, int[] v) {
+        AttributeProto.Builder b = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
+        for (int x : v) {
+            b.addInts(x);
+        }
+        return b.build();
+    }
+
+    private static ValueInfoProto value(String name, int elemType, long[] dims) {
+        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
+        for (long d : dims) {
+            shape.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
+        }
+        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder()
+                .setTensorType(TypeProto.Tensor.newBuilder().setElemType(elemType).setShape(shape))).build();
+    }
+
+    private static void unflatten(int f, int[] dims, int[] idx) {
+        for (int q = dims.length - 1; q >= 0; q--) {
+            idx[q] = f % dims[q];
+            f /= dims[q];
+        }
+    }
+
+    private static int prod(int[] v) {
+        int p = 1;
+        for (int x : v) {
+            p *= x;
+        }
+        return p;
+    }
+
+    private static double[] random(Random rnd, long[] shape, double scale) {
+        long n = 1;
+        for (long d : shape) {
+            n *= d;
+        }
+        double[] v = new double[(int) n];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (float) ((rnd.nextDouble() * 2 - 1) * scale); /* representable in f32 for both kinds */
+        }
+        return v;
+    }
+
+    private static float[] toFloat(double[] v) {
+        float[] f = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            f[i] = (float) v[i];
+        }
+        return f;
+    }
+
+    private static double[] toDouble(float[] v) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            d[i] = v[i];
+        }
+        return d;
+    }
+}
