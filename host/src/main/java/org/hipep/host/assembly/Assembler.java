@@ -326,6 +326,11 @@ public final class Assembler {
             Configuration plain = Configuration.empty().resolve(finder, ModuleFinder.ofSystem(), modules.keySet());
             Set<String> system = new TreeSet<>();
             plain.modules().stream().map(ResolvedModule::name).filter(n -> !modules.containsKey(n)).forEach(system::add);
+            if (plain.modules().stream().anyMatch(m -> m.reference().descriptor().isAutomatic())) {
+                // An automatic module (protobuf-java) declares no requirements but may use any JDK
+                // module (protobuf uses java.logging): give the image what the class path would have.
+                system.add("java.se");
+            }
             return new Plan(selected, modules, natives, system, versions);
         } catch (ResolutionException | FindException e) {
             problems.add("the module path cannot be resolved from " + roots + ": " + e.getMessage());

@@ -1,7 +1,6 @@
 package org.hipep.host.assembly;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
@@ -29,7 +27,7 @@ import org.hipep.host.assembly.Assembler.Plan;
 /**
  * Writes a validated {@link Plan} as a distribution folder: {@code lib/} (the module path),
  * {@code bin/} (a launcher per tool), {@code plugins.lock}, and optionally {@code image/} (a jlink
- * runtime with the JavaCPP natives in {@code image/lib}). Everything is built in a sibling
+ * runtime of the JDK modules the distribution needs; the launchers prefer its java). Everything is built in a sibling
  * temporary folder and moved into place at the end, so an existing distribution is replaced only
  * when the new one is complete, and a failure leaves the output folder as it was.
  */
@@ -83,7 +81,7 @@ final class DistWriter {
                 executable(bin.resolve(t.getKey()), Launchers.tool(t.getKey(), Assembler.HOST_MODULE + "/" + t.getValue()));
             }
             if (jlink) {
-                jlink(plan, tmp, lib, jars);
+                jlink(plan, tmp);
             }
             replace(tmp, target);
         } catch (IOException | RuntimeException e) {
@@ -143,12 +141,14 @@ final class DistWriter {
     }
 
     /**
-     * {@code image/}: a jlink runtime of the JDK modules the distribution needs; the application
-     * modules stay in {@code lib/} (protobuf-java is an automatic module, which jlink refuses), and
-     * the JavaCPP natives are copied into {@code image/lib}, where {@code -Djava.library.path}
-     * finds them (JavaCPP does not load natives stored inside a jimage: dependencies.md §5).
+     * {@code image/}: a jlink runtime of the JDK modules the distribution needs. The application
+     * modules stay in {@code lib/}: protobuf-java is an automatic module, which jlink refuses, and
+     * JavaCPP does not load natives stored inside a jimage (dependencies.md §5). The natives stay
+     * in their module jars in {@code lib/}, where the image's java finds them on the module path
+     * exactly as any other java does; copying them into {@code image/lib} (the §5 recipe) runs
+     * LLVM but not the runtime's OpenBLAS lookup, which needs JavaCPP to have loaded OpenBLAS itself.
      */
-    private static void jlink(Plan plan, Path tmp, Path lib, Map<String, String> jars) throws IOException {
+    private static void jlink(Plan plan, Path tmp) throws IOException {
         ToolProvider tool = ToolProvider.findFirst("jlink").orElseThrow(() -> new IOException(
                 "--jlink needs a JDK with the jlink tool (jdk.jlink); this Java (" + System.getProperty("java.home") + ") has none"));
         Path image = tmp.resolve("image");
@@ -160,20 +160,6 @@ final class DistWriter {
         pw.flush();
         if (rc != 0) {
             throw new IOException("jlink " + String.join(" ", args) + " failed (exit " + rc + "): " + log);
-        }
-        Path natives = image.resolve("lib");
-        for (String module : plan.nativeModules()) {
-            try (JarFile jar = new JarFile(lib.resolve(jars.get(module)).toFile())) {
-                for (JarEntry e : java.util.Collections.list(jar.entries())) {
-                    String name = e.getName().substring(e.getName().lastIndexOf('/') + 1);
-                    if (!e.isDirectory() && (name.endsWith(".so") || name.contains(".so.") || name.endsWith(".dylib")
-                            || name.endsWith(".dll"))) {
-                        try (InputStream in = jar.getInputStream(e)) {
-                            Files.copy(in, natives.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-                        }
-                    }
-                }
-            }
         }
     }
 

@@ -34,13 +34,8 @@ final class Launchers {
                 else
                   java=java
                 fi
-                if [ "$java" = "$image_java" ]; then
-                  # The image holds the JavaCPP natives in image/lib (JavaCPP cannot load them from a jimage).
-                  natives=("-Djava.library.path=$dist/image/lib")
-                else
-                  # Nobody requires the JavaCPP native modules, so they are added by name.
-                  natives=(--add-modules "NATIVES")
-                fi
+                # Nobody requires the JavaCPP native modules, so they are added by name.
+                natives=(--add-modules "NATIVES")
                 # shellcheck disable=SC2086
                 exec "$java" "-Dhipep.plugins=$plugins" ${HIPEP_JAVA_OPTS:-} --module-path "$dist/lib" "${natives[@]}" \\
                   -m "$main" "$@"

@@ -39,7 +39,7 @@ public final class AssembleCommand implements Callable<Integer> {
             description = "The distribution folder; replaced only when the assembly succeeds.")
     private Path out;
 
-    @Option(names = "--jlink", description = "Also write image/: a jlink runtime with the JavaCPP natives in image/lib.")
+    @Option(names = "--jlink", description = "Also write image/: a jlink runtime of the JDK modules the distribution needs, which the launchers then use.")
     private boolean jlink;
 
     @Override
