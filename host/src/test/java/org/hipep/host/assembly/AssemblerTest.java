@@ -194,6 +194,22 @@ class AssemblerTest {
     }
 
     @Test
+    void hipAssembleExitsWithOneAndPrintsTheReportOnStandardError() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        Path dist = tmp.resolve("cli/dist");
+        List<String> args = new ArrayList<>(List.of("--plugins", "alpha,nope", "--out", dist.toString()));
+        from.forEach(f -> args.addAll(List.of("--from", f.toString())));
+        int rc = new picocli.CommandLine(new org.hipep.host.cli.AssembleCommand()).setOut(new java.io.PrintWriter(out))
+                .setErr(new java.io.PrintWriter(err)).execute(args.toArray(String[]::new));
+        assertThat(rc).isEqualTo(1);
+        assertThat(err.toString()).startsWith("hip-assemble: the distribution was not written: 1 problem\n"
+                + "  - unknown plugin id 'nope'; known: ");
+        assertThat(out.toString()).isEmpty();
+        assertThat(dist.getParent()).doesNotExist();
+    }
+
+    @Test
     void aFolderWithoutTheHostIsRefused() {
         assertThatThrownBy(() -> Assembler.plan(List.of(), List.of(plugins))).isInstanceOf(AssemblyException.class)
                 .hasMessageContaining("the host module org.hipep.host is not in --from");
