@@ -9,6 +9,7 @@ module org.hipep.host {
     // Only org.hipep.host.osgi uses the OSGi framework API; outside a framework it is not needed.
     requires static org.apache.felix.framework;
 
+    exports org.hipep.host.assembly;
     exports org.hipep.host.compiler;
     exports org.hipep.host.osgi;
     exports org.hipep.host.plugins;

@@ -66,6 +66,26 @@ public record LibrarySearch(List<Directory> directories, List<Library> libraries
         return new LibrarySearch(directories, libs);
     }
 
+    /** A library that is in none of the places searched. */
+    public record Missing(Library library, List<Path> searched) {
+        /** Copies the list. */
+        public Missing {
+            searched = List.copyOf(searched);
+        }
+    }
+
+    /** The libraries that are nowhere on disk, each with every path tried (the rule of {@link #resolve}). */
+    public List<Missing> missing() {
+        List<Missing> out = new ArrayList<>();
+        for (Library lib : libraries) {
+            List<Path> tried = candidates(lib.name());
+            if (tried.stream().noneMatch(Files::isRegularFile)) {
+                out.add(new Missing(lib, tried));
+            }
+        }
+        return out;
+    }
+
     /** Every library's file; one that is nowhere is a failure naming it, its contributor and every path tried. */
     List<Found> resolve() {
         List<Found> found = new ArrayList<>();
