@@ -948,7 +948,9 @@ typedef struct {
         }                                                                                                              \
         CT mx = -INFINITY;                                                                                             \
         for (; i < A; i++) mx = RD_GT(mx, p[i], isnan);                                                                \
-        for (int u = 0; u < 16; u++) mx = RD_GT(mx, lane[u], isnan);                                                   \
+        for (int w = 8; w >= 1; w /= 2) /* pairwise: 4 dependent steps instead of 16 */                               \
+            for (int u = 0; u < w; u++) lane[u] = RD_GT(lane[u], lane[u + w], isnan);                                  \
+        mx = RD_GT(mx, lane[0], isnan);                                                                                \
         for (int u = 0; u < 16; u++) lane[u] = 0;                                                                      \
         CT s = 0;                                                                                                      \
         if (logmode) {                                                                                                 \
@@ -972,7 +974,9 @@ typedef struct {
                 s += v;                                                                                                \
             }                                                                                                          \
         }                                                                                                              \
-        for (int u = 0; u < 16; u++) s += lane[u];                                                                     \
+        for (int w = 8; w >= 1; w /= 2)                                                                                \
+            for (int u = 0; u < w; u++) lane[u] += lane[u + w];                                                        \
+        s += lane[0];                                                                                                  \
         if (logmode) {                                                                                                 \
             CT ls = LOGF(s);                                                                                           \
             RD_VEC_LOOP                                                                                                \
