@@ -13,7 +13,8 @@
  *  - hipep_arg_{max,min}_<t>_to_i64 for the same types; NaN: the first (last with
  *    select_last_index) NaN wins, as numpy.
  *  - hipep_softmax_<t>, hipep_log_softmax_<t> (one axis, opset 13), t in f32 f64 f16 bf16; the
- *    max is subtracted first; float exp is an inline vectorisable one (rd_expf, ~1.4 ulp).
+ *    max is subtracted first; float exp is an inline vectorisable one (rd_expf, within 2 ulp), the
+ *    row loops run 16 lanes wide; rows in parallel (hipep_parallel_for, ~16K elements a chunk).
  *  - hipep_layer_norm_<t>_in{2,3}_out{1,2,3} (scale/bias broadcast to the normalised dims; mean /
  *    inv_std_dev outputs are f32), hipep_rms_norm_<t>, hipep_batch_norm_<t> (inference),
  *    hipep_instance_norm_<t>, hipep_group_norm_<t> (scale and bias per channel, opset 21); float
@@ -258,30 +259,41 @@ static inline int rd_axis(void *ctx, const char *sym, int64_t axis, int64_t rank
 
 /*
  * exp for float as straight-line code the vectoriser can use (libm's expf is a call per element):
- * Cody-Waite range reduction and the Cephes polynomial, about 1 ulp; inf above 88.376, 0 below
- * -87.336 (where expf gives a subnormal), NaN stays NaN.
+ * Cody-Waite range reduction x = n ln2 + r and a degree-6 polynomial fitted for relative error on
+ * |r| <= ln2/2; 2^n is applied in two halves so that subnormal results are rounded once (not
+ * flushed). Within 2 ulp of the correctly rounded result; exp(x > 88.73) = inf, exp(x < -103.98)
+ * = 0, NaN stays NaN.
  */
 static inline float rd_expf(float x) {
-    float xc = x < -87.33654f ? -87.33654f : x;
-    xc = xc > 88.37626f ? 88.37626f : xc;
-    xc = isnan(x) ? 0.0f : xc;
-    float n = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round to nearest */
-    float r = xc - n * 0.693359375f;
-    r = r - n * -2.12194440e-4f;
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    float y = p * r * r + r + 1.0f;
-    union { int32_t i; float f; } u;
-    u.i = ((int32_t)n + 127) << 23;
-    y = y * u.f;
-    y = x < -87.33654f ? 0.0f : y;
-    y = x > 88.37626f ? INFINITY : y;
-    return isnan(x) ? x : y;
+    float xc = x != x ? 0.0f : x;
+    xc = xc > 89.0f ? 89.0f : xc;
+    xc = xc < -104.0f ? -104.0f : xc;
+    float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round to nearest */
+    float r = xc - nf * 0.693359375f;
+    r = r - nf * -2.12194440e-4f;
+    float p = 0.001382942059581017f;
+    p = p * r + 0.008374771520128346f;
+    p = p * r + 0.04166835803302356f;
+    p = p * r + 0.16666420832118906f;
+    p = p * r + 0.49999991493036766f;
+    p = p * r + 1.0000000361258996f;
+    p = p * r + 1.0000000005920207f;
+    int32_t n = (int32_t)nf;
+    int32_t n1 = n / 2, n2 = n - n1;
+    union { uint32_t u; float f; } s1 = { (uint32_t)(n1 + 127) << 23 }, s2 = { (uint32_t)(n2 + 127) << 23 };
+    float y = p * s1.f * s2.f;
+    return x != x ? x : y;
 }
+
+/*
+ * Loops over dense float rows vectorised 16 lanes wide in the bitcode: without -march the
+ * vectoriser would choose SSE's 4 lanes, and the JIT keeps a loop's width once it is vectorised.
+ */
+#ifdef __clang__
+#define RD_VEC_LOOP _Pragma("clang loop vectorize_width(16) interleave_count(1)")
+#else
+#define RD_VEC_LOOP
+#endif
 
 static inline int rd_isnan_i(int64_t v) { (void)v; return 0; }
 static inline int64_t rd_abs_s(int64_t v) { return v < 0 ? -v : v; }
@@ -919,64 +931,112 @@ typedef struct {
     int logmode;
 } rd_smjob_t;
 
-#define RD_SOFTMAX(S, CT, EXPF, LOGF)                                                                                  \
+/*
+ * One row of A contiguous values (the axis is the innermost dimension): the max, then exp(x - max)
+ * stored and summed in one pass, then the scale (softmax) or x - max - log(sum) (log_softmax).
+ * The max and the sum run in 16 lanes (NaN propagates through the max), combined at the end.
+ * EVEC: the loop pragma for the loops calling EXPF (empty where EXPF is a libm call).
+ */
+#define RD_SOFTMAX(S, CT, EXPF, LOGF, EVEC)                                                                            \
+    static void rd_smrow_##S(const CT *restrict p, CT *restrict q, int64_t A, int logmode) {                           \
+        CT lane[16];                                                                                                   \
+        for (int u = 0; u < 16; u++) lane[u] = -INFINITY;                                                              \
+        int64_t i = 0;                                                                                                 \
+        for (; i + 16 <= A; i += 16) {                                                                                 \
+            RD_VEC_LOOP                                                                                                \
+            for (int u = 0; u < 16; u++) lane[u] = RD_GT(lane[u], p[i + u], isnan);                                    \
+        }                                                                                                              \
+        CT mx = -INFINITY;                                                                                             \
+        for (; i < A; i++) mx = RD_GT(mx, p[i], isnan);                                                                \
+        for (int w = 8; w >= 1; w /= 2) /* pairwise: 4 dependent steps instead of 16 */                               \
+            for (int u = 0; u < w; u++) lane[u] = RD_GT(lane[u], lane[u + w], isnan);                                  \
+        mx = RD_GT(mx, lane[0], isnan);                                                                                \
+        for (int u = 0; u < 16; u++) lane[u] = 0;                                                                      \
+        CT s = 0;                                                                                                      \
+        if (logmode) {                                                                                                 \
+            for (i = 0; i + 16 <= A; i += 16) {                                                                        \
+                EVEC                                                                                                   \
+                for (int u = 0; u < 16; u++) lane[u] += EXPF(p[i + u] - mx);                                           \
+            }                                                                                                          \
+            for (; i < A; i++) s += EXPF(p[i] - mx);                                                                   \
+        } else {                                                                                                       \
+            for (i = 0; i + 16 <= A; i += 16) {                                                                        \
+                EVEC                                                                                                   \
+                for (int u = 0; u < 16; u++) {                                                                         \
+                    CT v = EXPF(p[i + u] - mx);                                                                        \
+                    q[i + u] = v;                                                                                      \
+                    lane[u] += v;                                                                                      \
+                }                                                                                                      \
+            }                                                                                                          \
+            for (; i < A; i++) {                                                                                       \
+                CT v = EXPF(p[i] - mx);                                                                                \
+                q[i] = v;                                                                                              \
+                s += v;                                                                                                \
+            }                                                                                                          \
+        }                                                                                                              \
+        for (int w = 8; w >= 1; w /= 2)                                                                                \
+            for (int u = 0; u < w; u++) lane[u] += lane[u + w];                                                        \
+        s += lane[0];                                                                                                  \
+        if (logmode) {                                                                                                 \
+            CT ls = LOGF(s);                                                                                           \
+            RD_VEC_LOOP                                                                                                \
+            for (i = 0; i < A; i++) q[i] = (p[i] - mx) - ls;                                                           \
+        } else {                                                                                                       \
+            CT inv = (CT)1 / s;                                                                                        \
+            RD_VEC_LOOP                                                                                                \
+            for (i = 0; i < A; i++) q[i] *= inv;                                                                       \
+        }                                                                                                              \
+    }                                                                                                                  \
     static void rd_smbody_##S(void *arg, int64_t b, int64_t e) {                                                       \
         const rd_smjob_t *j = (const rd_smjob_t *)arg;                                                                 \
         const CT *x = (const CT *)j->x;                                                                                \
         CT *y = (CT *)j->y;                                                                                            \
         int64_t A = j->A, inner = j->inner;                                                                            \
         if (inner == 1) {                                                                                              \
-            for (int64_t r = b; r < e; r++) {                                                                          \
-                const CT *p = x + r * A;                                                                               \
-                CT *q = y + r * A;                                                                                     \
-                CT mx = rd_maxv_##S(p, A);                                                                             \
-                if (j->logmode) {                                                                                      \
-                    CT part[8] = {0, 0, 0, 0, 0, 0, 0, 0}, s = 0;                                                      \
-                    int64_t i = 0;                                                                                     \
-                    for (; i + 8 <= A; i += 8)                                                                         \
-                        for (int u = 0; u < 8; u++) part[u] += EXPF(p[i + u] - mx);                                    \
-                    for (; i < A; i++) part[0] += EXPF(p[i] - mx);                                                     \
-                    for (int u = 0; u < 8; u++) s += part[u];                                                          \
-                    CT ls = LOGF(s);                                                                                   \
-                    for (i = 0; i < A; i++) q[i] = (p[i] - mx) - ls;                                                   \
-                } else {                                                                                               \
-                    for (int64_t i = 0; i < A; i++) q[i] = EXPF(p[i] - mx);                                            \
-                    CT inv = (CT)1 / rd_sum_##S(q, A);                                                                 \
-                    for (int64_t i = 0; i < A; i++) q[i] *= inv;                                                       \
-                }                                                                                                      \
-            }                                                                                                          \
+            for (int64_t r = b; r < e; r++) rd_smrow_##S(x + r * A, y + r * A, A, j->logmode);                         \
             return;                                                                                                    \
         }                                                                                                              \
+        /* the axis is not innermost: RD_CK columns at a time, each a row of the loops over k */                      \
         CT mx[RD_CK], sm[RD_CK];                                                                                       \
         for (int64_t t = b; t < e; t++) {                                                                              \
             int64_t o = t / j->chunks, k0 = (t % j->chunks) * RD_CK, kn = rd_min64(RD_CK, inner - k0);                 \
-            const CT *p = x + o * A * inner + k0;                                                                      \
-            CT *q = y + o * A * inner + k0;                                                                            \
+            const CT *restrict p = x + o * A * inner + k0;                                                             \
+            CT *restrict q = y + o * A * inner + k0;                                                                   \
             for (int64_t k = 0; k < kn; k++) mx[k] = -INFINITY, sm[k] = 0;                                             \
-            for (int64_t i = 0; i < A; i++)                                                                            \
+            for (int64_t i = 0; i < A; i++) {                                                                          \
+                RD_VEC_LOOP                                                                                            \
                 for (int64_t k = 0; k < kn; k++) mx[k] = RD_GT(mx[k], p[i * inner + k], isnan);                        \
+            }                                                                                                          \
             if (j->logmode) {                                                                                          \
-                for (int64_t i = 0; i < A; i++)                                                                        \
+                for (int64_t i = 0; i < A; i++) {                                                                      \
+                    EVEC                                                                                               \
                     for (int64_t k = 0; k < kn; k++) sm[k] += EXPF(p[i * inner + k] - mx[k]);                          \
+                }                                                                                                      \
                 for (int64_t k = 0; k < kn; k++) sm[k] = LOGF(sm[k]);                                                  \
-                for (int64_t i = 0; i < A; i++)                                                                        \
+                for (int64_t i = 0; i < A; i++) {                                                                      \
+                    RD_VEC_LOOP                                                                                        \
                     for (int64_t k = 0; k < kn; k++) q[i * inner + k] = (p[i * inner + k] - mx[k]) - sm[k];            \
+                }                                                                                                      \
             } else {                                                                                                   \
-                for (int64_t i = 0; i < A; i++)                                                                        \
+                for (int64_t i = 0; i < A; i++) {                                                                      \
+                    EVEC                                                                                               \
                     for (int64_t k = 0; k < kn; k++) {                                                                 \
                         CT v = EXPF(p[i * inner + k] - mx[k]);                                                         \
                         q[i * inner + k] = v;                                                                          \
                         sm[k] += v;                                                                                    \
                     }                                                                                                  \
+                }                                                                                                      \
                 for (int64_t k = 0; k < kn; k++) sm[k] = (CT)1 / sm[k];                                                \
-                for (int64_t i = 0; i < A; i++)                                                                        \
+                for (int64_t i = 0; i < A; i++) {                                                                      \
+                    RD_VEC_LOOP                                                                                        \
                     for (int64_t k = 0; k < kn; k++) q[i * inner + k] *= sm[k];                                        \
+                }                                                                                                      \
             }                                                                                                          \
         }                                                                                                              \
     }
 
-RD_SOFTMAX(f, float, rd_expf, logf)
-RD_SOFTMAX(d, double, exp, log)
+RD_SOFTMAX(f, float, rd_expf, logf, RD_VEC_LOOP)
+RD_SOFTMAX(d, double, exp, log, )
 
 static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t xr, const void *xd, int64_t yr,
                        const void *yd, int64_t axis) {
@@ -1000,7 +1060,7 @@ static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t 
     }
     rd_smjob_t job = {x, y, A, inner, (inner + RD_CK - 1) / RD_CK, logmode};
     int64_t tasks = inner == 1 ? outer : outer * job.chunks;
-    int64_t grain = rd_max64(1, 8192 / rd_max64(1, A * rd_min64(inner, RD_CK)));
+    int64_t grain = rd_max64(1, 16384 / rd_max64(1, A * rd_min64(inner, RD_CK)));
     hipep_parallel_for(ctx, tasks, grain, ty == RD_F64 ? rd_smbody_d : rd_smbody_f, &job);
     rd_commit(&yv, ty, yo);
     free(xo);

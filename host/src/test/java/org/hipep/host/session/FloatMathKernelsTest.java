@@ -1,0 +1,278 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.DoubleUnaryOperator;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Result;
+import org.hipep.runtime.session.SessionOptions;
+import org.hipep.runtime.session.Tensor;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtime's vectorised float math (the C kernels' own exp, erf, tanh, sigmoid, gelu and the
+ * softmax rows) through a session, against references computed here in double (StrictMath, and
+ * an erf/erfc of this test's own): special values (NaN, +-inf, +-0, subnormals, overflow and
+ * underflow edges) must come out exactly as IEEE evaluation of ONNX's defining formula gives them,
+ * everything else within a few ulp (relative error 1e-6 wherever the result is a normal float).
+ * Lengths are odd so that the 16-lane loops' scalar tails run too.
+ */
+class FloatMathKernelsTest {
+    static final String[] UNARY = {"Exp", "Erf", "Tanh", "Sigmoid", "Gelu", "GeluTanh"};
+    /** Allowed error in ulp of the float reference, per op (the C sweep measured 1.0 to 7.3). */
+    static final double[] MAX_ULP = {2, 3, 3, 4, 10, 10};
+
+    static final float[] SPECIAL = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0f, -0f,
+        Float.MIN_VALUE, -Float.MIN_VALUE, 1e-40f, -1e-40f, Float.MIN_NORMAL, -Float.MIN_NORMAL, 1e-20f, -1e-20f,
+        88.72f, 88.73f, 89f, 100f, -87.3f, -87.4f, -103.9f, -104f, -110f, 0.625f, -0.625f, 0.9f, -0.9f, 9f, -9f,
+        -13f, -13.5f, 14f, 20f, -20f, 1e30f, -1e30f, Float.MAX_VALUE, -Float.MAX_VALUE};
+
+    static float[] inputs;
+    @TempDir static Path tmp;
+
+    @BeforeAll
+    static void values() {
+        Random rnd = new Random(9);
+        List<Float> v = new ArrayList<>();
+        for (float s : SPECIAL) {
+            v.add(s);
+        }
+        for (int i = 0; i < 40_000; i++) { /* any float bit pattern */
+            v.add(Float.intBitsToFloat(rnd.nextInt()));
+        }
+        for (int i = 0; i < 40_001; i++) { /* where the functions bend: [-20, 20] */
+            v.add((float) (rnd.nextDouble() * 40 - 20));
+        }
+        inputs = new float[v.size()];
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i] = v.get(i);
+        }
+        assertThat(inputs.length % 16).isNotZero();
+    }
+
+    @Test
+    void unaryFunctionsMatchTheDoubleReferences() throws IOException {
+        GraphProto.Builder g = GraphProto.newBuilder().setName("float_math");
+        g.addInput(value("x", inputs.length));
+        for (String op : UNARY) {
+            boolean tanh = op.equals("GeluTanh");
+            NodeProto.Builder n = NodeProto.newBuilder().setOpType(tanh ? "Gelu" : op).setName(op).addInput("x")
+                    .addOutput(op);
+            if (tanh) {
+                n.addAttribute(AttributeProto.newBuilder().setName("approximate").setS(
+                        com.google.protobuf.ByteString.copyFromUtf8("tanh")).setType(AttributeProto.AttributeType.STRING));
+            }
+            g.addNode(n);
+            g.addOutput(value(op, inputs.length));
+        }
+        Map<String, float[]> out = run(g, "x", inputs, inputs.length);
+        for (int k = 0; k < UNARY.length; k++) {
+            String op = UNARY[k];
+            DoubleUnaryOperator ref = reference(op);
+            float[] y = out.get(op);
+            double worstUlp = 0;
+            for (int i = 0; i < inputs.length; i++) {
+                float x = inputs[i];
+                double r = ref.applyAsDouble(x);
+                float rf = (float) r;
+                String where = op + "(" + x + " = " + Float.toHexString(x) + ") = " + y[i] + ", reference " + r;
+                if (Float.isNaN(rf) || Float.isInfinite(rf) || rf == 0) {
+                    /* bits: NaN (any) matches NaN, -0 does not match +0 */
+                    assertThat(Float.floatToIntBits(y[i])).as(where).isEqualTo(Float.floatToIntBits(rf));
+                    continue;
+                }
+                double err = Math.abs(y[i] - r);
+                if (Math.abs(r) >= Float.MIN_NORMAL) {
+                    double ulp = err / Math.ulp(rf);
+                    worstUlp = Math.max(worstUlp, ulp);
+                    assertThat(ulp).as(where).isLessThanOrEqualTo(MAX_ULP[k]);
+                    if (Math.abs(r) >= 1e-30) {
+                        assertThat(err / Math.abs(r)).as(where).isLessThan(1e-6);
+                    }
+                } else { /* subnormal result: a few of its ulp (2^-149) */
+                    assertThat(err).as(where).isLessThanOrEqualTo(16 * (double) Float.MIN_VALUE);
+                }
+                assertThat(Math.copySign(1f, y[i])).as(where + " (sign)").isEqualTo(Math.copySign(1f, rf));
+            }
+            assertThat(worstUlp).as(op + " is exercised").isGreaterThan(0);
+        }
+    }
+
+    @Test
+    void softmaxRowsMatchTheReference() throws IOException {
+        Random rnd = new Random(3);
+        for (int len : new int[] {1, 7, 37, 128, 131}) {
+            int rows = 5;
+            float[] x = new float[rows * len];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = (float) (rnd.nextGaussian() * 8);
+            }
+            x[len - 1] = Float.NaN; /* row 0: NaN propagates to the whole row */
+            if (len > 1) {
+                x[len] = Float.NEGATIVE_INFINITY; /* row 1: exp(-inf) = 0 */
+                x[2 * len + 1] = Float.POSITIVE_INFINITY; /* row 2: inf - inf = NaN everywhere */
+                x[3 * len] = 1e30f; /* row 3: one dominant value */
+            }
+            GraphProto.Builder g = GraphProto.newBuilder().setName("softmax");
+            g.addInput(value("x", rows, len));
+            for (String op : new String[] {"Softmax", "LogSoftmax"}) {
+                g.addNode(NodeProto.newBuilder().setOpType(op).setName(op).addInput("x").addOutput(op).addAttribute(
+                        AttributeProto.newBuilder().setName("axis").setI(-1).setType(AttributeProto.AttributeType.INT)));
+                g.addOutput(value(op, rows, len));
+            }
+            Map<String, float[]> out = run(g, "x", x, rows, len);
+            for (String op : new String[] {"Softmax", "LogSoftmax"}) {
+                float[] y = out.get(op);
+                for (int r = 0; r < rows; r++) {
+                    double[] want = softmaxRow(x, r * len, len, op.equals("LogSoftmax"));
+                    for (int i = 0; i < len; i++) {
+                        float got = y[r * len + i];
+                        String where = op + " len " + len + " row " + r + " [" + i + "] = " + got + ", reference "
+                                + want[i];
+                        if (Double.isNaN(want[i]) || Double.isInfinite(want[i])) {
+                            assertThat(Float.floatToIntBits(got)).as(where)
+                                    .isEqualTo(Float.floatToIntBits((float) want[i]));
+                        } else {
+                            double tol = 2e-6 * Math.abs(want[i]) + (op.equals("LogSoftmax") ? 1e-6 : 1e-40);
+                            assertThat(Math.abs(got - want[i])).as(where).isLessThanOrEqualTo(tol);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** ONNX's formula in double, x - max taken in float as the kernel (and ORT) does. */
+    private static double[] softmaxRow(float[] x, int off, int len, boolean log) {
+        float max = Float.NEGATIVE_INFINITY;
+        boolean nan = false;
+        for (int i = 0; i < len; i++) {
+            nan |= Float.isNaN(x[off + i]);
+            max = Math.max(max, x[off + i]);
+        }
+        double sum = 0;
+        double[] out = new double[len];
+        for (int i = 0; i < len; i++) {
+            sum += StrictMath.exp((float) (x[off + i] - max));
+        }
+        for (int i = 0; i < len; i++) {
+            double d = (float) (x[off + i] - max);
+            out[i] = nan ? Double.NaN : log ? d - StrictMath.log(sum) : StrictMath.exp(d) / sum;
+        }
+        return out;
+    }
+
+    private static DoubleUnaryOperator reference(String op) {
+        return switch (op) {
+            case "Exp" -> StrictMath::exp;
+            case "Tanh" -> StrictMath::tanh;
+            case "Erf" -> FloatMathKernelsTest::erf;
+            case "Sigmoid" -> x -> x >= 0 ? 1 / (1 + StrictMath.exp(-x)) : StrictMath.exp(x) / (1 + StrictMath.exp(x));
+            /* x (1 + erf(x / sqrt 2)) / 2 = x erfc(-x / sqrt 2) / 2; at x = -inf: -inf * 0 = NaN */
+            case "Gelu" -> x -> 0.5 * x * erfc(-x / Math.sqrt(2));
+            /* x (1 + tanh(u)) / 2 = x sigmoid(2u) without cancellation; -inf * 0 = NaN at x = -inf */
+            case "GeluTanh" -> x -> {
+                double w = 2 * Math.sqrt(2 / Math.PI) * (x + 0.044715 * x * x * x);
+                double e = StrictMath.exp(-Math.abs(w));
+                return x == Double.NEGATIVE_INFINITY ? Double.NaN : x * ((w >= 0 ? 1 : e) / (1 + e));
+            };
+            default -> throw new IllegalArgumentException(op);
+        };
+    }
+
+    /** erf in double: its Maclaurin series below 2.5, 1 - erfc above (relative error ~1e-14). */
+    static double erf(double x) {
+        if (Double.isNaN(x)) {
+            return x;
+        }
+        double a = Math.abs(x);
+        if (a >= 2.5) {
+            return Math.copySign(1 - erfc(a), x);
+        }
+        double term = a;
+        double sum = a;
+        for (int n = 1; n < 200 && Math.abs(term) > 1e-17 * sum; n++) {
+            term *= -a * a / n;
+            sum += term / (2 * n + 1);
+        }
+        return Math.copySign(sum * 2 / Math.sqrt(Math.PI), x);
+    }
+
+    /** erfc in double: a continued fraction (modified Lentz) at 2.5 and above, 1 - erf below. */
+    static double erfc(double x) {
+        if (Double.isNaN(x)) {
+            return x;
+        }
+        if (x < 2.5) {
+            return 1 - erf(x);
+        }
+        if (x > 30) {
+            return 0;
+        }
+        /* erfc(x) = exp(-x^2) / sqrt(pi) * 1 / (x + (1/2) / (x + 1 / (x + (3/2) / (x + 2 / (x + ...))))) */
+        double tiny = 1e-300;
+        double f = x;
+        double c = x;
+        double d = 0;
+        for (int n = 1; n < 500; n++) {
+            double an = n / 2.0;
+            d = x + an * d;
+            d = 1 / (Math.abs(d) < tiny ? tiny : d);
+            c = x + an / c;
+            c = Math.abs(c) < tiny ? tiny : c;
+            double delta = c * d;
+            f *= delta;
+            if (Math.abs(delta - 1) < 1e-16) {
+                break;
+            }
+        }
+        return StrictMath.exp(-x * x) / Math.sqrt(Math.PI) / f;
+    }
+
+    /** Runs a one-input graph (opset 20) and returns every output by name. */
+    private static Map<String, float[]> run(GraphProto.Builder g, String input, float[] x, long... shape)
+            throws IOException {
+        ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("FloatMathKernelsTest")
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(20)).setGraph(g).build();
+        Path file = Files.createTempFile(tmp, "model", ".onnx");
+        Files.write(file, m.toByteArray());
+        Map<String, float[]> out = new java.util.HashMap<>();
+        try (HipEnvironment env = HipEnvironment.create();
+                HipSession s = env.createSession(file, new SessionOptions().setThreads(2).setCacheDir(tmp));
+                Tensor t = Tensor.fromArray(x, shape);
+                Result r = s.run(Map.of(input, t))) {
+            for (String name : r.names()) {
+                out.put(name, r.get(name).toFloatArray());
+            }
+        }
+        return out;
+    }
+
+    private static ValueInfoProto value(String name, long... dims) {
+        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
+        for (long d : dims) {
+            shape.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
+        }
+        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
+                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(shape))).build();
+    }
+}
