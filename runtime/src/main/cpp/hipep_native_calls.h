@@ -39,11 +39,12 @@ static inline void hipep_call_v_p(int64_t fn, int64_t a) {
 
 /*
  * OpenBLAS's kernel choice, made before libopenblas loads (its constructor reads the
- * environment): OpenBLAS 0.3.30's DYNAMIC_ARCH does not recognise every AVX-512 CPU (AMD Zen 5 is
- * taken for Haswell, AVX2), so where the CPU and the OS support AVX-512 F, BW, VL and DQ (what
- * OpenBLAS's SKYLAKEX kernels use) and the user has not set OPENBLAS_CORETYPE, it is set to
- * SKYLAKEX. Returns HIPEP_CORE_USER (the user's OPENBLAS_CORETYPE stays), HIPEP_CORE_SKYLAKEX
- * (set), HIPEP_CORE_DEFAULT (no AVX-512: OpenBLAS's own choice stays) or HIPEP_CORE_SETENV_FAILED.
+ * environment). OpenBLAS 0.3.30's DYNAMIC_ARCH picks a kernel set from its own table of CPU
+ * models and may fall back to an older set on a CPU it does not list; so where the CPU and the OS
+ * support AVX-512 F, BW, VL and DQ (what OpenBLAS's SKYLAKEX kernels use) and the user has not set
+ * OPENBLAS_CORETYPE, it is set to SKYLAKEX. Returns HIPEP_CORE_USER (the user's
+ * OPENBLAS_CORETYPE stays), HIPEP_CORE_SKYLAKEX (set), HIPEP_CORE_DEFAULT (no AVX-512: OpenBLAS's
+ * own choice stays) or HIPEP_CORE_SETENV_FAILED.
  */
 #define HIPEP_CORE_USER 0
 #define HIPEP_CORE_SKYLAKEX 1
