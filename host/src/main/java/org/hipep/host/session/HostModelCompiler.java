@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.hipep.api.HipEp;
 import org.hipep.dialects.onnx.load.OnnxLoadException;
 import org.hipep.dialects.onnx.load.OnnxModel;
@@ -36,12 +37,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sessions' compiler: the process's plugins ({@link PluginHost#processSnapshot}) selected by
- * id, the {@link CompilerDriver} (built-in pipeline or {@code HIPDNN_EP_PIPELINE}) and the LLVM
- * translation. Published as the {@link ModelCompiler} service of the host module.
+ * The sessions' compiler: plugins selected by id from a {@link PluginSnapshot} taken when each
+ * call starts, the {@link CompilerDriver} (built-in pipeline or {@code HIPDNN_EP_PIPELINE}) and the
+ * LLVM translation. Published as the {@link ModelCompiler} service of the host module over the
+ * process's plugins ({@link PluginHost#processSnapshot}); inside OSGi the component
+ * {@code org.hipep.host.osgi.OsgiModelCompiler} uses it over the plugin services present now.
  */
 public final class HostModelCompiler implements ModelCompiler {
     private static final Logger LOG = LoggerFactory.getLogger(HostModelCompiler.class);
+
+    private final Function<List<String>, PluginSnapshot> snapshots;
+
+    /** The compiler over the process's plugins (the {@code ServiceLoader} provider). */
+    public HostModelCompiler() {
+        this(PluginHost::processSnapshot);
+    }
+
+    /**
+     * A compiler over another plugin source: {@code snapshots} gives the immutable snapshot of the
+     * selected ids, called once at the start of every {@link #plugins} and {@link #compile} (it
+     * may throw {@link PluginException}, which becomes a {@link RuntimeFailure}).
+     */
+    public HostModelCompiler(Function<List<String>, PluginSnapshot> snapshots) {
+        this.snapshots = java.util.Objects.requireNonNull(snapshots, "snapshots");
+    }
 
     @Override
     public Plugins plugins(List<String> ids) {
@@ -112,9 +131,9 @@ public final class HostModelCompiler implements ModelCompiler {
         }
     }
 
-    private static PluginSnapshot snapshot(List<String> ids) {
+    private PluginSnapshot snapshot(List<String> ids) {
         try {
-            return PluginHost.processSnapshot(ids);
+            return snapshots.apply(ids);
         } catch (PluginException e) {
             throw new RuntimeFailure(e.getMessage(), e);
         }
