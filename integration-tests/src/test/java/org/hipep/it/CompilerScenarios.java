@@ -66,7 +66,8 @@ final class CompilerScenarios {
     /**
      * A compile blocked in the gate plugin's pass while the vendor bundle is uninstalled (and the
      * framework refreshed) finishes with its start snapshot: the model calls the vendor wrapper and
-     * runs right. The next compile does without vendor; a session created before keeps running;
+     * runs right (the vendor bundle is fresh, so the compile in flight is the first to load its
+     * classes). The next compile does without vendor; a session created before keeps running;
      * installing the bundle again brings vendor back to the next compile.
      */
     static void uninstallDuringACompile(BundleContext context) throws Exception {
@@ -83,6 +84,13 @@ final class CompilerScenarios {
         try (HipEnvironment env = HipEnvironment.create(compiler);
              HipSession before = env.createSession(mnist, ModelRuns.options(tmp.resolve("before"), "vendor"))) {
             assertTrue("the session created before calls the vendor wrapper", ModelRuns.callsVendorWrapper(before));
+            // A fresh vendor bundle (new class loader): the compile in flight below is the first to
+            // use its code, so its later stages (bufferization, to-LLVM) load classes only after the
+            // bundle is gone, unless the snapshot kept them.
+            InFramework.uninstallAndRefresh(context, vendor);
+            vendor = context.installBundle(vendorLocation);
+            vendor.start();
+            InFramework.awaitPlugins(compiler, true, "vendor");
 
             CountDownLatch entered = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
