@@ -35,8 +35,10 @@ import org.slf4j.LoggerFactory;
  * multiple references, and offers the compiler to other bundles as the {@link ModelCompiler}
  * service. Sessions come from it with {@code HipEnvironment.create(modelCompiler)}.
  *
- * <p><b>Hot plugins.</b> Every {@link #plugins} and {@link #compile} call starts with an immutable
- * {@link PluginSnapshot} of the services bound at that moment ({@link OsgiPlugins#snapshot}):
+ * <p><b>Hot plugins.</b> Every {@link #plugins} call, and every compile not given the plugin set
+ * {@code plugins} returned, starts with an immutable {@link PluginSnapshot} of the services bound
+ * at that moment ({@link OsgiPlugins#snapshot}); a session's compile uses the snapshot its
+ * {@code plugins} call took, so its model, run-time bitcode and cache key agree:
  * a plugin bundle installed and started before a call is used by it; one stopped or uninstalled
  * is absent from the next call (reported as skipped), while a call already running finishes with
  * the snapshot it started with. Sessions already created own their machine code (their JIT) and
@@ -85,6 +87,12 @@ public final class OsgiModelCompiler implements ModelCompiler {
     @Override
     public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Path dir) {
         return compiler.compile(model, modelPath, ids, dir);
+    }
+
+    /** Compiles with the snapshot {@link #plugins} took (one plugin set per session, even while bundles change). */
+    @Override
+    public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Plugins plugins, Path dir) {
+        return compiler.compile(model, modelPath, ids, plugins, dir);
     }
 
     /**

@@ -76,7 +76,7 @@ public final class HostModelCompiler implements ModelCompiler {
         for (Contributions.LibraryContribution l : s.libraries()) {
             libraries = libraries.withLibrary(PluginSnapshot.owner(l.pluginId()), l.nameOrPath());
         }
-        return new Plugins(fingerprint(s), bitcode, libraries);
+        return new Plugins(fingerprint(s), bitcode, libraries, s);
     }
 
     @Override
@@ -84,12 +84,23 @@ public final class HostModelCompiler implements ModelCompiler {
         return compile(model, modelPath, ids, dir, null);
     }
 
+    /** Compiles with the snapshot {@link #plugins} took for {@code plugins} (a new one when it holds none). */
+    @Override
+    public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Plugins plugins, Path dir) {
+        PluginSnapshot s = plugins != null && plugins.snapshot() instanceof PluginSnapshot p
+                && p.report().selected().equals(ids) ? p : snapshot(ids);
+        return compile(model, modelPath, s, dir, null);
+    }
+
     /**
      * {@link #compile(byte[], Path, List, Path)} naming the artifact: the constants sidecar becomes
      * {@code <artifactName>.constants.bin} ({@code null}: {@code model.constants.bin}).
      */
     public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Path dir, String artifactName) {
-        PluginSnapshot plugins = snapshot(ids);
+        return compile(model, modelPath, snapshot(ids), dir, artifactName);
+    }
+
+    private CompiledModel compile(byte[] model, Path modelPath, PluginSnapshot plugins, Path dir, String artifactName) {
         List<String> warnings = new ArrayList<>();
         CompilerDriver driver = new CompilerDriver(plugins, w -> {
             warnings.add(w);

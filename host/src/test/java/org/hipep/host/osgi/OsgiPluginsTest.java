@@ -3,6 +3,8 @@ package org.hipep.host.osgi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,12 +12,15 @@ import org.hipep.host.plugins.PluginException;
 import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.host.plugins.PluginSources;
 import org.hipep.host.session.HostModelCompiler;
+import org.hipep.pass.Pass;
 import org.hipep.plugin.CompilerPlugin;
 import org.hipep.plugin.PipelineSlot;
 import org.hipep.plugin.PluginApi;
 import org.hipep.plugin.PluginRegistry;
 import org.hipep.runtime.jit.RuntimeFailure;
+import org.hipep.runtime.session.ModelCompiler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OSGi registrar over a tracker's services, without a framework: snapshots follow the
@@ -23,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * integration-tests' OsgiCompilerIT).
  */
 class OsgiPluginsTest {
-    private static final class Counting implements CompilerPlugin {
+    private static class Counting implements CompilerPlugin {
         private final String id;
         private final int version;
         final AtomicInteger registrations = new AtomicInteger();
@@ -96,6 +101,51 @@ class OsgiPluginsTest {
                         + " but this host supports versions 1 to 1");
         assertThat(future.registrations).hasValue(0);
         assertThat(registrar.snapshot(List.of("ok")).pluginIds()).containsExactly("ok");
+    }
+
+    /** Counts its runs: which compile used the plugin that registered it. */
+    public static final class MarkPass extends Pass {
+        static final AtomicInteger RUNS = new AtomicInteger();
+
+        @Override
+        public String argument() {
+            return "hip-ep-test-mark";
+        }
+
+        @Override
+        public String anchorName() {
+            return "func.func";
+        }
+
+        @Override
+        protected void runOnOperation() {
+            RUNS.incrementAndGet();
+        }
+    }
+
+    @Test
+    void aSessionsCompileUsesThePluginSetItsPluginsCallReturnedEvenAfterThePluginWentAway(@TempDir Path dir)
+            throws Exception {
+        CompilerPlugin mark = new Counting("mark", PluginApi.VERSION) {
+            @Override
+            public void register(PluginRegistry registry) {
+                registry.registerPass(MarkPass::new);
+                registry.requestPipelineSlot(PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP, "func.func(hip-ep-test-mark)");
+            }
+        };
+        Path model = Path.of("..", "examples", "small-cnn", "model.onnx");
+        byte[] bytes = Files.readAllBytes(model);
+        HostModelCompiler compiler = new HostModelCompiler(registrar::snapshot);
+        bound.add(mark);
+        ModelCompiler.Plugins plugins = compiler.plugins(List.of("mark"));
+        bound.remove(mark);
+        int before = MarkPass.RUNS.get();
+
+        compiler.compile(bytes, model, List.of("mark"), plugins, Files.createDirectories(dir.resolve("with")));
+        assertThat(MarkPass.RUNS.get()).as("the compile given the plugin set ran its pass").isGreaterThan(before);
+        int after = MarkPass.RUNS.get();
+        compiler.compile(bytes, model, List.of("mark"), Files.createDirectories(dir.resolve("without")));
+        assertThat(MarkPass.RUNS.get()).as("a compile that looks the plugins up now does not").isEqualTo(after);
     }
 
     @Test
