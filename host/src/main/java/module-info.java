@@ -8,6 +8,8 @@ module org.hipep.host {
     requires info.picocli;
     // Only org.hipep.host.osgi uses the OSGi framework API; outside a framework it is not needed.
     requires static org.apache.felix.framework;
+    // Declarative Services annotations of org.hipep.host.osgi.OsgiModelCompiler (class retention).
+    requires static org.osgi.service.component.annotations;
 
     exports org.hipep.host.assembly;
     exports org.hipep.host.compiler;

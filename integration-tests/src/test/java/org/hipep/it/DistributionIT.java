@@ -58,7 +58,7 @@ class DistributionIT {
     }
 
     private static Path example(String name) {
-        return Path.of(System.getProperty("hipep.project.dir"), "examples", "small-cnn", name);
+        return Path.of(System.getProperty("hipep.repo.dir"), "examples", "small-cnn", name);
     }
 
     private List<String> runnerArgs() {

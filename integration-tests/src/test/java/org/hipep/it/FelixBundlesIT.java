@@ -3,12 +3,7 @@ package org.hipep.it;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
-import static org.ops4j.pax.exam.CoreOptions.bundle;
-import static org.ops4j.pax.exam.CoreOptions.frameworkStartLevel;
-import static org.ops4j.pax.exam.CoreOptions.junitBundles;
 import static org.ops4j.pax.exam.CoreOptions.options;
-import static org.ops4j.pax.exam.CoreOptions.systemPackages;
-import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,38 +47,12 @@ public class FelixBundlesIT {
 
     @Configuration
     public Option[] config() {
-        List<Option> opts = new ArrayList<>();
-        opts.add(systemPackages(
-                "org.bytedeco.javacpp;version=1.5.12",
-                "org.bytedeco.javacpp.annotation;version=1.5.12",
-                "org.bytedeco.llvm.LLVM;version=20.1.7",
-                "org.bytedeco.llvm.global;version=20.1.7",
-                "org.bytedeco.llvm.program;version=20.1.7",
-                "org.bytedeco.openblas.global;version=0.3.30"));
-        opts.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
-        opts.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
-        opts.add(frameworkStartLevel(20));
-        // The Service Loader Mediator first, then logging, then the product (slf4j 2 binds its
-        // provider when it initialises, so SPI Fly and slf4j-simple must be up before anyone logs).
-        for (Path jar : BuiltArtifacts.jars(BuiltArtifacts.osgiDir())) {
-            opts.add(bundle(jar.toUri().toString()).startLevel(2));
-        }
-        for (Path jar : productBundles()) {
-            String name = jar.getFileName().toString();
-            int level = name.startsWith("slf4j-") ? 3 : 10;
-            opts.add(bundle(jar.toUri().toString()).startLevel(level));
-        }
-        opts.add(junitBundles());
-        return options(opts.toArray(Option[]::new));
+        return options(FelixSetup.options().toArray(Option[]::new));
     }
 
     /** The module path minus what the system bundle provides. */
     static List<Path> productBundles() {
-        return BuiltArtifacts.jars(BuiltArtifacts.modulesDir()).stream()
-                .filter(p -> !p.getFileName().toString().startsWith("javacpp-"))
-                .filter(p -> !p.getFileName().toString().startsWith("llvm-"))
-                .filter(p -> !p.getFileName().toString().startsWith("openblas-"))
-                .toList();
+        return FelixSetup.productBundles();
     }
 
     @Test

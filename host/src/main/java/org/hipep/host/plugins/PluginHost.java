@@ -164,6 +164,14 @@ public final class PluginHost {
                 s.libraries(), s.pipelineBuilders());
     }
 
+    /**
+     * Drops what {@code plugin}'s {@code register} recorded (its service went away in OSGi), so
+     * that this host keeps no reference to it; snapshots already taken keep their contributions.
+     */
+    public synchronized void forget(CompilerPlugin plugin) {
+        dispatched.remove(plugin);
+    }
+
     private Outcome dispatch(CompilerPlugin p) {
         Outcome o = dispatched.get(p);
         if (o != null) {

@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.hipep.api.HipEp;
 import org.hipep.dialects.onnx.load.OnnxLoadException;
 import org.hipep.dialects.onnx.load.OnnxModel;
@@ -36,12 +37,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sessions' compiler: the process's plugins ({@link PluginHost#processSnapshot}) selected by
- * id, the {@link CompilerDriver} (built-in pipeline or {@code HIPDNN_EP_PIPELINE}) and the LLVM
- * translation. Published as the {@link ModelCompiler} service of the host module.
+ * The sessions' compiler: plugins selected by id from a {@link PluginSnapshot} taken when each
+ * call starts, the {@link CompilerDriver} (built-in pipeline or {@code HIPDNN_EP_PIPELINE}) and the
+ * LLVM translation. Published as the {@link ModelCompiler} service of the host module over the
+ * process's plugins ({@link PluginHost#processSnapshot}); inside OSGi the component
+ * {@code org.hipep.host.osgi.OsgiModelCompiler} uses it over the plugin services present now.
  */
 public final class HostModelCompiler implements ModelCompiler {
     private static final Logger LOG = LoggerFactory.getLogger(HostModelCompiler.class);
+
+    private final Function<List<String>, PluginSnapshot> snapshots;
+
+    /** The compiler over the process's plugins (the {@code ServiceLoader} provider). */
+    public HostModelCompiler() {
+        this(PluginHost::processSnapshot);
+    }
+
+    /**
+     * A compiler over another plugin source: {@code snapshots} gives the immutable snapshot of the
+     * selected ids, called once at the start of every {@link #plugins} and {@link #compile} (it
+     * may throw {@link PluginException}, which becomes a {@link RuntimeFailure}).
+     */
+    public HostModelCompiler(Function<List<String>, PluginSnapshot> snapshots) {
+        this.snapshots = java.util.Objects.requireNonNull(snapshots, "snapshots");
+    }
 
     @Override
     public Plugins plugins(List<String> ids) {
@@ -57,7 +76,7 @@ public final class HostModelCompiler implements ModelCompiler {
         for (Contributions.LibraryContribution l : s.libraries()) {
             libraries = libraries.withLibrary(PluginSnapshot.owner(l.pluginId()), l.nameOrPath());
         }
-        return new Plugins(fingerprint(s), bitcode, libraries);
+        return new Plugins(fingerprint(s), bitcode, libraries, s);
     }
 
     @Override
@@ -65,12 +84,23 @@ public final class HostModelCompiler implements ModelCompiler {
         return compile(model, modelPath, ids, dir, null);
     }
 
+    /** Compiles with the snapshot {@link #plugins} took for {@code plugins} (a new one when it holds none). */
+    @Override
+    public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Plugins plugins, Path dir) {
+        PluginSnapshot s = plugins != null && plugins.snapshot() instanceof PluginSnapshot p
+                && p.report().selected().equals(ids) ? p : snapshot(ids);
+        return compile(model, modelPath, s, dir, null);
+    }
+
     /**
      * {@link #compile(byte[], Path, List, Path)} naming the artifact: the constants sidecar becomes
      * {@code <artifactName>.constants.bin} ({@code null}: {@code model.constants.bin}).
      */
     public CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Path dir, String artifactName) {
-        PluginSnapshot plugins = snapshot(ids);
+        return compile(model, modelPath, snapshot(ids), dir, artifactName);
+    }
+
+    private CompiledModel compile(byte[] model, Path modelPath, PluginSnapshot plugins, Path dir, String artifactName) {
         List<String> warnings = new ArrayList<>();
         CompilerDriver driver = new CompilerDriver(plugins, w -> {
             warnings.add(w);
@@ -112,9 +142,9 @@ public final class HostModelCompiler implements ModelCompiler {
         }
     }
 
-    private static PluginSnapshot snapshot(List<String> ids) {
+    private PluginSnapshot snapshot(List<String> ids) {
         try {
-            return PluginHost.processSnapshot(ids);
+            return snapshots.apply(ids);
         } catch (PluginException e) {
             throw new RuntimeFailure(e.getMessage(), e);
         }

@@ -1,6 +1,5 @@
 package org.hipep.runtime.jit;
 
-import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.annotation.Cast;
 import org.bytedeco.javacpp.annotation.Name;
 import org.bytedeco.javacpp.annotation.Platform;
@@ -16,7 +15,8 @@ import org.bytedeco.javacpp.annotation.Properties;
 @Properties(@Platform(include = "hipep_native_calls.h"))
 public final class NativeCalls {
     static {
-        Loader.load();
+        // Binds the natives to this class's loader on the module path, the class path and in OSGi.
+        NativeCallsLibrary.load();
     }
 
     private NativeCalls() {

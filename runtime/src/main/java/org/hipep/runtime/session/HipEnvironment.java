@@ -105,13 +105,13 @@ public final class HipEnvironment implements AutoCloseable {
             fromCache = isComplete(dir, options.artifactFormat());
             if (!fromCache) {
                 Path tmp = temporary(options.cacheDir());
-                compileInto(model, modelPath, options, load, tmp);
+                compileInto(model, modelPath, options, plugins, load, tmp);
                 publish(tmp, dir);
             }
         } else {
             dir = temporary(null);
             fromCache = false;
-            compileInto(model, modelPath, options, load, dir);
+            compileInto(model, modelPath, options, plugins, load, dir);
             Path d = dir;
             onClose = () -> deleteTree(d);
         }
@@ -214,8 +214,10 @@ public final class HipEnvironment implements AutoCloseable {
         return ModelLoader.loadObjects(objects, load);
     }
 
-    private void compileInto(byte[] model, Path modelPath, SessionOptions options, LoadOptions load, Path dir) {
-        ModelCompiler.CompiledModel c = compiler.compile(model, modelPath, options.plugins(), dir);
+    private void compileInto(byte[] model, Path modelPath, SessionOptions options, ModelCompiler.Plugins plugins,
+            LoadOptions load, Path dir) {
+        // The plugin set the session links and keys the cache with is the one it compiles with.
+        ModelCompiler.CompiledModel c = compiler.compile(model, modelPath, options.plugins(), plugins, dir);
         try {
             if (options.artifactFormat() == ArtifactFormat.NATIVE) {
                 ModelLoader.writeNative(c.bitcode(), load, dir.resolve(SHARED_OBJECT));

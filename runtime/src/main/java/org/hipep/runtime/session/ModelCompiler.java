@@ -29,10 +29,34 @@ public interface ModelCompiler {
      */
     CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Path dir);
 
-    /** The run-time contributions of a plugin set. */
-    record Plugins(String fingerprint, List<RuntimeBitcode> bitcode, LibrarySearch libraries) {
+    /**
+     * {@link #compile(byte[], Path, List, Path)} with the plugin set {@code plugins} that
+     * {@link #plugins} returned for the same {@code ids}: a compiler whose plugins can change at
+     * any moment (OSGi) compiles with the very plugin set whose run-time contributions and
+     * fingerprint the session uses, instead of looking the plugins up again. The default ignores
+     * {@code plugins}.
+     */
+    default CompiledModel compile(byte[] model, Path modelPath, List<String> ids, Plugins plugins, Path dir) {
+        return compile(model, modelPath, ids, dir);
+    }
+
+    /**
+     * The run-time contributions of a plugin set.
+     *
+     * @param fingerprint ids, versions and contents, for the compile cache key
+     * @param bitcode the plugins' runtime bitcode
+     * @param libraries the plugins' libraries and search folders
+     * @param snapshot the compiler's own record of this plugin set, given back to
+     *     {@link #compile(byte[], Path, List, Plugins, Path)} (opaque to the runtime; may be null)
+     */
+    record Plugins(String fingerprint, List<RuntimeBitcode> bitcode, LibrarySearch libraries, Object snapshot) {
         public Plugins {
             bitcode = List.copyOf(bitcode);
+        }
+
+        /** Contributions with no compiler record. */
+        public Plugins(String fingerprint, List<RuntimeBitcode> bitcode, LibrarySearch libraries) {
+            this(fingerprint, bitcode, libraries, null);
         }
     }
 
