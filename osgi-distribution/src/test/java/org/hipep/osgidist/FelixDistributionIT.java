@@ -99,9 +99,12 @@ class FelixDistributionIT {
             // with LLVM's natives loaded from the launcher's class path (-runpath).
             List<String> compiled = out.lines().stream().filter(l -> l.startsWith(Probe.PREFIX + "compiled ")).toList();
             assertThat(compiled).as("the probe's compile report\n" + out.text()).hasSize(1);
-            String[] c = compiled.get(0).substring((Probe.PREFIX + "compiled ").length()).split(" ", 4);
+            String[] c = compiled.get(0).substring((Probe.PREFIX + "compiled ").length()).split(" ", 5);
             assertThat(Integer.parseInt(c[1])).as("bitcode bytes: " + compiled.get(0)).isPositive();
             assertThat(c[2]).as("bitcode magic 'BC' 0xC0DE: " + compiled.get(0)).isEqualTo("4243c0de");
+            // sample and vendor each contribute one run-time bitcode module: both were in the
+            // compile's plugin snapshot (an id with no service would be skipped, not refused).
+            assertThat(Integer.parseInt(c[3])).as("plugin bitcode modules in the compile: " + compiled.get(0)).isEqualTo(2);
 
             int mark = out.lines().size();
             send(console, "lb -s");

@@ -81,7 +81,7 @@ public final class Probe implements BundleActivator {
     /**
      * Compiles {@code model} with the best-ranked {@code ModelCompiler} service (matching
      * {@value #COMPILER_FILTER_PROPERTY} when set; one must be registered) and prints
-     * {@code compiled <service class> <bitcode bytes> <first 4 bytes in hex> <warnings>}; a
+     * {@code compiled <service class> <bitcode bytes> <first 4 bytes in hex> <plugin bitcode modules> <warnings>}; a
      * failure propagates.
      */
     private static void compile(BundleContext context, Path model) throws Exception {
@@ -97,8 +97,12 @@ public final class Probe implements BundleActivator {
         Path dir = Files.createTempDirectory("hipep-probe");
         try {
             Class<?> type = ref.getBundle().loadClass(COMPILER_SERVICE);
-            Object compiled = type.getMethod("compile", byte[].class, Path.class, List.class, Path.class)
-                    .invoke(compiler, Files.readAllBytes(model), model, ids, dir);
+            // The plugin set the compile uses (a snapshot of the plugin services present now).
+            Object plugins = type.getMethod("plugins", List.class).invoke(compiler, ids);
+            int pluginBitcode = ((List<?>) plugins.getClass().getMethod("bitcode").invoke(plugins)).size();
+            Class<?> pluginsType = ref.getBundle().loadClass(COMPILER_SERVICE + "$Plugins");
+            Object compiled = type.getMethod("compile", byte[].class, Path.class, List.class, pluginsType, Path.class)
+                    .invoke(compiler, Files.readAllBytes(model), model, ids, plugins, dir);
             byte[] bitcode = (byte[]) compiled.getClass().getMethod("bitcode").invoke(compiled);
             Object warnings = compiled.getClass().getMethod("warnings").invoke(compiled);
             StringBuilder magic = new StringBuilder();
@@ -106,7 +110,7 @@ public final class Probe implements BundleActivator {
                 magic.append(String.format("%02x", bitcode[i] & 0xff));
             }
             System.out.println(PREFIX + "compiled " + compiler.getClass().getName() + " " + bitcode.length + " " + magic
-                    + " " + warnings);
+                    + " " + pluginBitcode + " " + warnings);
         } finally {
             context.ungetService(ref);
         }
