@@ -259,30 +259,11 @@ static inline int rd_axis(void *ctx, const char *sym, int64_t axis, int64_t rank
 
 /*
  * exp for float as straight-line code the vectoriser can use (libm's expf is a call per element):
- * Cody-Waite range reduction x = n ln2 + r and a degree-6 polynomial fitted for relative error on
- * |r| <= ln2/2; 2^n is applied in two halves so that subnormal results are rounded once (not
- * flushed). Within 2 ulp of the correctly rounded result; exp(x > 88.73) = inf, exp(x < -103.98)
- * = 0, NaN stays NaN.
+ * the element-wise family's ew_expf (kernels_elementwise.c, earlier in this translation unit:
+ * within about 1 ulp, subnormal results rounded, overflow to inf, NaN stays NaN).
  */
 static inline float rd_expf(float x) {
-    float xc = x != x ? 0.0f : x;
-    xc = xc > 89.0f ? 89.0f : xc;
-    xc = xc < -104.0f ? -104.0f : xc;
-    float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round to nearest */
-    float r = xc - nf * 0.693359375f;
-    r = r - nf * -2.12194440e-4f;
-    float p = 0.001382942059581017f;
-    p = p * r + 0.008374771520128346f;
-    p = p * r + 0.04166835803302356f;
-    p = p * r + 0.16666420832118906f;
-    p = p * r + 0.49999991493036766f;
-    p = p * r + 1.0000000361258996f;
-    p = p * r + 1.0000000005920207f;
-    int32_t n = (int32_t)nf;
-    int32_t n1 = n / 2, n2 = n - n1;
-    union { uint32_t u; float f; } s1 = { (uint32_t)(n1 + 127) << 23 }, s2 = { (uint32_t)(n2 + 127) << 23 };
-    float y = p * s1.f * s2.f;
-    return x != x ? x : y;
+    return ew_expf(x);
 }
 
 /*

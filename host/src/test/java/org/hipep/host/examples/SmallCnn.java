@@ -13,9 +13,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.host.testing.OnnxValues;
 
 /**
  * The example model that ships in {@code examples/small-cnn/}: a small CNN over 8x8 one-channel
@@ -167,13 +166,7 @@ public final class SmallCnn {
     }
 
     private static ValueInfoProto value(String name, Object... dims) {
-        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
-        for (Object d : dims) {
-            shape.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
-                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Integer) d).longValue()));
-        }
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(shape))).build();
+        return OnnxValues.tensor(name, TensorProto.DataType.FLOAT_VALUE, dims);
     }
 
     private static NodeProto node(String op, String name, String[] inputs, String output, AttributeProto... attrs) {

@@ -15,9 +15,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -304,12 +303,8 @@ class ConvTilingTest {
     }
 
     private static ValueInfoProto value(String name, int elemType, long[] dims) {
-        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
-        for (long d : dims) {
-            shape.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
-        }
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder()
-                .setTensorType(TypeProto.Tensor.newBuilder().setElemType(elemType).setShape(shape))).build();
+        Object[] boxed = java.util.Arrays.stream(dims).boxed().toArray();
+        return OnnxValues.tensor(name, elemType, boxed);
     }
 
     private static void unflatten(int f, int[] dims, int[] idx) {

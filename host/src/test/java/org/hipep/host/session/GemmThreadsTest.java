@@ -13,9 +13,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -209,12 +208,7 @@ class GemmThreadsTest {
     }
 
     private static ValueInfoProto value(String name, long... dims) {
-        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
-        for (long d : dims) {
-            shape.addDim(TensorShapeProto.Dimension.newBuilder().setDimValue(d));
-        }
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(shape))).build();
+        return OnnxValues.floatTensor(name, dims);
     }
 
     private static AttributeProto intAttr(String name, long v) {

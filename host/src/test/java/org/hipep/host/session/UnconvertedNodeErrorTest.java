@@ -10,9 +10,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.SessionOptions;
 import org.junit.jupiter.api.Test;
@@ -28,13 +27,7 @@ class UnconvertedNodeErrorTest {
     Path dir;
 
     private static ValueInfoProto value(String name, Object... dims) {
-        TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
-        for (Object d : dims) {
-            shape.addDim(d instanceof String p ? TensorShapeProto.Dimension.newBuilder().setDimParam(p)
-                    : TensorShapeProto.Dimension.newBuilder().setDimValue(((Integer) d).longValue()));
-        }
-        return ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
-                TypeProto.Tensor.newBuilder().setElemType(TensorProto.DataType.FLOAT_VALUE).setShape(shape))).build();
+        return OnnxValues.tensor(name, TensorProto.DataType.FLOAT_VALUE, dims);
     }
 
     /** x[N,4,4,4] -> Relu -> Flatten(axis 2) -> y: the flattened first dimension is N*4, which no input dimension gives. */
