@@ -10,6 +10,11 @@ module org.hipep.host {
     requires static org.apache.felix.framework;
     // Declarative Services annotations of org.hipep.host.osgi.OsgiModelCompiler (class retention).
     requires static org.osgi.service.component.annotations;
+    // Apache Maven Resolver: only hip-assemble --from <local Maven repository> uses it
+    // (org.hipep.host.assembly.MavenRepository); bin/hip-assemble adds it, nothing else has it.
+    requires static org.apache.maven.resolver;
+    requires static org.apache.maven.resolver.util;
+    requires static org.apache.maven.resolver.supplier;
 
     exports org.hipep.host.assembly;
     exports org.hipep.host.compiler;

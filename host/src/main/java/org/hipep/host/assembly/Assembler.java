@@ -57,15 +57,26 @@ public final class Assembler {
      * What to assemble.
      *
      * @param pluginIds plugin ids, in selection order (may be empty)
-     * @param from folders of jars, jars or exploded modules to take the modules from
+     * @param from folders of jars, jars, exploded modules, or local Maven repositories to take
+     *     the modules from
      * @param out the distribution folder to write (replaced only when the assembly succeeds)
      * @param jlink whether to add a jlink runtime image ({@code image/})
+     * @param mavenGroup in a local Maven repository, the groupId of the host and of the plugin
+     *     candidates ({@code org.hipep} when null)
+     * @param mavenVersion in a local Maven repository, the version to take of each artifact
+     *     (null: the newest of each)
      */
-    public record Options(List<String> pluginIds, List<Path> from, Path out, boolean jlink) {
+    public record Options(List<String> pluginIds, List<Path> from, Path out, boolean jlink, String mavenGroup,
+            String mavenVersion) {
         /** Copies the lists. */
         public Options {
             pluginIds = List.copyOf(pluginIds);
             from = List.copyOf(from);
+        }
+
+        /** Options with the default group and the newest versions in a Maven repository. */
+        public Options(List<String> pluginIds, List<Path> from, Path out, boolean jlink) {
+            this(pluginIds, from, out, jlink, null, null);
         }
     }
 
@@ -103,17 +114,95 @@ public final class Assembler {
 
     /** Validates and writes the distribution; returns what was written. */
     public static Plan assemble(Options options) throws IOException {
-        Plan plan = plan(options.pluginIds(), options.from());
+        Plan plan = plan(options.pluginIds(), options.from(), options.mavenGroup(), options.mavenVersion());
         DistWriter.write(plan, options.out(), options.jlink());
         return plan;
     }
 
     /**
-     * Resolves and validates without writing anything.
+     * Resolves and validates without writing anything ({@code org.hipep}, newest versions, in a
+     * local Maven repository).
      *
      * @throws AssemblyException listing every problem found
      */
     public static Plan plan(List<String> ids, List<Path> from) {
+        return plan(ids, from, null, null);
+    }
+
+    /**
+     * Resolves and validates without writing anything. A {@code from} entry that is a local
+     * Maven repository is first turned into jars ({@link MavenRepository}): the host and every
+     * plugin artifact of {@code mavenGroup} with their runtime dependencies, validated like a
+     * folder of jars (which also learns the plugin ids); then, when some plugin artifacts were
+     * not selected, again from the host and the selected plugin artifacts alone, so that nothing
+     * only an unselected plugin needs reaches the module path.
+     *
+     * @param mavenGroup groupId of the host and the plugin candidates in a repository (null:
+     *     {@code org.hipep})
+     * @param mavenVersion version of each artifact in a repository (null: the newest of each)
+     * @throws AssemblyException listing every problem found
+     */
+    public static Plan plan(List<String> ids, List<Path> from, String mavenGroup, String mavenVersion) {
+        List<Path> repos = from.stream().filter(ModuleSource::isMavenRepository).toList();
+        if (repos.isEmpty()) {
+            return validate(ids, from);
+        }
+        List<Path> others = from.stream().filter(f -> !repos.contains(f)).toList();
+        String group = mavenGroup == null ? MavenRepository.DEFAULT_GROUP : mavenGroup;
+        try {
+            return fromRepositories(ids, others, repos, group, mavenVersion);
+        } catch (LinkageError e) {
+            throw new AssemblyException(List.of("--from " + repos + " is a local Maven repository, but Apache Maven"
+                    + " Resolver (module org.apache.maven.resolver.supplier) is not on this hip-assemble's module path ("
+                    + e + "); run bin/hip-assemble of the build tree, or assemble from a folder of jars"));
+        }
+    }
+
+    private static Plan fromRepositories(List<String> ids, List<Path> others, List<Path> repos, String group,
+            String version) {
+        List<String> problems = new ArrayList<>();
+        List<MavenRepository> repositories = new ArrayList<>();
+        List<MavenRepository.Candidates> candidates = new ArrayList<>();
+        List<Path> all = new ArrayList<>(others);
+        for (Path repo : repos) {
+            MavenRepository r = new MavenRepository(repo, group, version);
+            MavenRepository.Candidates c = r.candidates(problems);
+            repositories.add(r);
+            candidates.add(c);
+            if (c.host() != null) {
+                List<String> coords = new ArrayList<>();
+                coords.add(c.host());
+                coords.addAll(c.plugins().values());
+                all.addAll(r.resolve(coords, problems));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new AssemblyException(problems);
+        }
+        Plan first = validate(ids, all);
+        Set<String> selected = new TreeSet<>();
+        first.plugins().forEach(p -> selected.add(p.module()));
+        if (candidates.stream().allMatch(c -> selected.containsAll(c.plugins().keySet()))) {
+            return first;
+        }
+        List<Path> needed = new ArrayList<>(others);
+        for (int i = 0; i < repositories.size(); i++) {
+            List<String> coords = new ArrayList<>();
+            coords.add(candidates.get(i).host());
+            candidates.get(i).plugins().forEach((module, c) -> {
+                if (selected.contains(module)) {
+                    coords.add(c);
+                }
+            });
+            needed.addAll(repositories.get(i).resolve(coords, problems));
+        }
+        if (!problems.isEmpty()) {
+            throw new AssemblyException(problems);
+        }
+        return validate(ids, needed);
+    }
+
+    private static Plan validate(List<String> ids, List<Path> from) {
         List<String> problems = new ArrayList<>();
         ModuleSource source = ModuleSource.scan(from, problems);
         PluginLayer layer;

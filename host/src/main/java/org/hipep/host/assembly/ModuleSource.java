@@ -86,10 +86,7 @@ final class ModuleSource {
             List<Path> jars = s.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
                     .sorted().toList();
             if (jars.isEmpty()) {
-                problems.add("--from " + root + " holds no jar" + (looksLikeMavenRepository(root)
-                        ? "; it looks like a local Maven repository: let Maven resolve the modules into a folder"
-                                + " (the assembly profile in docs/distributions.md) and assemble from that folder"
-                        : ""));
+                problems.add("--from " + root + " holds no jar");
             }
             return jars;
         } catch (IOException e) {
@@ -98,9 +95,17 @@ final class ModuleSource {
         }
     }
 
-    private static boolean looksLikeMavenRepository(Path root) {
-        try (Stream<Path> s = Files.walk(root, 6)) {
-            return s.anyMatch(p -> p.getFileName().toString().endsWith(".pom"));
+    /**
+     * Whether a folder looks like a local Maven repository: no jar directly in it, POMs below it.
+     * (Here, not in {@link MavenRepository}: asking must not need the resolver's classes.)
+     */
+    static boolean isMavenRepository(Path dir) {
+        if (!Files.isDirectory(dir) || Files.isRegularFile(dir.resolve("module-info.class"))) {
+            return false;
+        }
+        try (Stream<Path> top = Files.list(dir); Stream<Path> s = Files.walk(dir, 6)) {
+            return top.noneMatch(p -> p.getFileName().toString().endsWith(".jar"))
+                    && s.anyMatch(p -> p.getFileName().toString().endsWith(".pom"));
         } catch (IOException | RuntimeException e) {
             return false;
         }

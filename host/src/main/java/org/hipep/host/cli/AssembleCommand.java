@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hip-assemble --plugins sample,vendor --from <dir> --out dist/ [--jlink]}: validates the
+ * {@code hip-assemble --plugins sample,vendor --from <dir|local Maven repository> --out dist/ [--jlink]}: validates the
  * selection and writes a distribution ({@link Assembler}). Exit code 0 when written; 1 with the
  * report of every problem on standard error when refused (nothing written); 2 for bad options.
  */
@@ -30,10 +30,22 @@ public final class AssembleCommand implements Callable<Integer> {
             description = "Comma-separated plugin ids, in order (default: none, the host alone).")
     private String plugins;
 
-    @Option(names = "--from", paramLabel = "<dir|jar>", required = true, split = ",",
+    @Option(names = "--from", paramLabel = "<dir|jar|repo>", required = true, split = ",",
             description = "Where the modules come from: folders of jars (such as a Maven copy-dependencies folder),"
-                    + " jars or exploded modules; repeatable.")
+                    + " jars, exploded modules, or a local Maven repository (resolved offline with Apache Maven"
+                    + " Resolver: the host and the plugin artifacts of --group with their runtime dependencies);"
+                    + " repeatable.")
     private List<Path> from;
+
+    @Option(names = "--group", paramLabel = "<groupId>", defaultValue = "org.hipep",
+            description = "In a local Maven repository: the groupId of the host (hipep-host) and of the plugin"
+                    + " artifacts (default: ${DEFAULT-VALUE}).")
+    private String group;
+
+    @Option(names = "--maven-version", paramLabel = "<version>",
+            description = "In a local Maven repository: the version of the host and the plugin artifacts to take"
+                    + " (default: the newest of each).")
+    private String mavenVersion;
 
     @Option(names = {"-o", "--out"}, paramLabel = "<dir>", required = true,
             description = "The distribution folder; replaced only when the assembly succeeds.")
@@ -47,7 +59,8 @@ public final class AssembleCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            Assembler.Plan plan = Assembler.assemble(new Assembler.Options(PluginSelection.parse(plugins), from, out, jlink));
+            Assembler.Plan plan = Assembler.assemble(new Assembler.Options(PluginSelection.parse(plugins), from, out, jlink,
+                    group, mavenVersion));
             o.println("hip-assemble: wrote " + out + " with plugins " + plan.pluginIds() + ": " + plan.modules().size()
                     + " modules in lib/, launchers in bin/, plugins.lock" + (jlink ? ", image/" : ""));
             o.flush();

@@ -4,13 +4,19 @@ import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.module.FindException;
+import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.jar.JarEntry;
@@ -105,7 +111,11 @@ final class FixturePlugins {
                 Files.write(classes.resolve(module.replace('.', '/')).resolve("kernels.bc"), m.bitcode());
             }
         }
-        Path jar = dir.resolve(module + ".jar");
+        return pack(classes, dir.resolve(module + ".jar"));
+    }
+
+    /** Packs the files under {@code classes} into {@code jar}; returns the jar. */
+    static Path pack(Path classes, Path jar) throws IOException {
         try (OutputStream os = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(os);
                 Stream<Path> s = Files.walk(classes)) {
             for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
@@ -127,14 +137,16 @@ final class FixturePlugins {
     }
 
     /**
-     * The test class path's modules (jars, and build folders with a {@code module-info.class}):
-     * what the host and its dependencies would be in a folder of jars. Entries that are no module
-     * and repeated module names are left out.
+     * The test class path's modules (jars, and build folders with a {@code module-info.class})
+     * that a folder of the host and its dependencies would hold: what {@code org.hipep.host}
+     * requires (not {@code static}), transitively, with the JavaCPP platform modules of those.
+     * Optional dependencies (the Maven resolver) and test libraries are left out, and so are
+     * entries that are no module and repeated module names.
      */
     static List<Path> classPathModules() {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<Path> out = new ArrayList<>();
-        Set<String> names = new HashSet<>();
+        Map<String, Path> byName = new LinkedHashMap<>();
+        Map<String, ModuleDescriptor> descriptors = new HashMap<>();
         for (String e : cp.split(File.pathSeparator)) {
             Path p = Path.of(e);
             boolean jar = e.endsWith(".jar") && Files.isRegularFile(p);
@@ -144,13 +156,33 @@ final class FixturePlugins {
             }
             try {
                 var refs = ModuleFinder.of(p).findAll();
-                if (refs.size() == 1 && names.add(refs.iterator().next().descriptor().name())) {
-                    out.add(p);
+                if (refs.size() == 1) {
+                    ModuleDescriptor d = refs.iterator().next().descriptor();
+                    if (byName.putIfAbsent(d.name(), p) == null) {
+                        descriptors.put(d.name(), d);
+                    }
                 }
             } catch (FindException ignored) {
                 // not usable as a module: a folder of jars would not offer it either
             }
         }
+        Set<String> keep = new LinkedHashSet<>();
+        Deque<String> todo = new ArrayDeque<>(List.of(Assembler.HOST_MODULE));
+        while (!todo.isEmpty()) {
+            String name = todo.pop();
+            if (!byName.containsKey(name) || !keep.add(name)) {
+                continue;
+            }
+            String natives = name + "." + Assembler.platform();
+            if (byName.containsKey(natives)) {
+                keep.add(natives);
+            }
+            descriptors.get(name).requires().stream()
+                    .filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
+                    .forEach(r -> todo.push(r.name()));
+        }
+        List<Path> out = new ArrayList<>();
+        keep.forEach(n -> out.add(byName.get(n)));
         return out;
     }
 
