@@ -11,7 +11,9 @@ module org.hipep.host {
     // Declarative Services annotations of org.hipep.host.osgi.OsgiModelCompiler (class retention).
     requires static org.osgi.service.component.annotations;
     // Apache Maven Resolver: only hip-assemble --from <local Maven repository> uses it
-    // (org.hipep.host.assembly.MavenRepository); bin/hip-assemble adds it, nothing else has it.
+    // (org.hipep.host.assembly.MavenRepository); bin/hip-assemble puts it on the class path with
+    // --add-reads org.hipep.host=ALL-UNNAMED (its jars split packages: no module path), nothing
+    // else has it. The module names are the jars' (api, util: module-info; supplier: manifest).
     requires static org.apache.maven.resolver;
     requires static org.apache.maven.resolver.util;
     requires static org.apache.maven.resolver.supplier;

@@ -132,10 +132,11 @@ public final class Assembler {
     /**
      * Resolves and validates without writing anything. A {@code from} entry that is a local
      * Maven repository is first turned into jars ({@link MavenRepository}): the host and every
-     * plugin artifact of {@code mavenGroup} with their runtime dependencies, validated like a
-     * folder of jars (which also learns the plugin ids); then, when some plugin artifacts were
-     * not selected, again from the host and the selected plugin artifacts alone, so that nothing
-     * only an unselected plugin needs reaches the module path.
+     * plugin artifact of {@code mavenGroup} with their runtime dependencies, whose plugin modules
+     * are loaded to learn their ids; then the host and the selected plugin artifacts alone are
+     * resolved again, and those jars are validated like a folder of jars, so that nothing only
+     * an unselected plugin needs reaches the module path. (An unknown id is validated, and
+     * reported, against all the repository's plugins.)
      *
      * @param mavenGroup groupId of the host and the plugin candidates in a repository (null:
      *     {@code org.hipep})
@@ -153,8 +154,8 @@ public final class Assembler {
             return fromRepositories(ids, others, repos, group, mavenVersion);
         } catch (LinkageError e) {
             throw new AssemblyException(List.of("--from " + repos + " is a local Maven repository, but Apache Maven"
-                    + " Resolver (module org.apache.maven.resolver.supplier) is not on this hip-assemble's module path ("
-                    + e + "); run bin/hip-assemble of the build tree, or assemble from a folder of jars"));
+                    + " Resolver is not available to this hip-assemble (" + e + "); run bin/hip-assemble of the build tree"
+                    + " (it puts host/target/assemble-lib on the class path), or assemble from a folder of jars"));
         }
     }
 
@@ -179,12 +180,20 @@ public final class Assembler {
         if (!problems.isEmpty()) {
             throw new AssemblyException(problems);
         }
-        Plan first = validate(ids, all);
-        Set<String> selected = new TreeSet<>();
-        first.plugins().forEach(p -> selected.add(p.module()));
-        if (candidates.stream().allMatch(c -> selected.containsAll(c.plugins().keySet()))) {
-            return first;
+        // Which plugin module has which id: only loading them says so (the registrar's ids).
+        Map<String, String> moduleOfId;
+        try {
+            ModuleSource source = ModuleSource.scan(all, new ArrayList<>());
+            PluginLayer layer = PluginLayer.load(source);
+            moduleOfId = knownIds(layer, layer.sources());
+        } catch (RuntimeException e) {
+            return validate(ids, all); // reports what cannot be loaded, as for a folder of jars
         }
+        if (!moduleOfId.keySet().containsAll(ids)) {
+            return validate(ids, all); // the unknown-id report lists every plugin of the repository
+        }
+        Set<String> selected = new TreeSet<>();
+        ids.forEach(id -> selected.add(moduleOfId.get(id)));
         List<Path> needed = new ArrayList<>(others);
         for (int i = 0; i < repositories.size(); i++) {
             List<String> coords = new ArrayList<>();

@@ -46,8 +46,10 @@ import org.eclipse.aether.version.Version;
  * then validated like a folder of jars ({@link Assembler}): one validation path.
  *
  * <p>The resolver is an optional dependency of the host ({@code requires static}): only this
- * class uses it, and only when a repository is given. It is on the module path of
- * {@code bin/hip-assemble} and nowhere else; an assembled distribution never contains it.
+ * class uses it, and only when a repository is given. Its jars split packages (maven-model and
+ * maven-model-builder), so they cannot be modules: {@code bin/hip-assemble} puts them
+ * ({@code host/target/assemble-lib}) on the class path, which the host module reads for that
+ * launch only. No other tool and no assembled distribution has them.
  */
 final class MavenRepository {
     /** The groupId whose artifacts are candidates unless another one is given. */

@@ -63,7 +63,14 @@ class MavenRepositoryAssemblyTest {
         layOutProject(repo);
         install(repo, "org.hipep", "hipep-fx-alpha", "1.1", alpha, List.of("org.hipep:hipep-api:" + VERSION));
         install(repo, "org.hipep", "hipep-fx-alpha", "1.0.9", old, List.of("org.hipep:hipep-api:" + VERSION));
-        install(repo, "org.hipep", "hipep-fx-beta", "2.0", beta, List.of("org.hipep:hipep-api:" + VERSION));
+        // beta alone needs org.example:extra, an automatic module: were it handed to the JPMS
+        // resolver, it would be resolved with every other automatic module (protobuf-java is one).
+        Path extraFiles = Files.createDirectories(tmp.resolve("extra-files/META-INF"));
+        Files.writeString(extraFiles.resolve("extra.txt"), "only beta needs this\n");
+        Path extra = FixturePlugins.pack(extraFiles.getParent(), tmp.resolve("extra-1.0.jar"));
+        install(repo, "org.example", "extra", "1.0", extra, List.of());
+        install(repo, "org.hipep", "hipep-fx-beta", "2.0", beta,
+                List.of("org.hipep:hipep-api:" + VERSION, "org.example:extra:1.0"));
 
         brokenRepo = Files.createDirectories(tmp.resolve("broken-repo"));
         layOutProject(brokenRepo);
@@ -176,7 +183,7 @@ class MavenRepositoryAssemblyTest {
                 .isEqualTo(repo.resolve("org/hipep/hipep-fx-alpha/1.1/hipep-fx-alpha-1.1.jar"));
         assertThat(plan.modules()).containsKeys(Assembler.HOST_MODULE, Assembler.RUNTIME_MODULE, "fx.alpha",
                 "org.bytedeco.llvm." + Assembler.platform(), "org.bytedeco.javacpp." + Assembler.platform())
-                .doesNotContainKeys("fx.beta", "fx.alphaold");
+                .doesNotContainKeys("fx.beta", "fx.alphaold", "extra");
         assertThat(plan.modules().values()).allSatisfy(p -> assertThat(p).startsWithRaw(repo));
         assertThat(plan.modules().keySet()).noneMatch(m -> m.startsWith("org.apache.maven"));
         try (Stream<Path> s = Files.list(out.resolve("lib"))) {
@@ -224,7 +231,7 @@ class MavenRepositoryAssemblyTest {
         cmd.setOut(new PrintWriter(new StringWriter()));
         int rc = cmd.execute("--plugins", "beta", "--from", repo.toString(), "--out", tmp.resolve("cli-dist").toString());
         assertThat(rc).as(err.toString()).isZero();
-        assertThat(tmp.resolve("cli-dist/lib")).isDirectory();
+        assertThat(tmp.resolve("cli-dist/lib/extra-1.0.jar")).as("beta's dependency").isRegularFile();
 
         rc = cmd.execute("--plugins", "beta", "--from", repo.toString(), "--group", "com.example",
                 "--out", tmp.resolve("cli-dist2").toString());
