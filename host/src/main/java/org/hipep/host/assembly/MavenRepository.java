@@ -197,15 +197,27 @@ final class MavenRepository {
         if (r != null) {
             for (ArtifactResult a : r.getArtifactResults()) {
                 if (!a.isResolved()) {
-                    missing.add(coords(a.getRequest().getArtifact()));
+                    missing.add("missing " + coords(a.getRequest().getArtifact()));
                 }
             }
             if (r.getCollectExceptions() != null) {
-                r.getCollectExceptions().forEach(c -> missing.add(c.getMessage()));
+                r.getCollectExceptions().forEach(c -> missing.add(withCauses(c)));
             }
         }
         return "cannot resolve " + roots + " from the local Maven repository " + root + " (offline, that repository only): "
-                + (missing.isEmpty() ? e.getMessage() : "missing " + String.join("; ", missing));
+                + (missing.isEmpty() ? e.getMessage() : String.join("; ", missing));
+    }
+
+    /** A collection failure's message and its causes' (the last one names what is missing). */
+    private static String withCauses(Throwable t) {
+        List<String> parts = new ArrayList<>();
+        for (Throwable c = t; c != null && parts.size() < 6; c = c.getCause()) {
+            String m = c.getMessage();
+            if (m != null && (parts.isEmpty() || !parts.get(parts.size() - 1).contains(m))) {
+                parts.add(m);
+            }
+        }
+        return String.join(": ", parts);
     }
 
     private static String coords(Artifact a) {

@@ -86,7 +86,8 @@ final class ModuleSource {
             List<Path> jars = s.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
                     .sorted().toList();
             if (jars.isEmpty()) {
-                problems.add("--from " + root + " holds no jar");
+                problems.add("--from " + root + " holds no jar (nor, within 6 levels, a .pom: it is no local Maven"
+                        + " repository either)");
             }
             return jars;
         } catch (IOException e) {
@@ -103,7 +104,7 @@ final class ModuleSource {
         if (!Files.isDirectory(dir) || Files.isRegularFile(dir.resolve("module-info.class"))) {
             return false;
         }
-        try (Stream<Path> top = Files.list(dir); Stream<Path> s = Files.walk(dir, 6)) {
+        try (Stream<Path> top = Files.list(dir); Stream<Path> s = Files.walk(dir, 6, java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
             return top.noneMatch(p -> p.getFileName().toString().endsWith(".jar"))
                     && s.anyMatch(p -> p.getFileName().toString().endsWith(".pom"));
         } catch (IOException | RuntimeException e) {
