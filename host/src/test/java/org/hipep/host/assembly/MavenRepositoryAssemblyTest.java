@@ -120,20 +120,21 @@ class MavenRepositoryAssemblyTest {
 
     /**
      * The coordinates of a class-path module: {@code org.hipep:hipep-<name>:VERSION} for this
-     * build's folders, else read from the jar's place in the local repository it came from.
+     * build's modules (class folders under {@code mvn test}, packaged jars in a reactor that ran
+     * {@code package}), else read from the jar's place in the local repository it came from.
      */
     private static Located locate(String module, Path file) {
-        if (Files.isDirectory(file)) {
+        if (module.startsWith("org.hipep.")) {
             String artifactId = "hipep-" + module.substring("org.hipep.".length()).replace('.', '-');
             return new Located(file, "org.hipep", artifactId, VERSION, null);
         }
         Path versionDir = file.getParent();
         Path artifactDir = versionDir.getParent();
         Path top = artifactDir;
-        while (top != null && !top.getFileName().toString().equals("repository")) {
+        while (top != null && top.getFileName() != null && !top.getFileName().toString().equals("repository")) {
             top = top.getParent();
         }
-        assertThat(top).as("%s lies in a local Maven repository", file).isNotNull();
+        assertThat(top != null && top.getFileName() != null).as("%s lies in a local Maven repository", file).isTrue();
         String groupId = top.relativize(artifactDir.getParent()).toString().replace('/', '.');
         String artifactId = artifactDir.getFileName().toString();
         String version = versionDir.getFileName().toString();
