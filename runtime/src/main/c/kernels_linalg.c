@@ -14,7 +14,8 @@
  * f16/bf16 are converted to f32 and use sgemm;
  * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
  * double, saturated on the way back). Conv: tiles of output positions (a column block of about
- * LA_CONV_TILE_BYTES) per image and group, run in parallel: each tile is im2col'd into its chunk's
+ * LA_CONV_TILE_BYTES) per image and group, run in parallel (small output maps: one after the
+ * other, each GEMM split over the threads instead): each tile is im2col'd into its chunk's
  * own scratch (never image-sized) and multiplied by one gemm straight into Y (row stride = the
  * output size) on top of the bias written just before; 1x1 stride-1 unpadded convs read X in
  * place; depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
@@ -945,20 +946,34 @@ static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
     free(col);
 }
 
-/* Positions per tile: the column block near LA_CONV_TILE_BYTES, and with one image and group
- * at least two tiles per thread in a count that the threads share evenly. */
-static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t images, int64_t threads) {
+/*
+ * Positions per tile: the column block near LA_CONV_TILE_BYTES, and with one image and group
+ * at least two tiles per thread in a count that the threads share evenly. Small output maps (the
+ * 14x14 and 7x7 stages of a ResNet) give too few tiles of at least LA_CONV_PAR_MIN_POS positions
+ * for that: cutting them finer made every tile repack all of W (up to 9 MB at 512 -> 512 3x3) for
+ * a GEMM only 16-50 columns wide, and 3 tiles over 2 threads left one idle a third of the time.
+ * Then *inner is set: the tiles (the whole map when its columns fit 4 x LA_CONV_TILE_BYTES, so W
+ * and the columns are packed once) run one after the other and each GEMM is split over the
+ * threads by la_blas_gemm (by rows of W when there are more output channels than positions).
+ */
+#define LA_CONV_PAR_MIN_POS 128
+static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t images, int64_t threads, int *inner) {
     int64_t tile = LA_CONV_TILE_BYTES / (kc * ks > 0 ? kc * ks : 1);
     if (tile < LA_CONV_TILE_MIN) tile = LA_CONV_TILE_MIN;
     if (tile >= osz) tile = osz > 0 ? osz : 1;
     int64_t ntiles = (osz + tile - 1) / tile;
+    *inner = 0;
     if (threads > 1 && images * ntiles < 8 * threads) {
         int64_t want = (2 * threads + images - 1) / images; /* at least two items per thread */
-        if (ntiles < want) ntiles = want;
-        if (images == 1) ntiles = (ntiles + threads - 1) / threads * threads;
-        int64_t most = osz / 16 > 1 ? osz / 16 : 1; /* no tile under 16 positions */
-        if (ntiles > most) ntiles = most;
-        tile = (osz + ntiles - 1) / ntiles;
+        int64_t n = ntiles < want ? want : ntiles;
+        if (images == 1) n = (n + threads - 1) / threads * threads;
+        int64_t most = osz / LA_CONV_PAR_MIN_POS > 1 ? osz / LA_CONV_PAR_MIN_POS : 1;
+        if (n > most) n = most;
+        if (images * n < 2 * threads) { /* one tile of the whole map where its columns fit 4 blocks */
+            *inner = 1;
+            return osz <= 4 * tile ? (osz > 0 ? osz : 1) : tile;
+        }
+        tile = (osz + n - 1) / n;
     }
     return tile;
 }
@@ -1185,9 +1200,11 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
         goto done;
     }
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
-    tj.tile = la_conv_tile_size(g->osz, kc, ks, N * group, hipep_threads(ctx));
+    int inner;
+    tj.tile = la_conv_tile_size(g->osz, kc, ks, N * group, hipep_threads(ctx), &inner);
     tj.ntiles = (g->osz + tj.tile - 1) / tj.tile;
-    hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
+    if (inner) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* each GEMM split by la_blas_gemm */
+    else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
     la_conv_close(&io, t);
 }

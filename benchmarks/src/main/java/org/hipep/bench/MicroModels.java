@@ -14,7 +14,9 @@ import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 
 /**
  * One-op models at the shapes of the BERT layer, of ResNet-50's stage 1 and of super-resolution-10
- * ({@code op-sr-*}: its first two convolutions at 224x224, and its pixel shuffle), for a per-op-family
+ * ({@code op-sr-*}: its first two convolutions at 224x224, and its pixel shuffle), and of ResNet-50's
+ * later stages (stem, max pool, a stride-2 3x3, the 14x14 and 7x7 convolutions, the residual
+ * Add + Relu: where the tile and thread split rules differ from stage 1), for a per-op-family
  * comparison with ONNX Runtime (the run time of a whole model says how much slower, these say
  * where). Names start with {@code op-}; see {@link #NAMES}. Inputs are fixed-seed N(0, 1).
  */
@@ -22,7 +24,8 @@ final class MicroModels {
     /** Every micro model. */
     static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
             "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
-            "op-sr-conv3x3", "op-sr-pixel-shuffle");
+            "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
+            "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu");
 
     private MicroModels() {
     }
@@ -114,6 +117,24 @@ final class MicroModels {
                         .addAttribute(BertModel.ints("perm", 0, 1, 4, 2, 5, 3));
                 node(g, "Reshape", new String[] {"u6", "s4"}, 1, 1, 672, 672);
             }
+            case "op-conv-stem" -> conv(g, rnd, input, 3, 64, 224, 7, 2);
+            case "op-conv3x3-s2" -> conv(g, rnd, input, 128, 128, 56, 3, 2);
+            case "op-conv3x3-14" -> conv(g, rnd, input, 256, 256, 14, 3, 1);
+            case "op-conv1x1-14" -> conv(g, rnd, input, 1024, 256, 14, 1, 1);
+            case "op-conv1x1-down14" -> conv(g, rnd, input, 512, 1024, 28, 1, 2);
+            case "op-conv3x3-7" -> conv(g, rnd, input, 512, 512, 7, 3, 1);
+            case "op-conv1x1-7" -> conv(g, rnd, input, 512, 2048, 7, 1, 1);
+            case "op-maxpool" -> {
+                input.accept(new long[] {1, 64, 112, 112});
+                node(g, "MaxPool", new String[] {"x0"}, 1, 64, 56, 56).addAttribute(BertModel.ints("kernel_shape", 3, 3))
+                        .addAttribute(BertModel.ints("strides", 2, 2)).addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+            }
+            case "op-add-relu" -> {
+                input.accept(new long[] {1, 256, 56, 56});
+                input.accept(new long[] {1, 256, 56, 56});
+                g.addNodeBuilder().setOpType("Add").setName("add").addInput("x0").addInput("x1").addOutput("s");
+                node(g, "Relu", new String[] {"s"}, 1, 256, 56, 56);
+            }
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")
@@ -130,6 +151,17 @@ final class MicroModels {
             Files.write(set.resolve("input_" + i + ".pb"),
                     BertModel.tensor("x" + i, gaussian(rnd, Math.toIntExact(count), 1), dims).toByteArray());
         }
+    }
+
+    /** A Conv with bias, c -> m channels, k x k, stride s, pads k / 2, on an hw x hw input. */
+    private static void conv(GraphProto.Builder g, Random rnd, Consumer<long[]> input, int c, int m, int hw, int k,
+            int s) {
+        int pad = k / 2, out = (hw + 2 * pad - k) / s + 1;
+        input.accept(new long[] {1, c, hw, hw});
+        g.addInitializer(BertModel.tensor("w", gaussian(rnd, m * c * k * k, Math.sqrt(2.0 / (c * k * k))), m, c, k, k));
+        g.addInitializer(BertModel.tensor("b", gaussian(rnd, m, 0.05), m));
+        node(g, "Conv", new String[] {"x0", "w", "b"}, 1, m, out, out).addAttribute(BertModel.ints("kernel_shape", k, k))
+                .addAttribute(BertModel.ints("strides", s, s)).addAttribute(BertModel.ints("pads", pad, pad, pad, pad));
     }
 
     private static NodeProto.Builder node(GraphProto.Builder g, String op, String[] inputs, long... outDims) {

@@ -31,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * computed here, through a session at one and two threads.
  * The shapes cut tiles inside output rows, leave a short last tile, and cover stride, dilation,
  * asymmetric and SAME padding, groups, 1-D and 3-D, batch > 1, a column block above the tile budget
- * (many input channels), f64, and weights and bias given as run-time inputs.
+ * (many input channels), f64, and weights and bias given as run-time inputs; small output maps
+ * (under 2 x threads tiles of 128 positions: tiles run in turn, each GEMM split over the threads
+ * by rows or columns) and the boundary between the two plans (256 vs 512 positions).
  */
 class ConvTilingTest {
     @TempDir
@@ -122,6 +124,22 @@ class ConvTilingTest {
             new Case("conv3d", 1, 4, 6, 2, a(7, 8, 9), a(2, 3, 3), a(2, 1, 2), a(1, 1, 1), a(1, 1, 0, 0, 1, 2),
                     true, false),
             new Case("f64_rows_cut", 1, 32, 6, 1, a(29, 31), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, true),
+            // small maps at two threads (fewer than 2 x 2 tiles of >= 128 positions): tiles one after the
+            // other, each GEMM split by rows of W (many output channels) or by columns (positions)
+            new Case("small_map_rows_split", 1, 64, 256, 1, a(9, 11), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    true, false),
+            new Case("small_map_pointwise_cols_split", 1, 200, 70, 1, a(15, 17), a(1, 1), a(1, 1), a(1, 1),
+                    a(0, 0, 0, 0), true, false),
+            new Case("small_map_boundary_256", 1, 48, 136, 1, a(16, 16), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    false, false),
+            new Case("tiles_boundary_512", 1, 48, 136, 1, a(16, 32), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    true, false),
+            new Case("small_map_batch_groups", 2, 64, 256, 2, a(7, 7), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    true, false),
+            new Case("small_map_stride2", 1, 64, 192, 1, a(15, 15), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1), true,
+                    false),
+            new Case("f64_small_map_rows_split", 1, 64, 200, 1, a(7, 9), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
+                    true, true),
             // ConvTranspose: 576-row column blocks of ~227 input positions, 23x29 cuts them inside rows
             new Case("transposed_rows_cut", 2, 16, 64, 1, a(23, 29), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1),
                     true, false, true),
