@@ -14,6 +14,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,10 +68,22 @@ class DistributionIT {
     }
 
     private String run(List<String> cmd) throws IOException, InterruptedException {
+        return run(cmd, Map.of("JAVA", javaExecutable()));
+    }
+
+    /** Runs {@code cmd} in the test's folder with {@code env} added (an empty value removes the variable). */
+    private String run(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true);
         pb.environment().remove("HIPEP_PLUGINS");
         pb.environment().remove("HIPEP_JAVA_OPTS");
-        pb.environment().put("JAVA", javaExecutable());
+        pb.environment().remove("JAVA");
+        env.forEach((k, v) -> {
+            if (v.isEmpty()) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         Process p = pb.start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -126,5 +139,26 @@ class DistributionIT {
                 "--add-modules", natives, "-m", RUNNER, "--plugins", "sample,vendor"));
         cmd.addAll(runnerArgs());
         assertRanWithBothPlugins(run(cmd));
+    }
+
+    /**
+     * {@code hip-assemble --jlink}: the distribution carries a jlink image of the JDK modules it
+     * needs, and its launcher runs the example model on that image (not on the build's JDK: the
+     * JVM reports its java.home) with both plugins.
+     */
+    @Test
+    void aJlinkImageRunsTheExampleModelFromTheLauncher() throws IOException, InterruptedException {
+        Path modules = BuiltArtifacts.modulesDir();
+        Path jdist = work.resolve("jdist");
+        run(List.of(javaExecutable(), "--module-path", modules.toString(), "--add-modules", "ALL-MODULE-PATH", "-m",
+                "org.hipep.host/org.hipep.host.cli.AssembleCommand", "--plugins", "sample,vendor", "--from", modules.toString(),
+                "--out", jdist.toString(), "--jlink"));
+        Path imageJava = jdist.resolve("image/bin/java");
+        assertThat(imageJava).isExecutable();
+        List<String> cmd = new ArrayList<>(List.of("bash", jdist.resolve("bin/hip-onnx-runner").toString()));
+        cmd.addAll(runnerArgs());
+        String out = run(cmd, Map.of("HIPEP_JAVA_OPTS", "-XshowSettings:properties"));
+        assertThat(out).as("the JVM the launcher started").contains("java.home = " + jdist.resolve("image").toRealPath());
+        assertRanWithBothPlugins(out);
     }
 }
