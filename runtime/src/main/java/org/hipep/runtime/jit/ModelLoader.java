@@ -64,6 +64,26 @@ public final class ModelLoader {
     }
 
     static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
+        return withLinked(modelBitcode, runtimeBitcode, options, (linked, libraries) -> {
+            List<byte[]> objects = new java.util.ArrayList<>();
+            for (ModelLinker.Part part : linked.parts()) {
+                objects.add(NativeArtifact.emitObject(part.module(), options.optLevel()));
+            }
+            return objects;
+        });
+    }
+
+    /** What to make of the linked model, given the resolved libraries. */
+    private interface LinkedWork<T> {
+        T apply(ModelLinker.Linked linked, List<LibrarySearch.Found> libraries);
+    }
+
+    /**
+     * Links the model with the runtime and plugin bitcode in a fresh context, checks that every
+     * symbol left undefined resolves against the libraries (as {@link #loadJit} does), hands the
+     * result to {@code work} and disposes of it.
+     */
+    private static <T> T withLinked(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, LinkedWork<T> work) {
         List<LibrarySearch.Found> libraries = options.libraries().resolve();
         LLVMContextRef ctx = LLVMContextCreate();
         try {
@@ -73,11 +93,7 @@ public final class ModelLoader {
                     probe.addLibraries(libraries);
                     probe.requireResolvable(ModelLinker.undefined(linked));
                 }
-                List<byte[]> objects = new java.util.ArrayList<>();
-                for (ModelLinker.Part part : linked.parts()) {
-                    objects.add(NativeArtifact.emitObject(part.module(), options.optLevel()));
-                }
-                return objects;
+                return work.apply(linked, libraries);
             } finally {
                 linked.dispose();
             }
@@ -116,22 +132,10 @@ public final class ModelLoader {
     }
 
     static void writeNative(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, Path so) {
-        List<LibrarySearch.Found> libraries = options.libraries().resolve();
-        LLVMContextRef ctx = LLVMContextCreate();
-        try {
-            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
-            try {
-                try (OrcJit probe = new OrcJit()) {
-                    probe.addLibraries(libraries);
-                    probe.requireResolvable(ModelLinker.undefined(linked));
-                }
-                NativeArtifact.write(linked, options.optLevel(), libraries, so);
-            } finally {
-                linked.dispose();
-            }
-        } finally {
-            LLVMContextDispose(ctx);
-        }
+        withLinked(modelBitcode, runtimeBitcode, options, (linked, libraries) -> {
+            NativeArtifact.write(linked, options.optLevel(), libraries, so);
+            return null;
+        });
     }
 
     /**
