@@ -209,12 +209,10 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
 // -----
 
 // An inference Dropout whose mask is used: the input, and an all-true mask of the input's
-// static shape as ConstantOfShape of a constant shape (a rank-0 input has an empty shape).
+// static shape as a splat Constant (a rank-0 input gives a rank-0 mask).
 // CHECK-LABEL: func.func @dropout_mask
-// CHECK-NEXT:    %[[S:.*]] = "onnx.Constant"() {value = dense<[3, 4, 5]> : tensor<3xi64>} : () -> tensor<3xi64>
-// CHECK-NEXT:    %[[M:.*]] = "onnx.ConstantOfShape"(%[[S]]) {value = dense<true> : tensor<1xi1>} : (tensor<3xi64>) -> tensor<3x4x5xi1>
-// CHECK-NEXT:    %[[E:.*]] = "onnx.Constant"() {value = dense<[]> : tensor<0xi64>} : () -> tensor<0xi64>
-// CHECK-NEXT:    %[[N:.*]] = "onnx.ConstantOfShape"(%[[E]]) {value = dense<true> : tensor<1xi1>} : (tensor<0xi64>) -> tensor<i1>
+// CHECK-NEXT:    %[[M:.*]] = "onnx.Constant"() {value = dense<true> : tensor<3x4x5xi1>} : () -> tensor<3x4x5xi1>
+// CHECK-NEXT:    %[[N:.*]] = "onnx.Constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
 // CHECK-NEXT:    "onnx.Return"(%arg0, %[[M]], %[[N]])
 module attributes {onnx.opset_import = {"" = 22 : i64}} {
   func.func @dropout_mask(%x: tensor<3x4x5xf32>, %s: tensor<f32>) -> (tensor<3x4x5xf32>, tensor<3x4x5xi1>, tensor<i1>) {
@@ -253,5 +251,83 @@ module attributes {onnx.opset_import = {"" = 13 : i64}} {
   func.func @identity_kept(%x: tensor<*xf32>) -> tensor<2xf32> {
     %a = "onnx.Identity"(%x) : (tensor<*xf32>) -> tensor<2xf32>
     func.return %a : tensor<2xf32>
+  }
+}
+
+// -----
+
+// ConstantOfShape of a constant shape is a splat constant (an unranked result takes the folded
+// type; the default value is f32 0). A zero dim, a dynamic shape, or an unranked result that is
+// returned keep the op.
+// CHECK-LABEL: func.func @constant_of_shape
+// CHECK-NEXT:    %[[A:.*]] = "onnx.Constant"() {value = dense<2.500000e+00> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+// CHECK-NEXT:    %[[B:.*]] = "onnx.Constant"() {value = dense<0.000000e+00> : tensor<4xf32>} : () -> tensor<4xf32>
+// CHECK-NEXT:    %[[Z:.*]] = "onnx.Constant"() {value = dense<[2, 0]> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:    %[[C:.*]] = "onnx.ConstantOfShape"(%[[Z]]) {value = dense<7> : tensor<1xi32>} : (tensor<2xi64>) -> tensor<2x0xi32>
+// CHECK-NEXT:    %[[D:.*]] = "onnx.ConstantOfShape"(%arg0) : (tensor<2xi64>) -> tensor<*xf32>
+// CHECK-NEXT:    %[[S:.*]] = "onnx.Constant"() {value = dense<5> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:    %[[E:.*]] = "onnx.ConstantOfShape"(%[[S]]) : (tensor<1xi64>) -> tensor<*xf32>
+// CHECK-NEXT:    %[[F:.*]] = "onnx.Add"(%[[A]], %[[B]]) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<*xf32>
+// CHECK-NEXT:    "onnx.Return"(%[[F]], %[[C]], %[[D]], %[[E]])
+module attributes {onnx.opset_import = {"" = 17 : i64}} {
+  func.func @constant_of_shape(%dyn: tensor<2xi64>) -> (tensor<*xf32>, tensor<2x0xi32>, tensor<*xf32>, tensor<*xf32>) {
+    %s = "onnx.Constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %a = "onnx.ConstantOfShape"(%s) {value = dense<2.5> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<*xf32>
+    %s4 = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %b = "onnx.ConstantOfShape"(%s4) : (tensor<1xi64>) -> tensor<*xf32>
+    %z = "onnx.Constant"() {value = dense<[2, 0]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %c = "onnx.ConstantOfShape"(%z) {value = dense<7> : tensor<1xi32>} : (tensor<2xi64>) -> tensor<2x0xi32>
+    %d = "onnx.ConstantOfShape"(%dyn) : (tensor<2xi64>) -> tensor<*xf32>
+    %s5 = "onnx.Constant"() {value = dense<[5]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %e = "onnx.ConstantOfShape"(%s5) : (tensor<1xi64>) -> tensor<*xf32>
+    %f = "onnx.Add"(%a, %b) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    "onnx.Return"(%f, %c, %d, %e) : (tensor<*xf32>, tensor<2x0xi32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  }
+}
+
+// -----
+
+// Inference BatchNormalization of a Conv with constant weights folds into the Conv, per output
+// channel s = scale / sqrt(var + epsilon): W' = W * s, B' = (B - mean) * s + bias.
+// Here s = [0.5, 2]: W' = [1, 6], B' = [(1 - 1) * 0.5 + 0.5, (-1 - 0) * 2 + 1] = [0.5, -1].
+// CHECK-LABEL: func.func @batch_norm_into_conv
+// CHECK-NEXT:    %[[W:.*]] = "onnx.Constant"() {value = dense<{{\[\[\[\[}}1.000000e+00]]], {{\[\[\[}}6.000000e+00]]]]> : tensor<2x1x1x1xf32>}
+// CHECK-NEXT:    %[[B:.*]] = "onnx.Constant"() {value = dense<[5.000000e-01, -1.000000e+00]> : tensor<2xf32>}
+// CHECK-NEXT:    %[[C:.*]] = "onnx.Conv"(%arg0, %[[W]], %[[B]]) {group = 2 : i64} : (tensor<1x2x3x3xf32>, tensor<2x1x1x1xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+// CHECK-NEXT:    "onnx.Return"(%[[C]])
+module attributes {onnx.opset_import = {"" = 15 : i64}} {
+  func.func @batch_norm_into_conv(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+    %w = "onnx.Constant"() {value = dense<[[[[2.0]]], [[[3.0]]]]> : tensor<2x1x1x1xf32>} : () -> tensor<2x1x1x1xf32>
+    %b = "onnx.Constant"() {value = dense<[1.0, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %y = "onnx.Conv"(%x, %w, %b) {group = 2 : i64} : (tensor<1x2x3x3xf32>, tensor<2x1x1x1xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+    %scale = "onnx.Constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %bias = "onnx.Constant"() {value = dense<[0.5, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %mean = "onnx.Constant"() {value = dense<[1.0, 0.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %var = "onnx.Constant"() {value = dense<[4.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %z = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+    "onnx.Return"(%z) : (tensor<1x2x3x3xf32>) -> ()
+  }
+}
+
+// -----
+
+// Not folded: the Conv has a second use, a parameter is not constant, training mode, f16.
+// CHECK-LABEL: func.func @batch_norm_kept
+// CHECK-COUNT-4: "onnx.BatchNormalization"
+module attributes {onnx.opset_import = {"" = 15 : i64}} {
+  func.func @batch_norm_kept(%x: tensor<1x2x3x3xf32>, %m: tensor<2xf32>, %h: tensor<1x2x3x3xf16>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf16>) {
+    %w = "onnx.Constant"() {value = dense<1.0> : tensor<2x2x1x1xf32>} : () -> tensor<2x2x1x1xf32>
+    %p = "onnx.Constant"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>
+    %y = "onnx.Conv"(%x, %w) : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+    %a = "onnx.BatchNormalization"(%y, %p, %p, %p, %p) : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+    %y2 = "onnx.Conv"(%x, %w) : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+    %b = "onnx.BatchNormalization"(%y2, %p, %p, %m, %p) : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+    %y3 = "onnx.Conv"(%x, %w) : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32>
+    %c = "onnx.BatchNormalization"(%y3, %p, %p, %p, %p) {training_mode = 1 : i64} : (tensor<1x2x3x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+    %wh = "onnx.Constant"() {value = dense<1.0> : tensor<2x2x1x1xf16>} : () -> tensor<2x2x1x1xf16>
+    %ph = "onnx.Constant"() {value = dense<1.0> : tensor<2xf16>} : () -> tensor<2xf16>
+    %yh = "onnx.Conv"(%h, %wh) : (tensor<1x2x3x3xf16>, tensor<2x2x1x1xf16>) -> tensor<1x2x3x3xf16>
+    %d = "onnx.BatchNormalization"(%yh, %ph, %ph, %ph, %ph) : (tensor<1x2x3x3xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16>) -> tensor<1x2x3x3xf16>
+    "onnx.Return"(%a, %y, %b, %c, %d) : (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf16>) -> ()
   }
 }

@@ -18,9 +18,8 @@ import org.hipep.ir.rewrite.RewritePattern;
 
 /**
  * An inference {@code Dropout} → its input (output 0); a used mask (output 1) becomes
- * {@code ConstantOfShape(Constant(shape)) {value = true}}: inference keeps every element. The
- * mask is built only where it is a bool tensor (opset ≥ 10) of the input's static shape, the
- * form {@code convert-onnx-to-hip} lowers to {@code hip.fill} (a fill, not constant data);
+ * an all-true splat {@code Constant} of the input's shape: inference keeps every element. The
+ * mask is built only where it is a bool tensor (opset ≥ 10) of the input's static shape;
  * otherwise a used mask keeps the Dropout. Inference: from opset 12 no {@code training_mode}
  * input or a constant false one; opset 7 to 11 always; before opset 7 only with
  * {@code is_test} set.
@@ -64,14 +63,10 @@ final class DropoutToInput extends RewritePattern {
         return LogicalResult.success();
     }
 
-    /** {@code ConstantOfShape(Constant(dims of shape)) {value = dense<true> : tensor<1xi1>}}, before {@code op}. */
+    /** {@code Constant {value = dense<true>}} of {@code shape}, before {@code op}. */
     private static Value allTrue(PatternRewriter rewriter, Operation op, RankedTensorType shape) {
-        RankedTensorType dimsType = RankedTensorType.of(List.of((long) shape.rank()), IntegerType.I64);
-        long[] dims = shape.shape().stream().mapToLong(Long::longValue).toArray();
-        Value dimsValue = OnnxRewrites.create(rewriter, op, OnnxDialect.CONSTANT, List.of(), dimsType,
-                Map.of("value", DenseElementsAttr.ofLongs(dimsType, dims))).result(0);
-        RankedTensorType one = RankedTensorType.of(List.of(1L), IntegerType.I1);
-        return OnnxRewrites.create(rewriter, op, "onnx.ConstantOfShape", List.of(dimsValue), op.result(1).type(),
-                Map.of("value", DenseElementsAttr.splat(one, BoolAttr.TRUE))).result(0);
+        RankedTensorType mask = RankedTensorType.of(shape.shape(), IntegerType.I1);
+        return OnnxRewrites.create(rewriter, op, OnnxDialect.CONSTANT, List.of(), mask,
+                Map.of("value", DenseElementsAttr.splat(mask, BoolAttr.TRUE))).result(0);
     }
 }

@@ -10,7 +10,9 @@ import org.hipep.pass.Pass;
  * lowers, with the greedy driver on the module: CastLike → Cast; Greater, GreaterOrEqual and
  * LessOrEqual → Less (and Not); Relu → Max with zero; Clip → Max/Min; Pow with exponent 1, 2,
  * 0.5 or -1 → x, Mul, Sqrt, Div; Identity and inference Dropout → their input (a used Dropout
- * mask → an all-true ConstantOfShape of the input's static shape). Every rewrite
+ * mask → an all-true ConstantOfShape of the input's static shape); ConstantOfShape of a
+ * constant shape → a splat Constant; inference BatchNormalization of a Conv with constant weights and
+ * parameters → the Conv with the normalisation folded into them. Every rewrite
  * keeps the module valid at its opset; unused pure ops are removed.
  */
 public final class SimplifyOnnxPass extends Pass {
@@ -45,6 +47,8 @@ public final class SimplifyOnnxPass extends Pass {
         patterns.add(new PowWithConstantExponent());
         patterns.add(new IdentityToInput());
         patterns.add(new DropoutToInput());
+        patterns.add(new ConstantOfShapeToConstant());
+        patterns.add(new BatchNormIntoConv());
         return patterns;
     }
 
