@@ -14,11 +14,12 @@
  * f16/bf16 are converted to f32 and use sgemm;
  * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
  * double, saturated on the way back). Conv: tiles of output positions (a column block of about
- * LA_CONV_TILE_BYTES) per image and group, run in parallel (small output maps: one after the
- * other, each GEMM split over the threads instead): each tile is im2col'd into its chunk's
- * own scratch (never image-sized) and multiplied by one gemm straight into Y (row stride = the
- * output size) on top of the bias written just before; 1x1 stride-1 unpadded convs read X in
- * place; depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
+ * LA_CONV_TILE_BYTES, more when W is larger) per image and group, run in parallel (small output
+ * maps: one after the other, each GEMM split over the threads instead; under LA_BLAS_MIN_MACS
+ * on the calling thread alone): each tile is im2col'd into the state's scratch of its slot
+ * (st_scratch_take: kept between runs, never image-sized) and multiplied by one gemm straight
+ * into Y (row stride = the output size) on top of the bias written just before; 1x1 stride-1
+ * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
  * positions (same budget). Einsum: two operands of matmul form go through BLAS, anything else
  * through a general index loop (products and sums in double, or wrapping int64 for integers).
  * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
@@ -902,18 +903,82 @@ typedef struct {
 } la_ctile_job_t;
 
 /*
- * Each tile: im2col of its positions into a column block of this call's own scratch (pointwise
- * convolutions read X in place), Y[mg, tile] (row stride osz) = W_g [mg, kc] x cols [kc, tile],
- * on top of the bias written just before, while the tile is in cache.
+ * The same columns for one or two spatial dims (the common case), without the N-d index walk:
+ * per row r = (c, ki, kj) the valid output columns [lo, hi) of the last dim are found once, then
+ * each output row of the tile is one zero / copy / zero run.
+ */
+#define LA_IM2COL_TILE2(T)                                                                                     \
+    static void la_im2col_tile2_##T(const la_geom_t *g, int64_t kc, const T *x, int64_t p0, int64_t len,      \
+                                    T *restrict col) {                                                         \
+        int two = g->nsp == 2;                                                                                 \
+        int64_t ih = two ? g->in[0] : 1, iw = g->in[two], ow = g->out[two];                                    \
+        int64_t kh = two ? g->k[0] : 1, kw = g->k[two], sh = two ? g->s[0] : 1, sw = g->s[two];                \
+        int64_t dh = two ? g->d[0] : 1, dw = g->d[two], ph = two ? g->pb[0] : 0, pw = g->pb[two];              \
+        int64_t oy0 = p0 / ow, ox0 = p0 % ow, r = 0;                                                           \
+        for (int64_t c = 0; c < kc / (kh * kw); c++) {                                                         \
+            const T *xc = x + c * ih * iw;                                                                     \
+            for (int64_t ki = 0; ki < kh; ki++)                                                                \
+                for (int64_t kj = 0; kj < kw; kj++, r++) {                                                     \
+                    T *restrict dst = col + r * len;                                                           \
+                    int64_t shift = kj * dw - pw;                                                              \
+                    int64_t lo = shift >= 0 ? 0 : (-shift + sw - 1) / sw;                                      \
+                    int64_t hi = iw - shift <= 0 ? 0 : (iw - shift + sw - 1) / sw;                             \
+                    if (hi > ow) hi = ow;                                                                      \
+                    if (lo > hi) lo = hi;                                                                      \
+                    for (int64_t done = 0, oy = oy0, j0 = ox0; done < len; j0 = 0, oy++) {                     \
+                        int64_t j1 = j0 + (len - done) < ow ? j0 + (len - done) : ow;                          \
+                        T *restrict o = dst + done; /* o[j - j0] for j in [j0, j1) */                          \
+                        int64_t iy = oy * sh - ph + ki * dh;                                                   \
+                        if (iy < 0 || iy >= ih) {                                                              \
+                            for (int64_t j = j0; j < j1; j++) o[j - j0] = 0;                                   \
+                        } else {                                                                               \
+                            const T *restrict xr = xc + iy * iw + shift;                                       \
+                            int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                              \
+                            if (a > j1) a = j1;                                                                \
+                            if (b < a) b = a;                                                                  \
+                            for (int64_t j = j0; j < a; j++) o[j - j0] = 0;                                    \
+                            if (sw == 1) for (int64_t j = a; j < b; j++) o[j - j0] = xr[j];                    \
+                            else for (int64_t j = a; j < b; j++) o[j - j0] = xr[j * sw];                       \
+                            for (int64_t j = b; j < j1; j++) o[j - j0] = 0;                                    \
+                        }                                                                                      \
+                        done += j1 - j0;                                                                       \
+                    }                                                                                          \
+                }                                                                                              \
+        }                                                                                                      \
+    }
+LA_IM2COL_TILE2(float)
+LA_IM2COL_TILE2(double)
+
+/* the columns of output positions [p0, p0 + len) of one image and group into col (row stride len) */
+static void la_im2col(const la_geom_t *g, int kind, int64_t kc, const char *xg, int64_t p0, int64_t len, char *col) {
+    if (g->nsp <= 2) {
+        if (kind == LA_F64) la_im2col_tile2_double(g, kc, (const double *)xg, p0, len, (double *)col);
+        else la_im2col_tile2_float(g, kc, (const float *)xg, p0, len, (float *)col);
+    } else {
+        if (kind == LA_F64) la_im2col_tile_double(g, kc, (const double *)xg, p0, len, (double *)col);
+        else la_im2col_tile_float(g, kc, (const float *)xg, p0, len, (float *)col);
+    }
+}
+
+/*
+ * Each tile: im2col of its positions into a column block (pointwise convolutions read X in
+ * place), Y[mg, tile] (row stride osz) = W_g [mg, kc] x cols [kc, tile], on top of the bias
+ * written just before, while the tile is in cache. The column block is the state's scratch of
+ * this body's slot (st_scratch_take), kept between calls and runs: no allocation per tile or run.
  */
 static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
     la_ctile_job_t *j = (la_ctile_job_t *)arg;
     const la_geom_t *g = j->g;
     int64_t ks = j->ks, osz = g->osz;
     char *col = NULL;
+    int slot = -1;
     if (!j->pointwise) {
-        col = (char *)la_alloc(j->ctx, j->sym, j->kc * j->tile * ks);
-        if (!col) return;
+        col = (char *)st_scratch_take(j->ctx, j->kc * j->tile * ks, &slot);
+        if (!col) {
+            hipep_errorf(j->ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate %lld bytes of im2col scratch", j->sym,
+                         (long long)(j->kc * j->tile * ks));
+            return;
+        }
     }
     for (int64_t it = begin; it < end && !hipep_has_error(j->ctx); it++) {
         int64_t ti = it % j->ntiles, ng = it / j->ntiles, gi = ng % j->group, n = ng / j->group;
@@ -923,8 +988,7 @@ static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
         const char *src = xg + p0 * ks;
         int64_t ldb = g->isz;
         if (!j->pointwise) {
-            if (j->kind == LA_F64) la_im2col_tile_double(g, j->kc, (const double *)xg, p0, len, (double *)col);
-            else la_im2col_tile_float(g, j->kc, (const float *)xg, p0, len, (float *)col);
+            la_im2col(g, j->kind, j->kc, xg, p0, len, col);
             src = col;
             ldb = len;
         }
@@ -942,12 +1006,17 @@ static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
         if (!la_gemm_core(j->ctx, j->sym, j->kind, j->mg, len, j->kc, 1.0, j->W + gi * j->mg * j->kc * ks, j->kc, 1,
                           src, ldb, 1, j->B ? 1.0 : 0.0, yt, osz))
             break;
+        /* here the output tile Y[n, group's mg channels, p0 .. p0 + len) (row stride osz) is final */
     }
-    free(col);
+    if (col) st_scratch_give(j->ctx, col, slot);
 }
 
 /*
- * Positions per tile: the column block near LA_CONV_TILE_BYTES, and with one image and group
+ * Positions per tile: the column block near LA_CONV_TILE_BYTES, or near W's size up to 4 x
+ * LA_CONV_TILE_BYTES when W (wbytes) is larger: each tile is one GEMM that packs all of W again,
+ * so with a large W (late ResNet stages: 2.4 MB for 256 -> 256 3x3) a 512 KB block of 64 columns
+ * spent a third of its time repacking W. At one thread a pointwise convolution (no column block,
+ * X read in place) is one GEMM over the whole map. With one image and group
  * at least two tiles per thread in a count that the threads share evenly. Small output maps (the
  * 14x14 and 7x7 stages of a ResNet) give too few tiles of at least LA_CONV_PAR_MIN_POS positions
  * for that: cutting them finer made every tile repack all of W (up to 9 MB at 512 -> 512 3x3) for
@@ -957,10 +1026,13 @@ static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
  * threads by la_blas_gemm (by rows of W when there are more output channels than positions).
  */
 #define LA_CONV_PAR_MIN_POS 128
-static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t images, int64_t threads, int *inner) {
-    int64_t tile = LA_CONV_TILE_BYTES / (kc * ks > 0 ? kc * ks : 1);
+static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t wbytes, int pointwise, int64_t images,
+                                 int64_t threads, int *inner) {
+    int64_t budget = LA_CONV_TILE_BYTES;
+    if (wbytes > budget) budget = wbytes < 4 * LA_CONV_TILE_BYTES ? wbytes : 4 * LA_CONV_TILE_BYTES;
+    int64_t tile = budget / (kc * ks > 0 ? kc * ks : 1);
     if (tile < LA_CONV_TILE_MIN) tile = LA_CONV_TILE_MIN;
-    if (tile >= osz) tile = osz > 0 ? osz : 1;
+    if (tile >= osz || (pointwise && threads <= 1)) tile = osz > 0 ? osz : 1;
     int64_t ntiles = (osz + tile - 1) / tile;
     *inner = 0;
     if (threads > 1 && images * ntiles < 8 * threads) {
@@ -971,7 +1043,7 @@ static int64_t la_conv_tile_size(int64_t osz, int64_t kc, int64_t ks, int64_t im
         if (n > most) n = most;
         if (images * n < 2 * threads) { /* one tile of the whole map where its columns fit 4 blocks */
             *inner = 1;
-            return osz <= 4 * tile ? (osz > 0 ? osz : 1) : tile;
+            return osz <= tile || osz * kc * ks <= 4 * LA_CONV_TILE_BYTES ? (osz > 0 ? osz : 1) : tile;
         }
         tile = (osz + n - 1) / n;
     }
@@ -1201,9 +1273,11 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     }
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
     int inner;
-    tj.tile = la_conv_tile_size(g->osz, kc, ks, N * group, hipep_threads(ctx), &inner);
+    /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) waking the pool costs more than it saves */
+    int64_t threads = N * group * mg * kc * g->osz < LA_BLAS_MIN_MACS ? 1 : hipep_threads(ctx);
+    tj.tile = la_conv_tile_size(g->osz, kc, ks, mg * kc * ks, pointwise, N * group, threads, &inner);
     tj.ntiles = (g->osz + tj.tile - 1) / tj.tile;
-    if (inner) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* each GEMM split by la_blas_gemm */
+    if (inner || threads <= 1) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* GEMMs split by la_blas_gemm */
     else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
     la_conv_close(&io, t);

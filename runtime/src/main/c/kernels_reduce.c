@@ -1417,6 +1417,81 @@ RD_MAXPOOL(d, double, -INFINITY, isnan)
 #define RD_MAXPOOL_INT(S, T, LO, HI) RD_MAXPOOL(S, T, LO, rd_isnan_i)
 HIPEP_FOR_INT_TYPES(RD_MAXPOOL_INT)
 
+/*
+ * Max pool without indices, separable (rows of at most RD_POOL_VROW): for each output row the
+ * window's input rows are first reduced into one row v (contiguous, vectorised), then along the
+ * last dim; interior outputs with a stride first take the max of the k2 taps at every input
+ * position h[t] (contiguous) and then pick every s2-th. 3x3 stride-2 pools did 9 strided passes
+ * per output before; the result is the same (the max, NaN when a tap is NaN).
+ */
+#define RD_POOL_VROW 1024
+#define RD_MAXPOOL_SEP(S, T, LOWEST, ISNAN)                                                                            \
+    static void rd_maxpool_sep_##S(void *arg, int64_t b, int64_t e) {                                                  \
+        RD_POOL_LOCALS                                                                                                 \
+        (void)with_index;                                                                                              \
+        T v[RD_POOL_VROW], h[RD_POOL_VROW];                                                                            \
+        const int64_t pb2 = j->pb[2];                                                                                  \
+        for (int64_t r = b; r < e; r++) {                                                                              \
+            const T *p = (const T *)j->x + r * j->ins;                                                                 \
+            T *q = (T *)j->y + r * j->outs;                                                                            \
+            for (int64_t o0 = 0; o0 < out0; o0++) {                                                                    \
+                int64_t i0 = o0 * j->s[0] - j->pb[0], l0, h0;                                                          \
+                rd_taps(i0, j->d[0], j->k[0], j->in[0], &l0, &h0);                                                     \
+                for (int64_t o1 = 0; o1 < out1; o1++) {                                                                \
+                    int64_t i1 = o1 * j->s[1] - j->pb[1], l1, h1;                                                      \
+                    rd_taps(i1, j->d[1], j->k[1], j->in[1], &l1, &h1);                                                 \
+                    T *qq = q + (o0 * out1 + o1) * out2;                                                               \
+                    if (h0 <= l0 || h1 <= l1) {                                                                        \
+                        for (int64_t o2 = 0; o2 < out2; o2++) qq[o2] = LOWEST;                                         \
+                        continue;                                                                                      \
+                    }                                                                                                  \
+                    const T *row = p + ((i0 + l0 * j->d[0]) * in1 + i1 + l1 * j->d[1]) * in2;                          \
+                    if ((h0 - l0) * (h1 - l1) > 1) {                                                                   \
+                        for (int64_t i = 0; i < in2; i++) v[i] = row[i];                                               \
+                        for (int64_t a0 = l0; a0 < h0; a0++)                                                           \
+                            for (int64_t a1 = (a0 == l0 ? l1 + 1 : l1); a1 < h1; a1++) {                               \
+                                const T *src = p + ((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2;              \
+                                RD_VEC_LOOP for (int64_t i = 0; i < in2; i++) v[i] = RD_GT(v[i], src[i], ISNAN);        \
+                            }                                                                                          \
+                        row = v;                                                                                       \
+                    }                                                                                                  \
+                    for (int64_t o2 = 0; o2 < out2; o2++) {                                                            \
+                        if (o2 == ia) o2 = ib;                                                                         \
+                        if (o2 >= out2) break;                                                                         \
+                        int64_t i2 = o2 * s2 - pb2, l2, h2;                                                            \
+                        rd_taps(i2, d2, k2, in2, &l2, &h2);                                                            \
+                        T m = LOWEST;                                                                                  \
+                        for (int64_t a2 = l2; a2 < h2; a2++) m = RD_GT(m, row[i2 + a2 * d2], ISNAN);                   \
+                        qq[o2] = m;                                                                                    \
+                    }                                                                                                  \
+                    if (ib <= ia) continue;                                                                            \
+                    const T *base = row + ia * s2 - pb2;                                                               \
+                    T *qi = qq + ia;                                                                                   \
+                    if (s2 == 1) {                                                                                     \
+                        for (int64_t o = 0; o < ni; o++) qi[o] = base[o];                                              \
+                        for (int64_t a2 = 1; a2 < k2; a2++) {                                                          \
+                            const T *src = base + a2 * d2;                                                             \
+                            RD_VEC_LOOP for (int64_t o = 0; o < ni; o++) qi[o] = RD_GT(qi[o], src[o], ISNAN);           \
+                        }                                                                                              \
+                    } else {                                                                                           \
+                        int64_t span = (ni - 1) * s2 + 1;                                                              \
+                        for (int64_t t = 0; t < span; t++) h[t] = base[t];                                             \
+                        for (int64_t a2 = 1; a2 < k2; a2++) {                                                          \
+                            const T *src = base + a2 * d2;                                                             \
+                            RD_VEC_LOOP for (int64_t t = 0; t < span; t++) h[t] = RD_GT(h[t], src[t], ISNAN);           \
+                        }                                                                                              \
+                        for (int64_t o = 0; o < ni; o++) qi[o] = h[o * s2];                                            \
+                    }                                                                                                  \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
+RD_MAXPOOL_SEP(f, float, -INFINITY, isnan)
+RD_MAXPOOL_SEP(d, double, -INFINITY, isnan)
+#define RD_MAXPOOL_SEP_INT(S, T, LO, HI) RD_MAXPOOL_SEP(S, T, LO, rd_isnan_i)
+HIPEP_FOR_INT_TYPES(RD_MAXPOOL_SEP_INT)
+
 /* The divisor of one avg_pool window: its taps inside the input, or inside the padded input. */
 static inline int64_t rd_avg_count(const rd_pooljob_t *j, int64_t i0, int64_t i1, int64_t i2, int64_t n0, int64_t n1,
                                    int64_t n2) {
@@ -1552,8 +1627,9 @@ static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, con
     job.y = rd_dst(ctx, sym, &yv, ty, &yo);
     if (job.y && id) job.ind = (int64_t *)rd_dst(ctx, sym, &iv, RD_I64, &io);
     if (job.y && (!id || job.ind)) {
-        static const rd_body_t maxpool[] = RD_BODIES(rd_maxpool_);
-        rd_body_t body = avg ? (ty == RD_F64 ? rd_avgpool_d : rd_avgpool_f) : maxpool[ty];
+        static const rd_body_t maxpool[] = RD_BODIES(rd_maxpool_), maxpool_sep[] = RD_BODIES(rd_maxpool_sep_);
+        rd_body_t body = avg ? (ty == RD_F64 ? rd_avgpool_d : rd_avgpool_f)
+                             : (!id && job.in[2] <= RD_POOL_VROW ? maxpool_sep[ty] : maxpool[ty]);
         int64_t work = job.outs * job.k[0] * job.k[1] * job.k[2];
         hipep_parallel_for(ctx, xv.sizes[0] * xv.sizes[1], rd_max64(1, 16384 / rd_max64(work, 1)), body, &job);
         rd_commit(&yv, ty, yo);

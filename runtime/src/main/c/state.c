@@ -9,6 +9,8 @@
  *  - hipdnn_ep_pool_init / hipdnn_ep_get_pool_base: memory pool domains (256-byte aligned), domain 0
  *    allocated eagerly, each domain grows on demand (never shrinks; growth does not keep contents).
  *  - hipdnn_ep_get_host_scratch_base: one grow-on-demand scratch buffer (64-byte aligned).
+ *  - st_scratch_take / st_scratch_give (static, for the kernels of this translation unit): per-slot
+ *    grow-only scratch buffers that the state keeps between computes (convolution's im2col tiles).
  *  - hipdnn_ep_get_constant: the host's constant i (INDEX_OUT_OF_RANGE error and NULL when out of range).
  *  - hipdnn_ep_runtime_begin_compute: forgets the previous compute's outputs table and error.
  *  - hipdnn_ep_tensor_prepare_input / _free_input / hipdnn_ep_stream_sync: CPU tensors only.
@@ -37,6 +39,7 @@
 #define ST_POOL_ALIGN 256
 #define ST_SCRATCH_ALIGN 64
 #define ST_OUTPUT_ALIGN 64
+#define ST_KSCRATCH_SLOTS 64
 
 typedef struct {
     void *base;
@@ -56,6 +59,11 @@ typedef struct st_state {
     int64_t domain_count;
     void *scratch;
     int64_t scratch_size;
+
+    /* kernel scratch (st_scratch_take): one grow-only buffer per slot, a busy bit per slot */
+    void *kscratch[ST_KSCRATCH_SLOTS];
+    int64_t kscratch_size[ST_KSCRATCH_SLOTS];
+    _Atomic uint64_t kscratch_busy;
 
     /* outputs of the current compute */
     hipep_output_t *outputs;
@@ -145,6 +153,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     atomic_init(&st->in_parallel, 0);
     atomic_init(&st->job_next, 0);
     atomic_init(&st->job_done, 0);
+    atomic_init(&st->kscratch_busy, 0);
     if (pthread_mutex_init(&st->mu, NULL) != 0) {
         free(st);
         return HIPEP_ERR_INTERNAL;
@@ -183,6 +192,7 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
     free(st->domains);
     free(st->scratch);
+    for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) free(st->kscratch[i]);
     free(st->outputs);
     if (st->sync_ready) {
         pthread_cond_destroy(&st->done_cv);
@@ -258,6 +268,47 @@ void *hipdnn_ep_get_host_scratch_base(void *state, int64_t needed) {
         }
     }
     return st->scratch;
+}
+
+/*
+ * Kernel scratch kept by the state between computes (not exported: kernels reach it through the
+ * one translation unit). A parallel body takes a slot's buffer of at least `bytes` (64-byte
+ * aligned, contents undefined) and gives it back before it returns; at most `threads` bodies run
+ * at once, so a slot is free unless a body nests; then, or when ctx is NULL, it is a malloc
+ * (*slot = -1). A state runs one compute at a time (a session pools states, one per concurrent
+ * run), so the slots are never shared between runs. NULL (no error set) when out of memory.
+ */
+static void *st_scratch_take(void *ctx, int64_t bytes, int *slot) {
+    st_state_t *st = (st_state_t *)ctx;
+    *slot = -1;
+    if (bytes < 1) bytes = 1;
+    if (st != NULL) {
+        uint64_t busy = atomic_load_explicit(&st->kscratch_busy, memory_order_relaxed);
+        while (busy != ~(uint64_t)0) {
+            int i = __builtin_ctzll(~busy);
+            if (atomic_compare_exchange_weak_explicit(&st->kscratch_busy, &busy, busy | (1ULL << i),
+                                                      memory_order_acquire, memory_order_relaxed)) {
+                if (st->kscratch[i] == NULL || st->kscratch_size[i] < bytes) {
+                    free(st->kscratch[i]);
+                    st->kscratch[i] = st_aligned_alloc(ST_SCRATCH_ALIGN, bytes);
+                    st->kscratch_size[i] = st->kscratch[i] == NULL ? 0 : bytes;
+                }
+                if (st->kscratch[i] == NULL) {
+                    atomic_fetch_and_explicit(&st->kscratch_busy, ~(1ULL << i), memory_order_release);
+                    return NULL;
+                }
+                *slot = i;
+                return st->kscratch[i];
+            }
+        }
+    }
+    return st_aligned_alloc(ST_SCRATCH_ALIGN, bytes);
+}
+
+static void st_scratch_give(void *ctx, void *p, int slot) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (slot < 0 || st == NULL) free(p);
+    else atomic_fetch_and_explicit(&st->kscratch_busy, ~(1ULL << slot), memory_order_release);
 }
 
 void *hipdnn_ep_get_constant(void *state, int64_t index) {

@@ -25,7 +25,9 @@ final class MicroModels {
     static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
             "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
             "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
-            "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu");
+            "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu",
+            // convolution and pooling (perf-conv): SqueezeNet's and mnist-8's shapes
+            "op-sq-conv1", "op-sq-squeeze", "op-sq-expand3x3", "op-sq-maxpool", "op-mnist-conv1", "op-mnist-conv2");
 
     private MicroModels() {
     }
@@ -135,6 +137,18 @@ final class MicroModels {
                 g.addNodeBuilder().setOpType("Add").setName("add").addInput("x0").addInput("x1").addOutput("s");
                 node(g, "Relu", new String[] {"s"}, 1, 256, 56, 56);
             }
+            // convolution and pooling (perf-conv): SqueezeNet 1.0's stem and a fire module at 54x54 (squeeze
+            // 128 -> 16 1x1, expand 16 -> 64 3x3), its 3x3 stride-2 max pool, mnist-8's two 5x5 convolutions
+            case "op-sq-conv1" -> conv(g, rnd, input, 3, 96, 224, 7, 2);
+            case "op-sq-squeeze" -> conv(g, rnd, input, 128, 16, 54, 1, 1);
+            case "op-sq-expand3x3" -> conv(g, rnd, input, 16, 64, 54, 3, 1);
+            case "op-sq-maxpool" -> {
+                input.accept(new long[] {1, 96, 109, 109});
+                node(g, "MaxPool", new String[] {"x0"}, 1, 96, 54, 54).addAttribute(BertModel.ints("kernel_shape", 3, 3))
+                        .addAttribute(BertModel.ints("strides", 2, 2));
+            }
+            case "op-mnist-conv1" -> conv(g, rnd, input, 1, 8, 28, 5, 1);
+            case "op-mnist-conv2" -> conv(g, rnd, input, 8, 16, 14, 5, 1);
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")

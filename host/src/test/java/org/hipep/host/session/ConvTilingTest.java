@@ -33,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * asymmetric and SAME padding, groups, 1-D and 3-D, batch > 1, a column block above the tile budget
  * (many input channels), f64, and weights and bias given as run-time inputs; small output maps
  * (under 2 x threads tiles of 128 positions: tiles run in turn, each GEMM split over the threads
- * by rows or columns) and the boundary between the two plans (256 vs 512 positions).
+ * by rows or columns) and the boundary between the two plans (256 vs 512 positions), W above the
+ * tile budget (tiles sized by W), mnist-8's and SqueezeNet's shapes. Each session runs twice (the
+ * second run reuses the state's im2col scratch). Also MaxPool (the separable path and the long-row
+ * one; strides, dilations, pads, 1-D to 3-D, NaN) against a plain max.
  */
 class ConvTilingTest {
     @TempDir
@@ -140,11 +143,66 @@ class ConvTilingTest {
                     false),
             new Case("f64_small_map_rows_split", 1, 64, 200, 1, a(7, 9), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1),
                     true, true),
+            // the one- and two-dim im2col (per kernel row: zero / copy / zero runs): stride 3 and dilation 2 with
+            // asymmetric pads, tiles of 64 positions cut inside the rows
+            new Case("im2col2_stride3_dilated", 1, 300, 5, 1, a(31, 40), a(3, 2), a(3, 2), a(2, 3), a(2, 0, 1, 3),
+                    true, false),
+            // W above the tile budget (160 x 2304 floats, 1.47 MB): tiles of ~160 positions (W's size), the
+            // last one short; at two threads three of them in turn, each GEMM split over the threads
+            new Case("big_w_tiles", 1, 256, 160, 1, a(20, 23), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
+                    false),
+            // mnist-8's and SqueezeNet's shapes: 1 -> 8 5x5 SAME at 28x28, 8 -> 16 at 14x14, a fire module's
+            // 16 -> 64 3x3 and its 96 -> 16 squeeze (pointwise: one GEMM over the map at one thread)
+            new Case("mnist_conv1", 1, 1, 8, 1, a(28, 28), a(5, 5), a(1, 1), a(1, 1), null, true, false),
+            new Case("mnist_conv2", 1, 8, 16, 1, a(14, 14), a(5, 5), a(1, 1), a(1, 1), null, false, false),
+            new Case("fire_expand3x3", 1, 16, 64, 1, a(27, 29), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
+                    false),
+            new Case("fire_squeeze", 1, 96, 16, 1, a(27, 29), a(1, 1), a(1, 1), a(1, 1), a(0, 0, 0, 0), true,
+                    false),
             // ConvTranspose: 576-row column blocks of ~227 input positions, 23x29 cuts them inside rows
             new Case("transposed_rows_cut", 2, 16, 64, 1, a(23, 29), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1),
                     true, false, true),
             new Case("transposed_groups_dilated", 1, 6, 4, 2, a(9, 11), a(2, 3), a(1, 2), a(2, 1), a(0, 1, 1, 0),
                     false, false, true));
+
+    /** One MaxPool node (no Indices): pads are begin..., end...; nan: some inputs are NaN. */
+    record PoolCase(String name, int n, int c, int[] in, int[] k, int[] strides, int[] dilations, int[] pads,
+            boolean f64, boolean nan) {
+        int[] out() {
+            int r = in.length;
+            int[] o = new int[r];
+            for (int i = 0; i < r; i++) {
+                o[i] = (in[i] + pads[i] + pads[r + i] - ((k[i] - 1) * dilations[i] + 1)) / strides[i] + 1;
+            }
+            return o;
+        }
+
+        long[] xShape() {
+            return shape(n, c, in);
+        }
+
+        long[] yShape() {
+            return shape(n, c, out());
+        }
+    }
+
+    /*
+     * MaxPool without indices, rows up to 1024 long: the window's rows reduced into one row, then along the
+     * last dim (interior outputs with a stride through the max of the taps at every position); longer rows
+     * take the per-output loop.
+     */
+    static final List<PoolCase> POOLS = List.of(
+            new PoolCase("pool_3x3_s2", 1, 5, a(27, 31), a(3, 3), a(2, 2), a(1, 1), a(0, 0, 0, 0), false, false),
+            new PoolCase("pool_2x2_s2", 1, 8, a(28, 28), a(2, 2), a(2, 2), a(1, 1), a(0, 0, 0, 0), false, false),
+            new PoolCase("pool_3x3_s3", 1, 16, a(14, 14), a(3, 3), a(3, 3), a(1, 1), a(0, 0, 0, 0), false, false),
+            new PoolCase("pool_pads_dilated", 2, 3, a(19, 23), a(3, 2), a(2, 3), a(2, 1), a(1, 0, 2, 1), false,
+                    false),
+            new PoolCase("pool_s1_pads", 1, 4, a(9, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), false, false),
+            new PoolCase("pool_1d", 2, 3, a(50), a(3), a(2), a(1), a(1, 1), false, false),
+            new PoolCase("pool_1d_long_row", 1, 2, a(1500), a(4), a(3), a(1), a(2, 1), false, false),
+            new PoolCase("pool_3d", 2, 3, a(6, 7, 9), a(2, 3, 2), a(2, 1, 2), a(1, 1, 1), a(0, 1, 1, 1, 0, 0),
+                    false, false),
+            new PoolCase("pool_f64_nan", 1, 3, a(11, 17), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 0, 1), true, true));
 
     @Test
     void tiledConvolutionsMatchAPlainOneAtOneAndTwoThreads() throws Exception {
@@ -155,6 +213,13 @@ class ConvTilingTest {
             values.put(cs.name() + "_x", random(rnd, cs.xShape(), 1.0));
             values.put(cs.name() + "_w", random(rnd, cs.wShape(), 0.2));
             values.put(cs.name() + "_b", random(rnd, new long[] {cs.m()}, 1.0));
+        }
+        for (PoolCase pc : POOLS) {
+            double[] x = random(rnd, pc.xShape(), 1.0);
+            for (int i = 0; pc.nan() && i < x.length; i += 37) {
+                x[i] = Double.NaN;
+            }
+            values.put(pc.name() + "_x", x);
         }
         try (HipEnvironment env = HipEnvironment.create()) {
             for (int threads : new int[] {1, 2}) {
@@ -177,27 +242,81 @@ class ConvTilingTest {
                     inputs.put(name, cs.f64() ? Tensor.fromArray(v, sh) : Tensor.fromArray(toFloat(v), sh));
                 }
             }
-            try (Result r = s.run(inputs)) {
-                for (Case cs : CASES) {
-                    Tensor y = r.get(cs.name() + "_y");
-                    assertThat(y.shape()).as(cs.name()).containsExactly(cs.yShape());
-                    double[] got = cs.f64() ? y.toDoubleArray() : toDouble(y.toFloatArray());
-                    double[] want = reference(cs, (double[]) values.get(cs.name() + "_x"),
-                            (double[]) values.get(cs.name() + "_w"),
-                            cs.bias() ? (double[]) values.get(cs.name() + "_b") : null);
-                    assertThat(got.length).as(cs.name()).isEqualTo(want.length);
-                    for (int i = 0; i < want.length; i++) {
-                        double tol = (cs.f64() ? 1e-10 : 1e-4) * (1 + Math.abs(want[i]));
-                        if (!(Math.abs(got[i] - want[i]) <= tol)) {
-                            throw new AssertionError(cs.name() + " at " + threads + " thread(s): y[" + i + "] = "
-                                    + got[i] + ", expected " + want[i]);
-                        }
-                    }
-                }
+            for (PoolCase pc : POOLS) {
+                double[] v = (double[]) values.get(pc.name() + "_x");
+                inputs.put(pc.name() + "_x",
+                        pc.f64() ? Tensor.fromArray(v, pc.xShape()) : Tensor.fromArray(toFloat(v), pc.xShape()));
+            }
+            for (int run = 0; run < 2; run++) { /* the second run reuses the state's im2col scratch */
+                compare(s, inputs, values, threads);
             }
         } finally {
             inputs.values().forEach(Tensor::close);
         }
+    }
+
+    private static void compare(HipSession s, Map<String, Tensor> inputs, Map<String, Object> values, int threads) {
+        try (Result r = s.run(inputs)) {
+            for (PoolCase pc : POOLS) {
+                Tensor y = r.get(pc.name() + "_y");
+                assertThat(y.shape()).as(pc.name()).containsExactly(pc.yShape());
+                double[] got = pc.f64() ? y.toDoubleArray() : toDouble(y.toFloatArray());
+                double[] want = referencePool(pc, (double[]) values.get(pc.name() + "_x"));
+                assertThat(got.length).as(pc.name()).isEqualTo(want.length);
+                for (int i = 0; i < want.length; i++) {
+                    if (!(got[i] == want[i] || (Double.isNaN(got[i]) && Double.isNaN(want[i])))) {
+                        throw new AssertionError(pc.name() + " at " + threads + " thread(s): y[" + i + "] = "
+                                + got[i] + ", expected " + want[i]);
+                    }
+                }
+            }
+            for (Case cs : CASES) {
+                Tensor y = r.get(cs.name() + "_y");
+                assertThat(y.shape()).as(cs.name()).containsExactly(cs.yShape());
+                double[] got = cs.f64() ? y.toDoubleArray() : toDouble(y.toFloatArray());
+                double[] want = reference(cs, (double[]) values.get(cs.name() + "_x"),
+                        (double[]) values.get(cs.name() + "_w"),
+                        cs.bias() ? (double[]) values.get(cs.name() + "_b") : null);
+                assertThat(got.length).as(cs.name()).isEqualTo(want.length);
+                for (int i = 0; i < want.length; i++) {
+                    double tol = (cs.f64() ? 1e-10 : 1e-4) * (1 + Math.abs(want[i]));
+                    if (!(Math.abs(got[i] - want[i]) <= tol)) {
+                        throw new AssertionError(cs.name() + " at " + threads + " thread(s): y[" + i + "] = "
+                                + got[i] + ", expected " + want[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** y[n, c, o] = the max of x over the window's taps inside the input (NaN when one of them is). */
+    static double[] referencePool(PoolCase pc, double[] x) {
+        int r = pc.in().length;
+        int[] in = pc.in(), k = pc.k(), out = pc.out(), p = pc.pads();
+        int isz = prod(in), ksz = prod(k), osz = prod(out);
+        double[] y = new double[pc.n() * pc.c() * osz];
+        int[] oi = new int[r], ki = new int[r];
+        for (int nc = 0; nc < pc.n() * pc.c(); nc++) {
+            for (int o = 0; o < osz; o++) {
+                unflatten(o, out, oi);
+                double best = Double.NEGATIVE_INFINITY;
+                for (int kf = 0; kf < ksz; kf++) {
+                    unflatten(kf, k, ki);
+                    int xo = 0;
+                    boolean inside = true;
+                    for (int q = 0; q < r; q++) {
+                        int i = oi[q] * pc.strides()[q] - p[q] + ki[q] * pc.dilations()[q];
+                        inside &= i >= 0 && i < in[q];
+                        xo = xo * in[q] + i;
+                    }
+                    if (inside) {
+                        best = Math.max(best, x[nc * isz + xo]);
+                    }
+                }
+                y[nc * osz + o] = best;
+            }
+        }
+        return y;
     }
 
     /** y[n, m, o] = b[m] + sum over the group's channels and the kernel of w * x (0 in the padding). */
@@ -304,6 +423,14 @@ class ConvTilingTest {
                 g.addInput(value(cs.name() + "_b", t, new long[] {cs.m()}));
             }
             g.addNode(node).addOutput(value(cs.name() + "_y", t, cs.yShape()));
+        }
+        for (PoolCase pc : POOLS) {
+            int t = pc.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
+            g.addNode(NodeProto.newBuilder().setOpType("MaxPool").setName(pc.name()).addInput(pc.name() + "_x")
+                    .addOutput(pc.name() + "_y").addAttribute(ints("kernel_shape", pc.k()))
+                    .addAttribute(ints("strides", pc.strides())).addAttribute(ints("dilations", pc.dilations()))
+                    .addAttribute(ints("pads", pc.pads())));
+            g.addInput(value(pc.name() + "_x", t, pc.xShape())).addOutput(value(pc.name() + "_y", t, pc.yShape()));
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(8)
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
