@@ -25,7 +25,9 @@ final class MicroModels {
     static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
             "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
             "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
-            "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu");
+            "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu",
+            // conv activation fusion (perf-fuse): Conv + Relu / Clip(0, 6), fused into the conv kernel
+            "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu");
 
     private MicroModels() {
     }
@@ -134,6 +136,27 @@ final class MicroModels {
                 input.accept(new long[] {1, 256, 56, 56});
                 g.addNodeBuilder().setOpType("Add").setName("add").addInput("x0").addInput("x1").addOutput("s");
                 node(g, "Relu", new String[] {"s"}, 1, 256, 56, 56);
+            }
+            // conv activation fusion (perf-fuse): the shapes of op-conv3x3 / op-conv1x1 with an activation
+            case "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu" -> {
+                boolean pointwise = name.equals("op-conv1x1-relu");
+                int c = pointwise ? 256 : 64;
+                int k = pointwise ? 1 : 3;
+                input.accept(new long[] {1, c, 56, 56});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * c * k * k, 0.05), 64, c, k, k));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                NodeProto.Builder n = g.addNodeBuilder().setOpType("Conv").setName("conv").addInput("x0").addInput("w")
+                        .addInput("b").addOutput("c").addAttribute(BertModel.ints("kernel_shape", k, k));
+                if (!pointwise) {
+                    n.addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+                }
+                if (name.equals("op-conv-relu6")) {
+                    g.addInitializer(BertModel.tensor("lo", new float[] {0f}));
+                    g.addInitializer(BertModel.tensor("hi", new float[] {6f}));
+                    node(g, "Clip", new String[] {"c", "lo", "hi"}, 1, 64, 56, 56);
+                } else {
+                    node(g, "Relu", new String[] {"c"}, 1, 64, 56, 56);
+                }
             }
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }
