@@ -1,9 +1,10 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (180 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (188 symbols):
  *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
+ *   hipep_conv_<t>_in2_clamp / _in3_clamp the same with a fused min(max(y, clamp_min), clamp_max) per tile
  *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
@@ -900,6 +901,8 @@ typedef struct {
     char *Y;
     int64_t C, M, cg, mg, kc, group, tile, ntiles, ks;
     int kind, pointwise;
+    int clamp;        /* the _clamp kernels: each finished tile clamped to [lo, hi] (la_conv_clamp) */
+    double lo, hi;
 } la_ctile_job_t;
 
 /*
@@ -961,6 +964,34 @@ static void la_im2col(const la_geom_t *g, int kind, int64_t kc, const char *xg, 
 }
 
 /*
+ * The fused activation of the _clamp conv kernels: rows x len values (row stride ld) at y become
+ * min(max(v, lo), hi) with the comparisons of hipep_max / hipep_min (NaN propagates, max(-0, +0)
+ * is +0), so a fused Relu / Relu6 / Clip gives the bits of the separate kernels.
+ */
+static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t ld, double lo, double hi) {
+    if (kind == LA_F64) {
+        for (int64_t r = 0; r < rows; r++) {
+            double *v = (double *)y + r * ld;
+            for (int64_t o = 0; o < len; o++) {
+                double x = v[o];
+                x = (x > lo || x != x) ? x : lo;
+                v[o] = (x < hi || x != x) ? x : hi;
+            }
+        }
+        return;
+    }
+    float flo = (float)lo, fhi = (float)hi;
+    for (int64_t r = 0; r < rows; r++) {
+        float *v = (float *)y + r * ld;
+        for (int64_t o = 0; o < len; o++) {
+            float x = v[o];
+            x = (x > flo || x != x) ? x : flo;
+            v[o] = (x < fhi || x != x) ? x : fhi;
+        }
+    }
+}
+
+/*
  * Each tile: im2col of its positions into a column block (pointwise convolutions read X in
  * place), Y[mg, tile] (row stride osz) = W_g [mg, kc] x cols [kc, tile], on top of the bias
  * written just before, while the tile is in cache. The column block is the state's scratch of
@@ -1007,6 +1038,7 @@ static void la_conv_tile_body(void *arg, int64_t begin, int64_t end) {
                           src, ldb, 1, j->B ? 1.0 : 0.0, yt, osz))
             break;
         /* here the output tile Y[n, group's mg channels, p0 .. p0 + len) (row stride osz) is final */
+        if (j->clamp) la_conv_clamp(j->kind, yt, j->mg, len, osz, j->lo, j->hi);
     }
     if (col) st_scratch_give(j->ctx, col, slot);
 }
@@ -1248,8 +1280,10 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
-                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) {
+                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
+                    double lo, double hi) {
     la_conv_io_t io;
+    int tiled = 0; /* the tiles clamp themselves; the other paths clamp Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
@@ -1272,6 +1306,10 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
         goto done;
     }
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
+    tj.clamp = clamp;
+    tj.lo = lo;
+    tj.hi = hi;
+    tiled = 1;
     int inner;
     /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) waking the pool costs more than it saves */
     int64_t threads = N * group * mg * kc * g->osz < LA_BLAS_MIN_MACS ? 1 : hipep_threads(ctx);
@@ -1280,6 +1318,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     if (inner || threads <= 1) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* GEMMs split by la_blas_gemm */
     else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
+    if (clamp && !tiled) la_conv_clamp(io.kind, Y, N * M, g->osz, g->osz, lo, hi);
     la_conv_close(&io, t);
 }
 
@@ -1331,14 +1370,14 @@ done:
                               int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
                               int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
         la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad);                          \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
     }                                                                                                             \
     void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
                               int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
                               const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
                               const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
         la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad);                          \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
     }                                                                                                             \
     void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
                                         const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
@@ -1366,6 +1405,31 @@ LA_CONV(f32, LA_F32)
 LA_CONV(f64, LA_F64)
 LA_CONV(f16, LA_F16)
 LA_CONV(bf16, LA_BF16)
+
+/* hipep_conv_<t>_in2_clamp / _in3_clamp: the conv with a fused min(max(y, clamp_min), clamp_max) */
+#define LA_CONV_CLAMP(S, T)                                                                                        \
+    void hipep_conv_##S##_in2_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,     \
+                                    const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,      \
+                                    int64_t strides_len, const int64_t *pads, int64_t pads_len,                   \
+                                    const int64_t *dilations, int64_t dilations_len, int64_t group,               \
+                                    int64_t auto_pad, double clamp_min, double clamp_max) {                       \
+        la_conv(ctx, "hipep_conv_" #S "_in2_clamp", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
+                clamp_max);                                                                                       \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
+                                    int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,         \
+                                    const int64_t *strides, int64_t strides_len, const int64_t *pads,             \
+                                    int64_t pads_len, const int64_t *dilations, int64_t dilations_len,            \
+                                    int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {        \
+        la_conv(ctx, "hipep_conv_" #S "_in3_clamp", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
+                clamp_max);                                                                                       \
+    }
+LA_CONV_CLAMP(f32, LA_F32)
+LA_CONV_CLAMP(f64, LA_F64)
+LA_CONV_CLAMP(f16, LA_F16)
+LA_CONV_CLAMP(bf16, LA_BF16)
 
 /* ------------------------------------------------------------------ einsum */
 

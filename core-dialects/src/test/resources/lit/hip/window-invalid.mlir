@@ -126,3 +126,11 @@ func.func @f(%x: tensor<1x3x2x2xf32>, %i: tensor<1x3x2x2xf32>) {
   %0 = hip.avg_pool %x, %i {kernel_shape = array<i64: 3, 3>, strides = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, ceil_mode = true} : (tensor<1x3x2x2xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
   return
 }
+
+// -----
+
+func.func @f(%x: tensor<1x3x8x8xf32>, %w: tensor<16x3x3x3xf32>, %i: tensor<1x16x6x6xf32>) {
+  // expected-error@+1 {{'hip.conv' op 'clamp_min' must be a float attribute}}
+  %0 = hip.conv %x, %w, %i {clamp_min = 0 : i64} : (tensor<1x3x8x8xf32>, tensor<16x3x3x3xf32>, tensor<1x16x6x6xf32>) -> tensor<1x16x6x6xf32>
+  return
+}

@@ -85,3 +85,15 @@ func.func @pool_ceil(%a: tensor<1x3x2x2xf32>, %i0: tensor<1x3x1x1xf32>, %b: tens
   %3 = hip.max_pool %b, %i3 {kernel_shape = array<i64: 2>, strides = array<i64: 2>, auto_pad = "VALID", ceil_mode = true} : (tensor<1x1x5xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
   return
 }
+
+// -----
+
+// A conv with a fused clamp (the conv activation fusion of canonicalize) keeps its bounds
+// through printing and parsing, in both forms.
+// CHECK-LABEL: func.func @conv_clamp
+// CHECK: hip.conv %arg0, %arg1, %arg2 {clamp_max = 6.000000e+00 : f64, clamp_min = 0.000000e+00 : f64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+// GENERIC: "hip.conv"(%arg0, %arg1, %arg2) <{clamp_max = 6.000000e+00 : f64, clamp_min = 0.000000e+00 : f64}>
+func.func @conv_clamp(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %i: tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = hip.conv %x, %w, %i {clamp_min = 0.0 : f64, clamp_max = 6.0 : f64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}

@@ -68,6 +68,32 @@ func.func @conv(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3x
 
 // -----
 
+// A conv with a fused clamp (canonicalize's conv activation fusion) calls the _clamp kernel,
+// which takes both bounds as f64 after the other attributes (an absent one -inf / +inf); a conv
+// without one keeps the plain symbol and signature.
+
+// CHECK-DAG: llvm.func @hipep_conv_f32_in3_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64)
+// CHECK-DAG: llvm.func @hipep_conv_f32_in2_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64)
+// CHECK-DAG: llvm.func @hipep_conv_f32_in2(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
+// CHECK-LABEL: llvm.func @conv_clamp
+// CHECK: %[[AUTO:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: %[[LO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
+// CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_conv_f32_in3_clamp({{.*}}, %[[AUTO]], %[[LO]], %[[HI]])
+// CHECK: %[[LO2:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
+// CHECK-NEXT: %[[HI2:.*]] = llvm.mlir.constant(0x7FF0000000000000 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_conv_f32_in2_clamp({{.*}}, %[[LO2]], %[[HI2]])
+// CHECK: llvm.call @hipep_conv_f32_in2({{.*}}) : (
+func.func @conv_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3xf32>, %y: memref<1x1x3x3xf32>,
+                %bias: memref<1xf32>) {
+  hip.conv %x, %w, %bias, %y {clamp_min = 0.0 : f64, clamp_max = 6.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1xf32>, memref<1x1x3x3xf32>) -> ()
+  hip.conv %x, %w, %y {clamp_min = 0.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
+  hip.conv %x, %w, %y : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
+  return
+}
+
+// -----
+
 // Reductions: axes as an attribute, or as a parameter operand (a memref argument of the kernel,
 // named in the symbol; its attribute slot then null, -1). Flags are i64 0/1.
 

@@ -78,3 +78,101 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<6x2x2xf32
   %d = hip.reshape %c, %e3 {shape = array<i64: 0, 2, 2>} : (tensor<6x4xf32>, tensor<6x2x2xf32>) -> tensor<6x2x2xf32>
   return %b, %d : tensor<4x6xf32>, tensor<6x2x2xf32>
 }
+
+// -----
+
+// Conv activation fusion (issue #9): max(conv, 0) (ONNX Relu) and then min(., 6) (Relu6 / Clip)
+// fold into the single-use conv as clamp_min / clamp_max, written into the outer destination;
+// the constant may be on either side and of any rank up to the conv's with all dimensions 1.
+// CHECK-LABEL: func.func @conv_relu6
+// CHECK-SAME:    (%[[X:[a-z0-9]+]]: tensor<1x2x4x4xf32>, %[[W:[a-z0-9]+]]: tensor<3x2x3x3xf32>, %[[B:[a-z0-9]+]]: tensor<3xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x2x2xf32>
+// CHECK-NEXT:    %[[C:.*]] = hip.conv %[[X]], %[[W]], %[[B]], %[[E]] {clamp_max = 6.000000e+00 : f64, clamp_min = 0.000000e+00 : f64, pads = array<i64: 0, 0, 0, 0>}
+// CHECK-NOT:     hip.max
+// CHECK-NOT:     hip.min
+// CHECK:         return %[[C]]
+func.func @conv_relu6(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<3xf32>) -> tensor<1x3x2x2xf32> {
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %six = arith.constant dense<6.0> : tensor<1x1x1xf32>
+  %e0 = tensor.empty() : tensor<1x3x2x2xf32>
+  %c = hip.conv %x, %w, %b, %e0 {pads = array<i64: 0, 0, 0, 0>} : (tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32>, tensor<3xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %e1 = tensor.empty() : tensor<1x3x2x2xf32>
+  %r = hip.max %zero, %c, %e1 : (tensor<f32>, tensor<1x3x2x2xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %e2 = tensor.empty() : tensor<1x3x2x2xf32>
+  %s = hip.min %r, %six, %e2 : (tensor<1x3x2x2xf32>, tensor<1x1x1xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  return %s : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+// Two clamps of the same kind combine (the tighter bound wins); a max after a min is not a
+// clamp (min(max(y, lo), hi) cannot express it) and stays.
+// CHECK-LABEL: func.func @conv_bounds
+// CHECK:         %[[C:.*]] = hip.conv {{.*}}{clamp_max = 2.000000e+00 : f64}
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty()
+// CHECK-NEXT:    %[[M:.*]] = hip.max %[[C]], {{.*}}, %[[E]]
+// CHECK-NEXT:    return %[[M]]
+func.func @conv_bounds(%x: tensor<1x1x3x3xf32>, %w: tensor<1x1x1x1xf32>) -> tensor<1x1x3x3xf32> {
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %five = arith.constant dense<5.0> : tensor<f32>
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %e0 = tensor.empty() : tensor<1x1x3x3xf32>
+  %c = hip.conv %x, %w, %e0 : (tensor<1x1x3x3xf32>, tensor<1x1x1x1xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  %e1 = tensor.empty() : tensor<1x1x3x3xf32>
+  %a = hip.min %c, %five, %e1 : (tensor<1x1x3x3xf32>, tensor<f32>, tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  %e2 = tensor.empty() : tensor<1x1x3x3xf32>
+  %b = hip.min %two, %a, %e2 : (tensor<f32>, tensor<1x1x3x3xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  %e3 = tensor.empty() : tensor<1x1x3x3xf32>
+  %m = hip.max %b, %one, %e3 : (tensor<1x1x3x3xf32>, tensor<f32>, tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  return %m : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+// Not fused: a conv result with a second use (the unclamped value is still read), a maximum
+// with a non-zero-rank constant that is not all ones (a per-channel bound), a constant whose
+// broadcast grows the result, a maximum with a non-constant, and a NaN bound.
+// CHECK-LABEL: func.func @conv_not_fused
+// CHECK:         hip.conv
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.conv
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.conv
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.conv
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.conv
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK-NEXT:    return
+func.func @conv_not_fused(%x: tensor<1x2x3x3xf32>, %w: tensor<2x2x1x1xf32>, %v: tensor<1x2x3x3xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) {
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %chan = arith.constant dense<0.0> : tensor<2x1x1xf32>
+  %big = arith.constant dense<0.0> : tensor<1x1x1x1x1xf32>
+  %nan = arith.constant dense<0x7FC00000> : tensor<f32>
+  %e0 = tensor.empty() : tensor<1x2x3x3xf32>
+  %c0 = hip.conv %x, %w, %e0 : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e1 = tensor.empty() : tensor<1x2x3x3xf32>
+  %r0 = hip.max %c0, %zero, %e1 : (tensor<1x2x3x3xf32>, tensor<f32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e2 = tensor.empty() : tensor<1x2x3x3xf32>
+  %c1 = hip.conv %x, %w, %e2 : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e3 = tensor.empty() : tensor<1x2x3x3xf32>
+  %r1 = hip.max %c1, %chan, %e3 : (tensor<1x2x3x3xf32>, tensor<2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e4 = tensor.empty() : tensor<1x2x3x3xf32>
+  %c2 = hip.conv %x, %w, %e4 : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e5 = tensor.empty() : tensor<1x1x2x3x3xf32>
+  %r2 = hip.max %c2, %big, %e5 : (tensor<1x2x3x3xf32>, tensor<1x1x1x1x1xf32>, tensor<1x1x2x3x3xf32>) -> tensor<1x1x2x3x3xf32>
+  %e6 = tensor.empty() : tensor<1x2x3x3xf32>
+  %c3 = hip.conv %x, %w, %e6 : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e7 = tensor.empty() : tensor<1x2x3x3xf32>
+  %r3 = hip.max %c3, %v, %e7 : (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e8 = tensor.empty() : tensor<1x2x3x3xf32>
+  %c4 = hip.conv %x, %w, %e8 : (tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %e9 = tensor.empty() : tensor<1x2x3x3xf32>
+  %r4 = hip.max %c4, %nan, %e9 : (tensor<1x2x3x3xf32>, tensor<f32>, tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %c0, %r0, %r1, %r2, %r3, %r4 : tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>
+}

@@ -27,7 +27,9 @@ final class MicroModels {
             "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
             "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu",
             // convolution and pooling (perf-conv): SqueezeNet's and mnist-8's shapes
-            "op-sq-conv1", "op-sq-squeeze", "op-sq-expand3x3", "op-sq-maxpool", "op-mnist-conv1", "op-mnist-conv2");
+            "op-sq-conv1", "op-sq-squeeze", "op-sq-expand3x3", "op-sq-maxpool", "op-mnist-conv1", "op-mnist-conv2",
+            // conv activation fusion (perf-fuse): Conv + Relu / Clip(0, 6), fused into the conv kernel
+            "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu");
 
     private MicroModels() {
     }
@@ -149,6 +151,27 @@ final class MicroModels {
             }
             case "op-mnist-conv1" -> conv(g, rnd, input, 1, 8, 28, 5, 1);
             case "op-mnist-conv2" -> conv(g, rnd, input, 8, 16, 14, 5, 1);
+            // conv activation fusion (perf-fuse): the shapes of op-conv3x3 / op-conv1x1 with an activation
+            case "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu" -> {
+                boolean pointwise = name.equals("op-conv1x1-relu");
+                int c = pointwise ? 256 : 64;
+                int k = pointwise ? 1 : 3;
+                input.accept(new long[] {1, c, 56, 56});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 64 * c * k * k, 0.05), 64, c, k, k));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 64, 0.05), 64));
+                NodeProto.Builder n = g.addNodeBuilder().setOpType("Conv").setName("conv").addInput("x0").addInput("w")
+                        .addInput("b").addOutput("c").addAttribute(BertModel.ints("kernel_shape", k, k));
+                if (!pointwise) {
+                    n.addAttribute(BertModel.ints("pads", 1, 1, 1, 1));
+                }
+                if (name.equals("op-conv-relu6")) {
+                    g.addInitializer(BertModel.tensor("lo", new float[] {0f}));
+                    g.addInitializer(BertModel.tensor("hi", new float[] {6f}));
+                    node(g, "Clip", new String[] {"c", "lo", "hi"}, 1, 64, 56, 56);
+                } else {
+                    node(g, "Relu", new String[] {"c"}, 1, 64, 56, 56);
+                }
+            }
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")

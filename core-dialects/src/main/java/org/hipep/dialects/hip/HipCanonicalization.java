@@ -14,7 +14,7 @@ import org.hipep.ir.rewrite.PatternRewriter;
 import org.hipep.ir.rewrite.RewritePattern;
 
 /**
- * The {@code canonicalize} patterns of the hip data-movement ops ({@link CanonicalizationPatterns},
+ * The {@code canonicalize} patterns of the hip data-movement ops and the conv activation fusion ({@link CanonicalizationPatterns},
  * attached by {@link HipDialect}):
  * <ul>
  *   <li>{@code hip.cast} to the input's own type → the input;</li>
@@ -26,6 +26,8 @@ import org.hipep.ir.rewrite.RewritePattern;
  *       reshape(x, s)} into the outer destination, when the outer one has the static {@code shape}
  *       form and no {@code 0} entry that copies a dimension of the inner result (or
  *       {@code allowzero}).</li>
+ *   <li>{@code hip.max} and {@code hip.min} of a single-use {@code hip.conv} by
+ *       a scalar constant → the conv with a fused clamp ({@link HipConvFusion}).</li>
  * </ul>
  * An identity is replaced only where the types are equal, so no user sees another type.
  */
@@ -39,6 +41,8 @@ final class HipCanonicalization {
             case "cast" -> (patterns, ctx) -> patterns.add(new CastIdentity());
             case "transpose" -> (patterns, ctx) -> patterns.add(new TransposeIdentity(), new TransposeOfTranspose());
             case "reshape" -> (patterns, ctx) -> patterns.add(new ReshapeIdentity(), new ReshapeOfReshape());
+            case "max" -> (patterns, ctx) -> patterns.add(new HipConvFusion.ConvMinMax(true));
+            case "min" -> (patterns, ctx) -> patterns.add(new HipConvFusion.ConvMinMax(false));
             default -> null;
         };
     }

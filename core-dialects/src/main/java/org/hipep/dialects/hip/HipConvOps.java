@@ -148,6 +148,9 @@ final class HipConvOps {
             throw new ShapeError("W's " + m + " output channels are not divisible by 'group' " + group);
         }
         checkBias(in, m);
+        // The fused activation (HipCanonicalization.ConvClamp): y = min(max(conv, clamp_min), clamp_max).
+        HipOps.floatAttr(attrs, "clamp_min", Double.NEGATIVE_INFINITY);
+        HipOps.floatAttr(attrs, "clamp_max", Double.POSITIVE_INFINITY);
         int spatial = x.rank() - 2;
         Window win = window(attrs, spatial, w.shape().subList(2, w.rank()));
         List<Long> out = new ArrayList<>(List.of(x.shape().get(0), m));
@@ -229,8 +232,10 @@ final class HipConvOps {
 
     /** The windowed ops. */
     static final List<Spec> SPECS = List.of(
-            new Spec("conv", "N-d convolution: X [N, C, D...], W [M, C/group, k...], optional bias [M]", 2, 3, 1, 1,
-                    List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad"), CONV),
+            new Spec("conv", "N-d convolution: X [N, C, D...], W [M, C/group, k...], optional bias [M]; optional"
+                    + " fused activation min(max(y, clamp_min), clamp_max)", 2, 3, 1, 1,
+                    List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad", "clamp_min",
+                            "clamp_max"), CONV),
             new Spec("conv_transpose", "N-d transposed convolution: X [N, C, D...], W [C, M/group, k...], optional"
                     + " bias [M]", 2, 3, 1, 1, List.of("kernel_shape", "strides", "pads", "dilations", "group",
                     "auto_pad", "output_padding", "output_shape"), CONV_TRANSPOSE),

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.hip.HipConvFusion;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.HipShapes;
 import org.hipep.dialects.hip.InferShapes;
@@ -19,7 +20,10 @@ import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.rewrite.GreedyPatternRewriteDriver;
+import org.hipep.ir.rewrite.GreedyRewriteConfig;
 import org.hipep.ir.rewrite.PatternRewriter;
+import org.hipep.ir.rewrite.RewritePatternSet;
 import org.hipep.ir.text.AttrTypePrinter;
 import org.hipep.pass.Pass;
 
@@ -33,6 +37,11 @@ import org.hipep.pass.Pass;
  * {@code func.return}, an op of another dialect) gets a {@code tensor.cast} back to the old type.
  * A type never becomes less precise; a static dimension that contradicts the inferred one is an
  * error naming the op and both types. Dimensions that stay unknown stay {@code ?}.
+ *
+ * <p>At the end, a {@code hip.max} / {@code hip.min} of a single-use {@code hip.conv} and a
+ * scalar-like constant becomes the conv's fused clamp ({@code HipConvFusion}: ONNX Conv + Relu,
+ * Relu6, Clip), here because the bounds are still {@code hip.constant} carriers with their
+ * values, which {@code hip-externalize-constants} (next) moves out of the IR.
  *
  * <p>Shape arithmetic whose inputs are known folds to {@code hip.constant} carriers (inline
  * i64 {@code value}, no {@code serialization_order}: they are synthesized): {@code hip.shape}
@@ -94,7 +103,14 @@ public final class InferShapesPass extends Pass {
         }
         if (failed) {
             signalPassFailure();
+            return;
         }
+        // Conv activation fusion (issue #9): a clamp after a single-use conv becomes the conv's
+        // epilogue. Here, with the refined types and while the bounds are still hip.constant
+        // carriers with their values; hip-externalize-constants, next, moves them out of the IR.
+        GreedyPatternRewriteDriver.applyPatternsGreedily(getOperation(),
+                HipConvFusion.populate(new RewritePatternSet()).freeze(),
+                GreedyRewriteConfig.defaults().withRemoveDeadOps(false));
     }
 
     /** Refines {@code op}'s results from its operands; false (after an error) on a contradiction. */

@@ -27,8 +27,9 @@ import org.hipep.ir.text.AttrTypePrinter;
  * element type of the first memref operand, {@code <t2>} that of the first destination when it
  * differs; {@code _exp_<t3>} for a {@code pow} whose exponent's element type is not the base's;
  * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
- * number of destinations varies, and {@code _p_<param>} for each parameter given as a run-time
- * operand, so that each symbol has exactly one signature.
+ * number of destinations varies, {@code _p_<param>} for each parameter given as a run-time
+ * operand, and {@code _clamp} for an op carrying a fused clamp, so that each symbol has exactly
+ * one signature.
  */
 public final class HipKernelAbi {
     /** How an attribute is passed. */
@@ -50,7 +51,12 @@ public final class HipKernelAbi {
         /** A free string: a pointer to a private constant NUL-terminated global and its length (without the NUL). */
         STRING("ptr, i64"),
         /** A type: part of the symbol, no argument. */
-        TYPE("(symbol)");
+        TYPE("(symbol)"),
+        /**
+         * A fused epilogue bound: one {@code f64}, passed only by the {@code _clamp} symbols (the
+         * op carries one of its clamp attributes); absent: {@code -inf} / {@code +inf}.
+         */
+        CLAMP("f64, `_clamp` symbols only");
 
         private final String arguments;
 
@@ -93,6 +99,11 @@ public final class HipKernelAbi {
      */
     public record Entry(String op, String operands, boolean variableInputs, boolean variableOutputs,
             List<Attr> attributes) {
+        /** Whether the op may carry a fused clamp ({@link Encoding#CLAMP} attributes). */
+        public boolean hasClamp() {
+            return attributes.stream().anyMatch(a -> a.encoding() == Encoding.CLAMP);
+        }
+
         /** The symbol family, as the documentation writes it. */
         public String family() {
             StringBuilder s = new StringBuilder("hipep_").append(op).append("_<t>");
@@ -104,6 +115,9 @@ public final class HipKernelAbi {
             }
             if (!HipParameters.of(op).isEmpty()) {
                 s.append("[_p_<param>...]");
+            }
+            if (hasClamp()) {
+                s.append("[_clamp]");
             }
             return s.toString();
         }
@@ -134,6 +148,10 @@ public final class HipKernelAbi {
 
     private static Attr ints(String name) {
         return new Attr(name, Encoding.I64_ARRAY, null, List.of(), null);
+    }
+
+    private static Attr clamp(String name, double absent, String note) {
+        return new Attr(name, Encoding.CLAMP, absent, List.of(), note);
     }
 
     private static Attr choice(String name, String... choices) {
@@ -193,7 +211,8 @@ public final class HipKernelAbi {
         add("group_norm", "X, scale, B → Y", i64Required("num_groups"), f64("epsilon", 1e-5));
         Attr[] window = {ints("kernel_shape"), ints("strides"), ints("pads"), ints("dilations")};
         add("conv", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3], i64("group", 1),
-                choice("auto_pad", AUTO_PAD));
+                choice("auto_pad", AUTO_PAD), clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
+                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"));
         add("conv_transpose", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3],
                 i64("group", 1), choice("auto_pad", AUTO_PAD), ints("output_padding"), ints("output_shape"));
         add("max_pool", "X → Y, [Indices (i64)]", false, true, window[0], window[1], window[2], window[3],
@@ -349,7 +368,27 @@ public final class HipKernelAbi {
         for (String p : layout.parameters()) {
             s.append("_p_").append(p);
         }
+        if (clamped(op)) {
+            s.append("_clamp");
+        }
         return s.toString();
+    }
+
+    /**
+     * Whether {@code op} carries a fused clamp: one of its entry's {@link Encoding#CLAMP}
+     * attributes is set, so its symbol ends in {@code _clamp} and takes them all.
+     */
+    public static boolean clamped(Operation op) {
+        Entry e = entry(op.nameString());
+        if (e == null) {
+            return false;
+        }
+        for (Attr a : e.attributes()) {
+            if (a.encoding() == Encoding.CLAMP && op.attribute(a.name()) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An element type as symbols write it ({@code f32}, {@code i64}, {@code bf16}, ...). */
@@ -388,6 +427,7 @@ public final class HipKernelAbi {
             case ELEMENT_SCALAR -> "element scalar";
             case STRING -> "string";
             case TYPE -> "type, in the symbol";
+            case CLAMP -> "f64, `_clamp` only";
         };
         String absent;
         if (a.note() != null) {

@@ -189,6 +189,12 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             case I64, BOOL, CHOICE -> args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(integer(a, value, operand))));
             case F64 -> args.add(LLVMOps.constant(r, loc, FloatType.F64,
                     FloatAttr.f64(value instanceof FloatAttr f ? f.value() : (Double) a.absent())));
+            case CLAMP -> {
+                if (HipKernelAbi.clamped(op)) {
+                    args.add(LLVMOps.constant(r, loc, FloatType.F64,
+                            FloatAttr.f64(value instanceof FloatAttr f ? f.value() : (Double) a.absent())));
+                }
+            }
             case ELEMENT_SCALAR -> {
                 if (data instanceof FloatType) {
                     double v = value instanceof FloatAttr f ? f.value()
@@ -286,6 +292,15 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                     return fail(op, "attribute '" + a.name() + "' must be a float attribute");
                 }
                 types.add(FloatType.F64);
+                return true;
+            }
+            case CLAMP -> {
+                if (value != null && !(value instanceof FloatAttr)) {
+                    return fail(op, "attribute '" + a.name() + "' must be a float attribute");
+                }
+                if (HipKernelAbi.clamped(op)) {
+                    types.add(FloatType.F64);
+                }
                 return true;
             }
             case ELEMENT_SCALAR -> {

@@ -16,7 +16,11 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
+import org.hipep.host.compiler.CompilerDriver;
+import org.hipep.host.plugins.PluginReport;
+import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.host.testing.OnnxValues;
+import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -36,18 +40,44 @@ import org.junit.jupiter.api.io.TempDir;
  * by rows or columns) and the boundary between the two plans (256 vs 512 positions), W above the
  * tile budget (tiles sized by W), mnist-8's and SqueezeNet's shapes. Each session runs twice (the
  * second run reuses the state's im2col scratch). Also MaxPool (the separable path and the long-row
- * one; strides, dilations, pads, 1-D to 3-D, NaN) against a plain max.
+ * one; strides, dilations, pads, 1-D to 3-D, NaN) against a plain max. Relu, Relu6 and a general
+ * Clip after the conv (fused into its kernel) on each plan: tiles, 1x1 in place, small maps,
+ * depthwise, 1-D and f64.
  */
 class ConvTilingTest {
     @TempDir
     Path dir;
 
-    /** One Conv (or ConvTranspose) node: pads are begin..., end... (null: auto_pad SAME_UPPER, Conv only). */
+    /**
+     * One Conv (or ConvTranspose) node: pads are begin..., end... (null: auto_pad SAME_UPPER, Conv
+     * only); {@code act} an activation after it ("" none, "relu", "relu6" = Clip(0, 6), "clip" =
+     * Clip(-0.5, 0.25)), which canonicalize fuses into the conv kernel (the _clamp symbols).
+     */
     record Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
-            int[] pads, boolean bias, boolean f64, boolean transposed) {
+            int[] pads, boolean bias, boolean f64, boolean transposed, String act) {
         Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
                 int[] pads, boolean bias, boolean f64) {
-            this(name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, false);
+            this(name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, false, "");
+        }
+
+        Case(String name, int n, int c, int m, int group, int[] in, int[] k, int[] strides, int[] dilations,
+                int[] pads, boolean bias, boolean f64, boolean transposed) {
+            this(name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, transposed, "");
+        }
+
+        /** This case followed by activation {@code a}. */
+        Case then(String a) {
+            return new Case(a + "_" + name, n, c, m, group, in, k, strides, dilations, pads, bias, f64, transposed, a);
+        }
+
+        /** The activation's bounds {lo, hi}, or null without one. */
+        double[] bounds() {
+            return switch (act) {
+                case "relu" -> new double[] {0, Double.POSITIVE_INFINITY};
+                case "relu6" -> new double[] {0, 6};
+                case "clip" -> new double[] {-0.5, 0.25};
+                default -> null;
+            };
         }
 
         int rank() {
@@ -106,7 +136,21 @@ class ConvTilingTest {
         return s;
     }
 
-    static final List<Case> CASES = List.of(
+    /** A case of each conv plan with an activation fused into it (perf-fuse; see Case#act). */
+    static final List<Case> FUSED = List.of(
+            new Case("rows_cut", 1, 64, 20, 1, a(30, 37), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, false)
+                    .then("relu"),
+            new Case("tiles_batch", 2, 256, 24, 1, a(41, 43), a(1, 1), a(1, 1), a(1, 1), a(0, 0, 0, 0), false, false)
+                    .then("relu6"),
+            new Case("small_map", 1, 64, 256, 1, a(9, 11), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, false)
+                    .then("clip"),
+            new Case("depthwise", 2, 4, 8, 4, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, false)
+                    .then("relu"),
+            new Case("conv1d", 2, 3, 4, 1, a(101), a(5), a(2), a(1), a(2, 2), false, false).then("relu6"),
+            new Case("f64", 1, 32, 6, 1, a(29, 31), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, true)
+                    .then("clip"));
+
+    static final List<Case> CASES = java.util.stream.Stream.concat(FUSED.stream(), java.util.stream.Stream.of(
             // 576-row column blocks: ~227 positions a tile, 30x37 cuts tiles inside rows
             new Case("rows_cut", 1, 64, 20, 1, a(30, 37), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true, false),
             new Case("stride2_asym_pads", 2, 3, 5, 1, a(17, 23), a(3, 3), a(2, 2), a(1, 1), a(1, 0, 2, 1), false,
@@ -163,7 +207,7 @@ class ConvTilingTest {
             new Case("transposed_rows_cut", 2, 16, 64, 1, a(23, 29), a(3, 3), a(2, 2), a(1, 1), a(1, 1, 1, 1),
                     true, false, true),
             new Case("transposed_groups_dilated", 1, 6, 4, 2, a(9, 11), a(2, 3), a(1, 2), a(2, 1), a(0, 1, 1, 0),
-                    false, false, true));
+                    false, false, true))).toList();
 
     /** One MaxPool node (no Indices): pads are begin..., end...; nan: some inputs are NaN. */
     record PoolCase(String name, int n, int c, int[] in, int[] k, int[] strides, int[] dilations, int[] pads,
@@ -228,6 +272,25 @@ class ConvTilingTest {
                     runAndCompare(s, values, threads);
                 }
             }
+        }
+    }
+
+    /**
+     * The activations of {@link #FUSED} leave no kernel of their own: each conv calls its _clamp
+     * kernel (the kernel test above would pass unfused too, so this pins the fusion itself).
+     */
+    @Test
+    void activationsAfterAConvAreFusedIntoItsKernel() throws Exception {
+        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(new PluginReport(List.of(), List.of(),
+                List.of(), List.of(), List.of())), w -> { });
+        CompilerDriver.Compilation c = driver.compile(model(),
+                CompilerDriver.Options.defaults(Files.createDirectories(dir.resolve("compiled"))));
+        SymbolTable symbols = new SymbolTable(c.module());
+        for (String fused : List.of("hipep_conv_f32_in3_clamp", "hipep_conv_f32_in2_clamp", "hipep_conv_f64_in3_clamp")) {
+            assertThat(symbols.lookup(fused)).as(fused).isNotNull();
+        }
+        for (String gone : List.of("hipep_max_f32", "hipep_min_f32", "hipep_max_f64", "hipep_min_f64")) {
+            assertThat(symbols.lookup(gone)).as(gone).isNull();
         }
     }
 
@@ -319,11 +382,20 @@ class ConvTilingTest {
         return y;
     }
 
-    /** y[n, m, o] = b[m] + sum over the group's channels and the kernel of w * x (0 in the padding). */
+    /** The plain conv, then the case's activation min(max(y, lo), hi). */
     static double[] reference(Case cs, double[] x, double[] w, double[] b) {
-        if (cs.transposed()) {
-            return referenceTransposed(cs, x, w, b);
+        double[] y = cs.transposed() ? referenceTransposed(cs, x, w, b) : referenceConv(cs, x, w, b);
+        double[] bounds = cs.bounds();
+        if (bounds != null) {
+            for (int i = 0; i < y.length; i++) {
+                y[i] = Math.min(Math.max(y[i], bounds[0]), bounds[1]);
+            }
         }
+        return y;
+    }
+
+    /** y[n, m, o] = b[m] + sum over the group's channels and the kernel of w * x (0 in the padding). */
+    static double[] referenceConv(Case cs, double[] x, double[] w, double[] b) {
         int r = cs.rank();
         int[] in = cs.in(), k = cs.k(), out = cs.out(), p = cs.padsOrSame();
         int isz = prod(in), ksz = prod(k), osz = prod(out), cg = cs.c() / cs.group(), mg = cs.m() / cs.group();
@@ -403,9 +475,10 @@ class ConvTilingTest {
         GraphProto.Builder g = GraphProto.newBuilder().setName("conv_tiling");
         for (Case cs : CASES) {
             int t = cs.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
+            String convOut = cs.name() + (cs.act().isEmpty() ? "_y" : "_c");
             NodeProto.Builder node = NodeProto.newBuilder().setOpType(cs.transposed() ? "ConvTranspose" : "Conv")
                     .setName(cs.name())
-                    .addInput(cs.name() + "_x").addInput(cs.name() + "_w").addOutput(cs.name() + "_y")
+                    .addInput(cs.name() + "_x").addInput(cs.name() + "_w").addOutput(convOut)
                     .addAttribute(ints("kernel_shape", cs.k())).addAttribute(ints("strides", cs.strides()))
                     .addAttribute(ints("dilations", cs.dilations()))
                     .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
@@ -423,6 +496,25 @@ class ConvTilingTest {
                 g.addInput(value(cs.name() + "_b", t, new long[] {cs.m()}));
             }
             g.addNode(node).addOutput(value(cs.name() + "_y", t, cs.yShape()));
+            if (cs.act().equals("relu")) {
+                g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(cs.name() + "_relu").addInput(convOut)
+                        .addOutput(cs.name() + "_y"));
+            } else if (!cs.act().isEmpty()) {
+                NodeProto.Builder clip = NodeProto.newBuilder().setOpType("Clip").setName(cs.name() + "_clip")
+                        .addInput(convOut).addOutput(cs.name() + "_y");
+                for (int i = 0; i < 2; i++) {
+                    String bound = cs.name() + (i == 0 ? "_lo" : "_hi");
+                    TensorProto.Builder init = TensorProto.newBuilder().setName(bound).setDataType(t);
+                    if (cs.f64()) {
+                        init.addDoubleData(cs.bounds()[i]);
+                    } else {
+                        init.addFloatData((float) cs.bounds()[i]);
+                    }
+                    g.addInitializer(init);
+                    clip.addInput(bound);
+                }
+                g.addNode(clip);
+            }
         }
         for (PoolCase pc : POOLS) {
             int t = pc.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
