@@ -250,18 +250,29 @@ static inline void la_dense_free(void *p, int owned) {
 
 /*
  * Every float BLAS product of this file goes through la_blas_gemm: OpenBLAS runs at one thread
- * (state.c) and a large product is split here into column blocks (wide results, N >= M) or row
- * blocks, one single-threaded cblas call each, over hipep_parallel_for. Blocks are multiples of
- * 16 (one AVX-512 vector of floats) and at least LA_BLAS_MIN_BLOCK wide, so each keeps OpenBLAS's
- * packing worthwhile; below LA_BLAS_MIN_MACS multiply-adds a product is one call. Called from a
- * parallel body (nested), hipep_parallel_for runs the blocks inline as one call.
+ * (state.c) and a large product is split here into blocks, one single-threaded cblas call each,
+ * over hipep_parallel_for. Each call packs (copies into OpenBLAS's panel layout) its part of
+ * both operands, so a split along the columns of C packs B once in total but A once per block,
+ * and a split along the rows the other way round. Hence: the split runs along the dimension of
+ * the larger operand (N when B = K x N is at least A = M x K, that is N >= M), into
+ * LA_BLAS_PER_THREAD blocks per thread -- threads * 4 blocks repacked the small operand twice as
+ * often and made each call narrower (a ResNet 3x3 convolution at 7x7, W 512 x 4608 times 49
+ * columns: 2.2 ms at 2 threads with 8 row blocks, 2.1 with 4, 1.9 with 2 in a C benchmark; one
+ * block per thread gave wrong light-resnet50 outputs at exactly 2 threads with OpenBLAS's
+ * SkylakeX kernels -- not understood, not reproduced outside the JVM). Blocks are multiples of 16 (one
+ * AVX-512 vector of floats) and at least LA_BLAS_MIN_BLOCK wide; when the larger dimension has
+ * fewer of those than threads, the other dimension is cut too (a 2-D grid). Below
+ * LA_BLAS_MIN_MACS multiply-adds, or LA_BLAS_MIN_MACS / 2 per block, a product is one call.
+ * Called from a parallel body (nested), hipep_parallel_for runs the blocks inline as one call.
  */
 #define LA_BLAS_MIN_MACS (1LL << 20)
 #define LA_BLAS_MIN_BLOCK 64
+#define LA_BLAS_PER_THREAD 2
 
 typedef struct {
-    int kind, ta, tb, split_n;
-    int64_t M, N, K, lda, ldb, ldc, blk;
+    int kind, ta, tb;
+    int64_t M, N, K, lda, ldb, ldc;
+    int64_t mblk, nblk, nbn; /* block rows / columns (multiples of 16), column blocks per block row */
     double alpha, beta;
     const char *A, *B;
     char *C;
@@ -281,29 +292,54 @@ static void la_blas_call(const la_blas_job_t *j, int64_t m0, int64_t m1, int64_t
                     (const double *)b, (int)j->ldb, j->beta, (double *)c, (int)j->ldc);
 }
 
+/* Blocks begin..end of the grid, row-major (block b: block row b / nbn, block column b % nbn). */
 static void la_blas_body(void *arg, int64_t begin, int64_t end) {
     const la_blas_job_t *j = (const la_blas_job_t *)arg;
-    int64_t lim = j->split_n ? j->N : j->M, lo = begin * j->blk, hi = end * j->blk < lim ? end * j->blk : lim;
-    if (j->split_n) la_blas_call(j, 0, j->M, lo, hi);
-    else la_blas_call(j, lo, hi, 0, j->N);
+    for (int64_t b = begin; b < end; b++) {
+        int64_t m0 = b / j->nbn * j->mblk, n0 = b % j->nbn * j->nblk;
+        int64_t m1 = m0 + j->mblk < j->M ? m0 + j->mblk : j->M, n1 = n0 + j->nblk < j->N ? n0 + j->nblk : j->N;
+        la_blas_call(j, m0, m1, n0, n1);
+    }
 }
+
+/* Blocks of a dimension of size dim: at most want, each at least LA_BLAS_MIN_BLOCK (at least 1). */
+static inline int64_t la_blas_cuts(int64_t dim, int64_t want) {
+    int64_t most = dim / LA_BLAS_MIN_BLOCK;
+    return want < most ? (want > 1 ? want : 1) : (most > 1 ? most : 1);
+}
+
+/* Block size for dim cut into n blocks: a multiple of 16. */
+static inline int64_t la_blas_block(int64_t dim, int64_t n) { return ((dim + n - 1) / n + 15) / 16 * 16; }
 
 /* C[M, N] (row stride ldc) = alpha * op(A) op(B) + beta * C through cblas_sgemm / cblas_dgemm (kind
  * LA_F32 / LA_F64), split over the state's threads when large. Dimensions fit in int. */
 static void la_blas_gemm(void *ctx, int kind, int ta, int tb, int64_t M, int64_t N, int64_t K, double alpha,
                          const void *A, int64_t lda, const void *B, int64_t ldb, double beta, void *C, int64_t ldc) {
-    la_blas_job_t j = {kind, ta, tb, N >= M, M, N, K, lda, ldb, ldc, 0, alpha, beta, (const char *)A,
+    la_blas_job_t j = {kind, ta, tb, M, N, K, lda, ldb, ldc, M, N, 1, alpha, beta, (const char *)A,
                        (const char *)B, (char *)C};
-    int64_t threads = hipep_threads(ctx), dim = j.split_n ? N : M, macs = M * N * K;
-    int64_t blocks = threads * 4;
-    if (blocks > dim / LA_BLAS_MIN_BLOCK) blocks = dim / LA_BLAS_MIN_BLOCK;
-    if (blocks > macs / (LA_BLAS_MIN_MACS / 2)) blocks = macs / (LA_BLAS_MIN_MACS / 2);
-    if (threads <= 1 || macs < LA_BLAS_MIN_MACS || blocks < 2) {
+    int64_t threads = hipep_threads(ctx), macs = M * N * K;
+    int64_t cap = macs / (LA_BLAS_MIN_MACS / 2), want = threads * LA_BLAS_PER_THREAD;
+    if (want > cap) want = cap;
+    if (threads <= 1 || macs < LA_BLAS_MIN_MACS || want < 2) {
         la_blas_call(&j, 0, M, 0, N);
         return;
     }
-    j.blk = ((dim + blocks - 1) / blocks + 15) / 16 * 16;
-    hipep_parallel_for(ctx, (dim + j.blk - 1) / j.blk, 1, la_blas_body, &j);
+    int split_n = N >= M; /* B (K x N) is the larger operand: each block packs its own columns of it */
+    int64_t big = split_n ? N : M, small = split_n ? M : N;
+    int64_t nbig = la_blas_cuts(big, want), nsmall = 1;
+    if (nbig < threads) { /* too few blocks for the threads: cut the small operand's dimension too */
+        nsmall = la_blas_cuts(small, threads / nbig);
+        if (nbig * nsmall > cap) nsmall = cap / nbig > 1 ? cap / nbig : 1;
+    }
+    if (nbig * nsmall < 2) {
+        la_blas_call(&j, 0, M, 0, N);
+        return;
+    }
+    int64_t bbig = la_blas_block(big, nbig), bsmall = la_blas_block(small, nsmall);
+    j.mblk = split_n ? bsmall : bbig;
+    j.nblk = split_n ? bbig : bsmall;
+    j.nbn = (N + j.nblk - 1) / j.nblk;
+    hipep_parallel_for(ctx, (M + j.mblk - 1) / j.mblk * j.nbn, 1, la_blas_body, &j);
 }
 
 /* ------------------------------------------------------------------ one matrix product */

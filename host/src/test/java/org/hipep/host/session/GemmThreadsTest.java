@@ -27,11 +27,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The float products split over the runtime's threads (kernels_linalg.c: column blocks for wide
- * results, row blocks for tall ones, batches in parallel or one after the other) give the plain
- * product at 1 and 4 threads: sizes above the split threshold that are not multiples of the block
- * size, transposed operands, alpha/beta with a bias, broadcast batches, and Einsum's batched path.
- * The reference is a float64 triple loop in this test.
+ * The float products split over the runtime's threads (kernels_linalg.c la_blas_gemm: one block
+ * per thread along the larger operand's dimension -- column blocks for wide results, row blocks for
+ * tall ones -- a 2-D grid of blocks when that dimension is too short for the threads, one call
+ * below the split threshold; batches in parallel or one after the other) give the plain product at
+ * 1, 2 and 4 threads: sizes above the split threshold that are and are not multiples of the block
+ * size, 2-D grids in both orientations, transposed operands, alpha/beta with a bias, broadcast
+ * batches, and Einsum's batched path. The reference is a float64 triple loop in this test.
  */
 class GemmThreadsTest {
     @TempDir
@@ -49,15 +51,28 @@ class GemmThreadsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 2, 4})
     void wideAndTallMatMulsSplitByColumnsOrRows(int threads) {
         matmul(threads, new long[] {100, 300}, new long[] {300, 520}); // N >= M: column blocks, ragged last
         matmul(threads, new long[] {333, 200}, new long[] {200, 90}); // M > N: row blocks
         matmul(threads, new long[] {2, 150, 100}, new long[] {100, 200}); // batch folded into M
+        matmul(threads, new long[] {96, 160}, new long[] {160, 512}); // column blocks that divide N exactly
+        matmul(threads, new long[] {60, 70}, new long[] {70, 80}); // below the split threshold: one call
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 2, 4})
+    void shortDimensionsSplitInTwoDimensions(int threads) {
+        // at 4 threads the larger dimension holds only 2 blocks of 64: the other one is cut too
+        matmul(threads, new long[] {130, 150}, new long[] {150, 140}); // N >= M: 2 x 2 grid, ragged edges
+        matmul(threads, new long[] {141, 150}, new long[] {150, 131}); // M > N: 2 x 2 grid, ragged edges
+        gemm(threads, 130, 140, 150, true, true, 0.75f, 0.5f); // the grid on transposed A and B
+        gemm(threads, 141, 131, 150, true, false, 1f, 1f); // row-major grid, A transposed
+        gemm(threads, 129, 257, 120, false, true, 1f, 0f); // 4 threads: column blocks of 80 and a 17-column edge, B transposed
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
     void batchedMatMulsInParallelOrEachSplit(int threads) {
         matmul(threads, new long[] {6, 70, 130}, new long[] {6, 130, 150}); // many batches: parallel
         matmul(threads, new long[] {3, 1, 200, 64}, new long[] {4, 64, 300}); // broadcast batches
@@ -65,7 +80,7 @@ class GemmThreadsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 2, 4})
     void gemmWithTransposesAlphaBetaAndBias(int threads) {
         gemm(threads, 210, 170, 180, true, true, 0.5f, 2f); // rows split, A and B transposed
         gemm(threads, 64, 600, 100, true, true, 1.5f, -1f); // columns split, B transposed
@@ -73,7 +88,7 @@ class GemmThreadsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 2, 4})
     void batchedEinsum(int threads) {
         long[] a = {5, 128, 96};
         long[] b = {5, 96, 130};
