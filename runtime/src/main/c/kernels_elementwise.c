@@ -38,7 +38,8 @@
  *     float; relative error < 7e-7), with IEEE special values: NaN in, NaN out; exp overflow to
  *     inf and subnormal results rounded, not flushed; tanh(-0) = -0; gelu(-inf) = NaN as ONNX's
  *     formula (-inf * 0). f64 uses libm. softplus uses log1p/exp (libm, not vectorised).
- *   - The dense inner loops are vectorised 16 lanes wide (EW_VEC_LOOP below).
+ *   - The dense inner loops are left to the JIT's vectoriser (the bitcode is built with
+ *     -fno-vectorize, see runtime/pom.xml), which picks the host's width: 16 floats on AVX-512.
  *   - Shapes: an input dimension must equal the destination's or be 1 (inputs of lower rank are
  *     right-aligned); otherwise HIPEP_ERR_INVALID_ARGUMENT. Rank > 16: HIPEP_ERR_UNSUPPORTED.
  *
@@ -77,21 +78,6 @@
 #define EW_SCALAR_LOOP
 #endif
 
-/*
- * The dense inner loops: vectorised 16 lanes wide in the bitcode. The build has no -march, so the
- * vectoriser would pick SSE's 4 lanes, and the JIT, finding the loop already vectorised, keeps
- * that width on an AVX-512 host (measured: the Gelu/Softmax/Add loops came out in xmm registers).
- * 16 floats are one AVX-512 register, two AVX2 ones or four SSE ones.
- */
-#ifdef __clang__
-#define EW_VEC_LOOP _Pragma("clang loop vectorize_width(16) interleave_count(1)")
-/* a loop that cannot vectorise (integer division, pow by squaring, libm calls) stays scalar:
- * not a build error (pop at the end of this file) */
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wpass-failed"
-#else
-#define EW_VEC_LOOP
-#endif
 
 /* ------------------------------------------------------------------ iteration engine */
 
@@ -636,15 +622,12 @@ EW_INTS(EW_CLIP_INT_HELPER)
         TC *restrict c = (TC *)j->ptr[2] + p.off[2];                                                               \
         const int64_t sa = j->stride[0][last], sb = j->stride[1][last], sc = j->stride[2][last];                  \
         if (sc == 1 && sa == 1 && sb == 1) {                                                                       \
-            EW_VEC_LOOP                                                                                            \
             for (int64_t i = 0; i < n; i++) { const TA x = a[i]; const TB y = b[i]; c[i] = (EXPR); }              \
         } else if (sc == 1 && sa == 1 && sb == 0) {                                                                \
             const TB y = b[0];                                                                                     \
-            EW_VEC_LOOP                                                                                            \
             for (int64_t i = 0; i < n; i++) { const TA x = a[i]; c[i] = (EXPR); }                                 \
         } else if (sc == 1 && sa == 0 && sb == 1) {                                                                \
             const TA x = a[0];                                                                                     \
-            EW_VEC_LOOP                                                                                            \
             for (int64_t i = 0; i < n; i++) { const TB y = b[i]; c[i] = (EXPR); }                                 \
         } else {                                                                                                   \
             EW_SCALAR_LOOP                                                                                         \
@@ -805,7 +788,6 @@ EW_POW_EXPONENTS(i64)
         TY *restrict c = (TY *)j->ptr[1] + p.off[1];                                                               \
         const int64_t sa = j->stride[0][last], sc = j->stride[1][last];                                            \
         if (sc == 1 && sa == 1) {                                                                                  \
-            EW_VEC_LOOP                                                                                            \
             for (int64_t i = 0; i < n; i++) { const TX x = a[i]; c[i] = (EXPR); }                                 \
         } else {                                                                                                   \
             EW_SCALAR_LOOP                                                                                         \
@@ -1035,6 +1017,3 @@ void hipep_where_i1(void *ctx, int64_t rc, void *dc, int64_t rx, void *dx, int64
     ew_where(ctx, "hipep_where_i1", rc, dc, rx, dx, ry, dy, rz, dz, 1);
 }
 
-#ifdef __clang__
-#pragma clang diagnostic pop
-#endif

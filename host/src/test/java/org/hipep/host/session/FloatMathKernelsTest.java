@@ -83,7 +83,7 @@ class FloatMathKernelsTest {
             g.addNode(n);
             g.addOutput(value(op, inputs.length));
         }
-        Map<String, float[]> out = run(g, "x", inputs, inputs.length);
+        Map<String, float[]> out = run(g, 2, "x", inputs, inputs.length);
         for (int k = 0; k < UNARY.length; k++) {
             String op = UNARY[k];
             DoubleUnaryOperator ref = reference(op);
@@ -116,11 +116,22 @@ class FloatMathKernelsTest {
         }
     }
 
+    /**
+     * Row lengths hit every part of the float row loop: the 32-wide max step, the single 16-wide
+     * step, the scalar tail, and each combination (16 = one step, 48 = 32 + 16, 63 = 32 + 16 + 15).
+     * Enough rows that two threads split them (the grain is 16384 / len rows), at 1 and 2 threads.
+     */
     @Test
     void softmaxRowsMatchTheReference() throws IOException {
+        for (int threads = 1; threads <= 2; threads++) {
+            softmaxRows(threads);
+        }
+    }
+
+    private static void softmaxRows(int threads) throws IOException {
         Random rnd = new Random(3);
-        for (int len : new int[] {1, 7, 37, 128, 131}) {
-            int rows = 5;
+        for (int len : new int[] {1, 7, 16, 37, 48, 63, 128, 131}) {
+            int rows = 6 + 2 * (16384 / len);
             float[] x = new float[rows * len];
             for (int i = 0; i < x.length; i++) {
                 x[i] = (float) (rnd.nextGaussian() * 8);
@@ -130,6 +141,8 @@ class FloatMathKernelsTest {
                 x[len] = Float.NEGATIVE_INFINITY; /* row 1: exp(-inf) = 0 */
                 x[2 * len + 1] = Float.POSITIVE_INFINITY; /* row 2: inf - inf = NaN everywhere */
                 x[3 * len] = 1e30f; /* row 3: one dominant value */
+                x[4 * len + len / 2] = Float.NaN; /* row 4: NaN inside the vector steps, not the tail */
+                x[5 * len + len - 2] = Float.NEGATIVE_INFINITY; /* row 5: -inf next to the end */
             }
             GraphProto.Builder g = GraphProto.newBuilder().setName("softmax");
             g.addInput(value("x", rows, len));
@@ -138,14 +151,14 @@ class FloatMathKernelsTest {
                         AttributeProto.newBuilder().setName("axis").setI(-1).setType(AttributeProto.AttributeType.INT)));
                 g.addOutput(value(op, rows, len));
             }
-            Map<String, float[]> out = run(g, "x", x, rows, len);
+            Map<String, float[]> out = run(g, threads, "x", x, rows, len);
             for (String op : new String[] {"Softmax", "LogSoftmax"}) {
                 float[] y = out.get(op);
                 for (int r = 0; r < rows; r++) {
                     double[] want = softmaxRow(x, r * len, len, op.equals("LogSoftmax"));
                     for (int i = 0; i < len; i++) {
                         float got = y[r * len + i];
-                        String where = op + " len " + len + " row " + r + " [" + i + "] = " + got + ", reference "
+                        String where = op + " at " + threads + " threads, len " + len + " row " + r + " [" + i + "] = " + got + ", reference "
                                 + want[i];
                         if (Double.isNaN(want[i]) || Double.isInfinite(want[i])) {
                             assertThat(Float.floatToIntBits(got)).as(where)
@@ -247,8 +260,8 @@ class FloatMathKernelsTest {
         return StrictMath.exp(-x * x) / Math.sqrt(Math.PI) / f;
     }
 
-    /** Runs a one-input graph (opset 20) and returns every output by name. */
-    private static Map<String, float[]> run(GraphProto.Builder g, String input, float[] x, long... shape)
+    /** Runs a one-input graph (opset 20) at {@code threads} threads and returns every output by name. */
+    private static Map<String, float[]> run(GraphProto.Builder g, int threads, String input, float[] x, long... shape)
             throws IOException {
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("FloatMathKernelsTest")
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(20)).setGraph(g).build();
@@ -256,7 +269,7 @@ class FloatMathKernelsTest {
         Files.write(file, m.toByteArray());
         Map<String, float[]> out = new java.util.HashMap<>();
         try (HipEnvironment env = HipEnvironment.create();
-                HipSession s = env.createSession(file, new SessionOptions().setThreads(2).setCacheDir(tmp));
+                HipSession s = env.createSession(file, new SessionOptions().setThreads(threads).setCacheDir(tmp));
                 Tensor t = Tensor.fromArray(x, shape);
                 Result r = s.run(Map.of(input, t))) {
             for (String name : r.names()) {
