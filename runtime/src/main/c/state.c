@@ -21,7 +21,8 @@
  *    hipep_provided_output_allocate is the allocator for caller-provided outputs (the host's
  *    table of buffers; an output whose shape differs from its buffer's is refused and recorded).
  *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
- *    created lazily; chunks handed out with an atomic counter, the caller takes part. A call made
+ *    created lazily; chunks handed out with an atomic counter, the caller takes part; workers
+ *    watch ~20 us for the next job (and the caller for the last chunk) before sleeping. A call made
  *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
  *    storage (the module is JIT-linked) and no global mutable state. OpenBLAS is kept at one thread
  *    (each compute checks): large GEMMs are split over this pool by kernels_linalg.c.
@@ -574,17 +575,49 @@ static void st_run_chunks(st_state_t *st, const st_job_t *job) {
     }
 }
 
+/*
+ * How long a thread watches for what it waits on before sleeping on a condition variable: about
+ * 20 us. Parallel ops often come back to back (a model's convolutions, concats and pools of a
+ * fraction of a millisecond each); waking a sleeping worker costs a futex call on each side and
+ * the scheduler's latency, which a short watch avoids. Short enough that an idle session's
+ * workers are asleep almost at once.
+ */
+#define ST_SPIN_ROUNDS 2000
+
+static inline void st_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Watches job_next for a job other than the one tagged `tag` for up to ST_SPIN_ROUNDS rounds. */
+static void st_spin_for_next_job(st_state_t *st, uint64_t tag) {
+    for (int i = 0; i < ST_SPIN_ROUNDS; i++) {
+        if ((atomic_load_explicit(&st->job_next, memory_order_acquire) >> 32) != tag) return;
+        st_cpu_relax();
+    }
+}
+
 static void *st_worker_main(void *p) {
     st_state_t *st = (st_state_t *)p;
     pthread_mutex_lock(&st->mu);
     uint64_t seen = st->start_generation;
+    int ran = 0; /* watch for the next job only after having run one (not while idle from the start) */
     for (;;) {
+        if (ran && st->generation == seen && !st->shutdown) {
+            pthread_mutex_unlock(&st->mu);
+            st_spin_for_next_job(st, seen & 0xffffffffu);
+            pthread_mutex_lock(&st->mu);
+        }
         while (st->generation == seen && !st->shutdown) pthread_cond_wait(&st->work_cv, &st->mu);
         if (st->shutdown) break;
         seen = st->generation;
         st_job_t job = {st->job_body, st->job_arg, st->job_n, st->job_chunk, st->job_chunks, seen & 0xffffffffu};
         pthread_mutex_unlock(&st->mu);
         st_run_chunks(st, &job);
+        ran = 1;
         pthread_mutex_lock(&st->mu);
     }
     pthread_mutex_unlock(&st->mu);
@@ -641,6 +674,8 @@ void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *
 
     st_run_chunks(st, &job);
 
+    for (int i = 0; i < ST_SPIN_ROUNDS && atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks; i++)
+        st_cpu_relax(); /* the last chunks are usually a moment away */
     if (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks) {
         pthread_mutex_lock(&st->mu);
         while (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks)
