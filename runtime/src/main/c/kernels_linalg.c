@@ -878,6 +878,21 @@ typedef struct {
     int64_t p0, plen; /* col2im: the input positions of the column block (its row stride is plen) */
 } la_conv_job_t;
 
+/* o[j - j0] for j in [j0, j1) (one output row of a column block): 0 outside [lo, hi), else x[j * s]. */
+#define LA_ROW_RUN(o, x, j0, j1, lo, hi, s)                                                                    \
+    do {                                                                                                       \
+        const __typeof__(*(x)) *restrict xr_ = (x);                                                            \
+        int64_t a_ = (lo) > (j0) ? (lo) : (j0), b_ = (hi) < (j1) ? (hi) : (j1);                                \
+        if (a_ > (j1)) a_ = (j1);                                                                              \
+        if (b_ < a_) b_ = a_;                                                                                  \
+        for (int64_t j_ = (j0); j_ < a_; j_++) (o)[j_ - (j0)] = 0;                                             \
+        if ((s) == 1)                                                                                          \
+            for (int64_t j_ = a_; j_ < b_; j_++) (o)[j_ - (j0)] = xr_[j_];                                     \
+        else                                                                                                   \
+            for (int64_t j_ = a_; j_ < b_; j_++) (o)[j_ - (j0)] = xr_[j_ * (s)];                               \
+        for (int64_t j_ = b_; j_ < (j1); j_++) (o)[j_ - (j0)] = 0;                                             \
+    } while (0)
+
 /*
  * Tiled im2col: the columns of the output positions [p0, p0 + len) (flattened over the spatial
  * dims), col[r, i] = x[c, (p0 + i) * s - pb + kk * d] (0 outside) for the kc = cg * ksz rows
@@ -907,14 +922,7 @@ typedef struct {
                 if (!la_row_base(g, kk, oidx, g->in, &xoff)) {                                                 \
                     for (int64_t j = j0; j < j1; j++) o[j - j0] = 0;                                           \
                 } else {                                                                                       \
-                    const T *restrict xr = xc + xoff * il + shift;                                             \
-                    int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                                      \
-                    if (a > j1) a = j1;                                                                        \
-                    if (b < a) b = a;                                                                          \
-                    for (int64_t j = j0; j < a; j++) o[j - j0] = 0;                                            \
-                    if (sl == 1) for (int64_t j = a; j < b; j++) o[j - j0] = xr[j];                            \
-                    else for (int64_t j = a; j < b; j++) o[j - j0] = xr[j * sl];                               \
-                    for (int64_t j = b; j < j1; j++) o[j - j0] = 0;                                            \
+                    LA_ROW_RUN(o, xc + xoff * il + shift, j0, j1, lo, hi, sl);                                 \
                 }                                                                                              \
                 done += j1 - j0;                                                                               \
                 la_row_next(g, oidx, g->out);                                                                  \
@@ -971,14 +979,7 @@ typedef struct {
                         if (iy < 0 || iy >= ih) {                                                              \
                             for (int64_t j = j0; j < j1; j++) o[j - j0] = 0;                                   \
                         } else {                                                                               \
-                            const T *restrict xr = xc + iy * iw + shift;                                       \
-                            int64_t a = lo > j0 ? lo : j0, b = hi < j1 ? hi : j1;                              \
-                            if (a > j1) a = j1;                                                                \
-                            if (b < a) b = a;                                                                  \
-                            for (int64_t j = j0; j < a; j++) o[j - j0] = 0;                                    \
-                            if (sw == 1) for (int64_t j = a; j < b; j++) o[j - j0] = xr[j];                    \
-                            else for (int64_t j = a; j < b; j++) o[j - j0] = xr[j * sw];                       \
-                            for (int64_t j = b; j < j1; j++) o[j - j0] = 0;                                    \
+                            LA_ROW_RUN(o, xc + iy * iw + shift, j0, j1, lo, hi, sw);                           \
                         }                                                                                      \
                         done += j1 - j0;                                                                       \
                     }                                                                                          \
