@@ -1,9 +1,6 @@
 package org.hipep.host.examples;
 
-import com.google.protobuf.ByteString;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -54,15 +51,15 @@ public final class SmallCnn {
         GraphProto.Builder g = GraphProto.newBuilder().setName("small_cnn");
         g.addInput(value("image", "batch", 1, H, H));
         g.addOutput(value("probabilities", "batch", CLASSES));
-        g.addInitializer(tensor("conv_w", convW, C, 1, 3, 3));
-        g.addInitializer(tensor("conv_b", convB, C));
-        g.addInitializer(tensor("fc_w", fcW, C * 16, CLASSES));
-        g.addInitializer(tensor("fc_b", fcB, CLASSES));
+        g.addInitializer(OnnxValues.floatData("conv_w", convW, C, 1, 3, 3));
+        g.addInitializer(OnnxValues.floatData("conv_b", convB, C));
+        g.addInitializer(OnnxValues.floatData("fc_w", fcW, C * 16, CLASSES));
+        g.addInitializer(OnnxValues.floatData("fc_b", fcB, CLASSES));
         g.addNode(node("Conv", "conv", new String[] {"image", "conv_w", "conv_b"}, "conv_out",
-                ints("kernel_shape", 3, 3), ints("pads", 1, 1, 1, 1)));
+                OnnxValues.ints("kernel_shape", 3, 3), OnnxValues.ints("pads", 1, 1, 1, 1)));
         g.addNode(node("Relu", "relu", new String[] {"conv_out"}, "relu_out"));
         g.addNode(node("MaxPool", "pool", new String[] {"relu_out"}, "pool_out",
-                ints("kernel_shape", 2, 2), ints("strides", 2, 2)));
+                OnnxValues.ints("kernel_shape", 2, 2), OnnxValues.ints("strides", 2, 2)));
         g.addNode(node("Flatten", "flatten", new String[] {"pool_out"}, "flat", intAttr("axis", 1)));
         g.addNode(node("Gemm", "fc", new String[] {"flat", "fc_w", "fc_b"}, "logits"));
         g.addNode(node("Softmax", "softmax", new String[] {"logits"}, "probabilities", intAttr("axis", -1)));
@@ -140,9 +137,9 @@ public final class SmallCnn {
             int batch = BATCHES[s];
             Path set = Files.createDirectories(dir.resolve("test_data_set_" + s));
             float[] x = input(batch);
-            Files.write(set.resolve("input_0.pb"), tensor("image", x, batch, 1, H, H).toByteArray());
+            Files.write(set.resolve("input_0.pb"), OnnxValues.floatData("image", x, batch, 1, H, H).toByteArray());
             Files.write(set.resolve("output_0.pb"),
-                    tensor("probabilities", forward(x, batch), batch, CLASSES).toByteArray());
+                    OnnxValues.floatData("probabilities", forward(x, batch), batch, CLASSES).toByteArray());
         }
     }
 
@@ -153,17 +150,6 @@ public final class SmallCnn {
 
     // ---------------------------------------------------------------- proto helpers
 
-    static TensorProto tensor(String name, float[] values, long... dims) {
-        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-        for (float v : values) {
-            b.putFloat(v);
-        }
-        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT_VALUE);
-        for (long d : dims) {
-            t.addDims(d);
-        }
-        return t.setRawData(ByteString.copyFrom(b.array())).build();
-    }
 
     private static ValueInfoProto value(String name, Object... dims) {
         return OnnxValues.tensor(name, TensorProto.DataType.FLOAT_VALUE, dims);
@@ -180,13 +166,6 @@ public final class SmallCnn {
         return n.build();
     }
 
-    private static AttributeProto ints(String name, long... values) {
-        AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
-        for (long v : values) {
-            a.addInts(v);
-        }
-        return a.build();
-    }
 
     private static AttributeProto intAttr(String name, long value) {
         return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INT).setI(value).build();

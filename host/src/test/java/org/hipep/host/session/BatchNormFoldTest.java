@@ -10,7 +10,6 @@ import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -63,18 +62,20 @@ class BatchNormFoldTest {
             float[] var = random(rnd, cs.m(), 0.5f, 0.6f); /* 0.1 .. 1.1 */
             params[i] = new float[][] {w, b, scale, shift, mean, var};
             String p = cs.name() + "_";
-            g.addInitializer(tensor(p + "w", w, cs.m(), cs.cin(), 3, 3));
+            g.addInitializer(OnnxValues.floatData(p + "w", w, cs.m(), cs.cin(), 3, 3));
             NodeProto.Builder conv = NodeProto.newBuilder().setOpType("Conv").setName(p + "conv").addInput("x")
-                    .addInput(p + "w").addOutput(p + "c").addAttribute(ints("pads", 1, 1, 1, 1))
+                    .addInput(p + "w").addOutput(p + "c").addAttribute(OnnxValues.ints("pads", 1, 1, 1, 1))
                     .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
                             .setI(cs.group()));
             if (cs.bias()) {
-                g.addInitializer(tensor(p + "b", b, cs.m()));
+                g.addInitializer(OnnxValues.floatData(p + "b", b, cs.m()));
                 conv.addInput(p + "b");
             }
             g.addNode(conv);
-            g.addInitializer(tensor(p + "scale", scale, cs.m())).addInitializer(tensor(p + "shift", shift, cs.m()))
-                    .addInitializer(tensor(p + "mean", mean, cs.m())).addInitializer(tensor(p + "var", var, cs.m()));
+            g.addInitializer(OnnxValues.floatData(p + "scale", scale, cs.m()))
+                    .addInitializer(OnnxValues.floatData(p + "shift", shift, cs.m()))
+                    .addInitializer(OnnxValues.floatData(p + "mean", mean, cs.m()))
+                    .addInitializer(OnnxValues.floatData(p + "var", var, cs.m()));
             g.addNode(NodeProto.newBuilder().setOpType("BatchNormalization").setName(p + "bn").addInput(p + "c")
                     .addInput(p + "scale").addInput(p + "shift").addInput(p + "mean").addInput(p + "var")
                     .addOutput(p + "y").addAttribute(AttributeProto.newBuilder().setName("epsilon")
@@ -142,24 +143,5 @@ class BatchNormFoldTest {
             v[i] = (float) ((rnd.nextDouble() * 2 - 1) * scale + offset);
         }
         return v;
-    }
-
-    private static TensorProto tensor(String name, float[] v, long... dims) {
-        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT_VALUE);
-        for (long d : dims) {
-            t.addDims(d);
-        }
-        for (float f : v) {
-            t.addFloatData(f);
-        }
-        return t.build();
-    }
-
-    private static AttributeProto ints(String name, long... v) {
-        AttributeProto.Builder b = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
-        for (long i : v) {
-            b.addInts(i);
-        }
-        return b.build();
     }
 }

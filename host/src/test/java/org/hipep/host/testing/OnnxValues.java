@@ -1,11 +1,18 @@
 package org.hipep.host.testing;
 
+import com.google.protobuf.ByteString;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 
-/** Graph inputs and outputs for the ONNX models the host's tests write with the protobuf classes. */
+/**
+ * Graph inputs and outputs, float initializers and integer-list attributes for the ONNX models the
+ * host's tests write with the protobuf classes.
+ */
 public final class OnnxValues {
     private OnnxValues() {
     }
@@ -38,5 +45,27 @@ public final class OnnxValues {
             boxed[i] = dims[i];
         }
         return tensor(name, TensorProto.DataType.FLOAT_VALUE, boxed);
+    }
+
+    /** A float tensor (an initializer or a test-data file) with fixed dims, as little-endian raw data. */
+    public static TensorProto floatData(String name, float[] values, long... dims) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : values) {
+            b.putFloat(v);
+        }
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT_VALUE);
+        for (long d : dims) {
+            t.addDims(d);
+        }
+        return t.setRawData(ByteString.copyFrom(b.array())).build();
+    }
+
+    /** An INTS attribute. */
+    public static AttributeProto ints(String name, long... values) {
+        AttributeProto.Builder a = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
+        for (long v : values) {
+            a.addInts(v);
+        }
+        return a.build();
     }
 }
