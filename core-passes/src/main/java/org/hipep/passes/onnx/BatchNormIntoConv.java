@@ -45,28 +45,29 @@ final class BatchNormIntoConv extends RewritePattern {
             return rewriter.notifyMatchFailure(bn, "training mode");
         }
         Operation conv = bn.operand(0).definingOp();
-        if (conv == null || !conv.is("onnx.Conv") || conv.numResults() != 1 || !conv.result(0).hasOneUse()) {
+        if (conv == null || !conv.is("onnx.Conv") || conv.numOperands() < 2 || conv.numResults() != 1
+                || !conv.result(0).hasOneUse()) {
             return rewriter.notifyMatchFailure(bn, "input is not a Conv used only here");
         }
         Type et = OnnxRewrites.elementType(bn.result(0).type());
         if (!(et instanceof FloatType ft) || (ft.kind() != FloatType.Kind.F32 && ft.kind() != FloatType.Kind.F64)) {
             return rewriter.notifyMatchFailure(bn, "element type " + et + " is not f32 or f64");
         }
-        DenseElementsAttr w = constant(conv, 1);
+        DenseElementsAttr w = OnnxToHipConversions.constantElements(conv.operand(1));
         if (w == null || w.type().shape().size() < 3 || !w.elementType().equals(et)) {
             return rewriter.notifyMatchFailure(bn, "Conv weight is not a constant of rank >= 3 and type " + et);
         }
         long channels = w.type().shape().get(0);
         DenseElementsAttr[] p = new DenseElementsAttr[4];
         for (int i = 0; i < 4; i++) {
-            p[i] = constant(bn, i + 1);
+            p[i] = OnnxToHipConversions.constantElements(bn.operand(i + 1));
             if (p[i] == null || p[i].numElements() != channels || !p[i].elementType().equals(et)) {
                 return rewriter.notifyMatchFailure(bn, "parameter " + (i + 1) + " is not a constant of " + channels
                         + " " + et);
             }
         }
         boolean hasBias = OnnxRewrites.hasOperand(conv, 2);
-        DenseElementsAttr b = hasBias ? constant(conv, 2) : null;
+        DenseElementsAttr b = hasBias ? OnnxToHipConversions.constantElements(conv.operand(2)) : null;
         if (hasBias && (b == null || b.numElements() != channels || !b.elementType().equals(et))) {
             return rewriter.notifyMatchFailure(bn, "Conv bias is not a constant of " + channels + " " + et);
         }
@@ -108,15 +109,6 @@ final class BatchNormIntoConv extends RewritePattern {
         return LogicalResult.success();
     }
 
-    /** The dense value of operand {@code i} of {@code op} when an {@code onnx.Constant} defines it. */
-    private static DenseElementsAttr constant(Operation op, int i) {
-        if (i >= op.numOperands()) {
-            return null;
-        }
-        Operation def = op.operand(i).definingOp();
-        return def != null && def.is(OnnxDialect.CONSTANT) && def.attribute("value") instanceof DenseElementsAttr d
-                ? d : null;
-    }
 
     /** W (f32) with each output channel's elements multiplied by its scale, as little-endian bytes. */
     private static ByteBuffer scaledF32(DenseElementsAttr w, double[] scale) {

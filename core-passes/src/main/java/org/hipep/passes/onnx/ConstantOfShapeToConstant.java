@@ -7,8 +7,8 @@ import org.hipep.dialects.onnx.OnnxDialect;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.OpOperand;
-import org.hipep.ir.Type;
 import org.hipep.ir.Operation;
+import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
@@ -36,10 +36,9 @@ final class ConstantOfShapeToConstant extends RewritePattern {
         if (op.numOperands() != 1 || op.numResults() != 1) {
             return rewriter.notifyMatchFailure(op, "expected one operand and one result");
         }
-        Operation shapeDef = op.operand(0).definingOp();
-        if (shapeDef == null || !shapeDef.is(OnnxDialect.CONSTANT)
-                || !(shapeDef.attribute("value") instanceof DenseElementsAttr shape)
-                || !(shape.elementType() instanceof IntegerType) || shape.type().shape().size() != 1) {
+        Value shapeValue = op.operand(0);
+        DenseElementsAttr shape = OnnxToHipConversions.constantElements(shapeValue);
+        if (shape == null || !(shape.elementType() instanceof IntegerType) || shape.type().shape().size() != 1) {
             return rewriter.notifyMatchFailure(op, "shape is not a constant 1-D integer tensor");
         }
         List<Long> dims = new ArrayList<>();
@@ -73,7 +72,7 @@ final class ConstantOfShapeToConstant extends RewritePattern {
         Operation constant = OnnxRewrites.create(rewriter, op, OnnxDialect.CONSTANT, List.of(), type,
                 Map.of("value", DenseElementsAttr.splat(type, element)));
         rewriter.replaceOp(op, constant);
-        OnnxRewrites.eraseIfDead(rewriter, shapeDef.result(0));
+        OnnxRewrites.eraseIfDead(rewriter, shapeValue);
         return LogicalResult.success();
     }
 }
