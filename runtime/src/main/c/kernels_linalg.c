@@ -1314,6 +1314,9 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
         }
 }
 
+/* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
+
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
@@ -1342,6 +1345,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
         for (int64_t n = 0; n < N; n++) la_conv_fill_bias(&io, Y + n * M * g->osz * ks);
         goto done;
     }
+    if (dn_conv_try(ctx, &io, group)) goto done;
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
     tj.clamp = clamp;
     tj.lo = lo;

@@ -26,6 +26,7 @@
  *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
  *    storage (the module is JIT-linked) and no global mutable state. OpenBLAS is kept at one thread
  *    (each compute checks): large GEMMs are split over this pool by kernels_linalg.c.
+ *  - the state's oneDNN cache (kernels_dnnl.c) is freed with the state.
  */
 #include "hipep_runtime.h"
 
@@ -100,7 +101,15 @@ typedef struct st_state {
      * that wakes late for an earlier job claims nothing of a later one */
     _Atomic uint64_t job_next;
     _Atomic int64_t job_done;  /* chunks of the current job finished */
+
+    /* oneDNN's engine, primitives and packed weights for this state (kernels_dnnl.c), created on
+     * first use; dnnl_off: oneDNN is switched off or unavailable for this state */
+    struct dn_cache *_Atomic dnnl;
+    _Atomic int dnnl_off;
 } st_state_t;
+
+struct dn_cache;
+static void dn_cache_free(struct dn_cache *c);
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -155,6 +164,8 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     atomic_init(&st->job_next, 0);
     atomic_init(&st->job_done, 0);
     atomic_init(&st->kscratch_busy, 0);
+    atomic_init(&st->dnnl, NULL);
+    atomic_init(&st->dnnl_off, 0);
     if (pthread_mutex_init(&st->mu, NULL) != 0) {
         free(st);
         return HIPEP_ERR_INTERNAL;
@@ -189,6 +200,7 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
     st_stop_workers(st);
+    dn_cache_free(atomic_load_explicit(&st->dnnl, memory_order_acquire));
     free(st->workers);
     for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
     free(st->domains);

@@ -86,4 +86,15 @@ static inline const char *hipep_openblas_corename(const char *library) {
     return name;
 }
 
+/*
+ * Sets environment variable `name` to `value` (C setenv, which libraries loaded later read in
+ * their constructors; Java's System.getenv does not see it) unless the user has set it.
+ * Returns 1 when it was set, 0 when the user's value stays, -1 when setenv failed.
+ */
+static inline int32_t hipep_setenv_default(const char *name, const char *value) {
+    const char *user = getenv(name);
+    if (user != NULL && user[0] != '\0') return 0;
+    return setenv(name, value, 0) == 0 ? 1 : -1;
+}
+
 #endif

@@ -7,6 +7,7 @@ module org.hipep.runtime {
     requires transitive org.bytedeco.llvm;
 
     requires org.bytedeco.openblas;
+    requires org.bytedeco.dnnl;
 
     exports org.hipep.runtime.jit;
     exports org.hipep.runtime.llvm;

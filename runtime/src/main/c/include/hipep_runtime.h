@@ -146,6 +146,8 @@ void hipdnn_ep_state_set_error(void *state, int32_t code, const char *message);
 const hipep_output_t *hipep_state_outputs(void *state, int64_t *count);
 const char *hipep_state_error_message(void *state);
 void hipep_free(void *ptr);
+/* how many oneDNN primitives of a kind (0 convolution, 1 matmul) the state has run (kernels_dnnl.c) */
+int64_t hipep_state_onednn_runs(void *state, int64_t kind);
 
 /* ------------------------------------------------------------------ for kernels */
 

@@ -60,6 +60,7 @@ final class NativeArtifact {
             List<Path> inputs = new ArrayList<>();
             libraries.forEach(l -> inputs.add(l.path()));
             inputs.add(OpenBlasLibrary.path());
+            inputs.add(DnnlLibrary.path());
             for (Path lib : inputs) {
                 args.add(lib.toString());
                 if (!lib.getFileName().toString().endsWith(".a")) {

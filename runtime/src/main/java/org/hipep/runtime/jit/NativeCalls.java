@@ -79,4 +79,12 @@ public final class NativeCalls {
      */
     @Name("hipep_openblas_corename")
     public static native String openBlasCoreName(String library);
+
+    /**
+     * Sets the process environment variable {@code name} to {@code value} (C {@code setenv}, read
+     * by native libraries loaded afterwards; {@link System#getenv} does not see it) unless the user
+     * has set it. Returns 1 when it was set, 0 when the user's value stays, -1 when setenv failed.
+     */
+    @Name("hipep_setenv_default")
+    public static native int setEnvDefault(String name, String value);
 }

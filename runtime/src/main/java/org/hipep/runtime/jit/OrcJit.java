@@ -64,6 +64,7 @@ final class OrcJit implements AutoCloseable {
             }
         }
         addSharedLibrary(OpenBlasLibrary.path(), "OpenBLAS");
+        addSharedLibrary(DnnlLibrary.path(), "oneDNN");
         LLVMOrcDefinitionGeneratorRef gen = new LLVMOrcDefinitionGeneratorRef();
         check(LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(gen, LLVMOrcLLJITGetGlobalPrefix(jit), null, null),
                 "searching the process's symbols");

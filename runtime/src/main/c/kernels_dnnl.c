@@ -1,0 +1,281 @@
+/*
+ * oneDNN (the dnnl preset's libdnnl.so.3, OpenMP runtime) for the kernels where its JIT-generated
+ * brgemm code beats im2col/GEMM through OpenBLAS: float convolutions (kernels_dnnl_conv.c) and
+ * MatMul/Gemm with constant weights (kernels_dnnl_matmul.c). This file is what they share:
+ *
+ *  - dn_cache_of(ctx): the state's oneDNN cache (one CPU engine and stream, a hash table of
+ *    entries), created on first use and freed with the state (dn_cache_free from
+ *    hipdnn_ep_state_cleanup). NULL when oneDNN is switched off (HIPEP_NO_DNNL set to anything but
+ *    "" or "0", read once per state: a diagnostic switch for comparisons) or the engine cannot be
+ *    created; the caller then computes the op itself.
+ *  - dn_get(c, key, create, arg): the entry of one call shape (kind, shapes, attributes, threads,
+ *    the weights' address when they are constant), created once by `create` under the cache's
+ *    mutex. An entry holds a primitive and, for its weights, oneDNN's preferred layout of them:
+ *    reordered once when the weights are one of the state's constants (dn_is_constant: an
+ *    initializer, fixed for the state's life), else reordered on every call (dn_weights_ready).
+ *  - dn_begin(ctx): the thread count for a oneDNN call — the state's threads, or 1 inside one of
+ *    our parallel bodies — set as the calling thread's OpenMP team size. oneDNN's team runs while
+ *    our pool's workers wait for the next job; OMP_WAIT_POLICY=PASSIVE (set by the host before the
+ *    library loads, DnnlLibrary) keeps its idle threads off the cores our pool needs next.
+ *  - dn_execute(c, kind, prim, n, args): runs a primitive and counts the run per kind
+ *    (hipep_state_onednn_runs, exported: tests use it to pin which path ran).
+ *
+ * Entries are never evicted: a model has a fixed set of call shapes (dynamic shapes add one entry
+ * per shape seen). Everything oneDNN refuses (an unsupported shape, an ISA it has no kernel for)
+ * makes the entry "failed" and the caller computes the op with its own code from then on.
+ */
+#include "oneapi/dnnl/dnnl.h"
+
+extern void omp_set_num_threads(int n);
+
+#define DN_KEY_LEN 24
+#define DN_KIND_CONV 0
+#define DN_KIND_MATMUL 1
+#define DN_KINDS 2
+
+typedef struct dn_entry {
+    struct dn_entry *next;
+    uint64_t hash;
+    int64_t key[DN_KEY_LEN];
+    const void *wkey;          /* the constant weights this entry's packed copy was made from, or NULL */
+    int failed;                /* oneDNN refused: the caller computes it */
+    dnnl_primitive_t prim;     /* the op */
+    dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
+    dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders) */
+    dnnl_primitive_t wreorder; /* weights that are not constant: reordered into wmem on every call */
+} dn_entry_t;
+
+typedef struct dn_cache {
+    dnnl_engine_t engine;
+    dnnl_stream_t stream;
+    pthread_mutex_t mu;
+    dn_entry_t **buckets;
+    int64_t bucket_count;
+    int64_t entry_count;
+    const void **constants; /* the state's constants, sorted by address */
+    int64_t constant_count;
+    _Atomic int64_t runs[DN_KINDS];
+} dn_cache_t;
+
+static int dn_ptr_cmp(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void dn_entry_free(dn_entry_t *e) {
+    if (e->prim) dnnl_primitive_destroy(e->prim);
+    if (e->wmem) dnnl_memory_destroy(e->wmem);
+    if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
+    if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
+    free(e);
+}
+
+static void dn_cache_free(struct dn_cache *c) {
+    if (c == NULL) return;
+    for (int64_t b = 0; b < c->bucket_count; b++)
+        for (dn_entry_t *e = c->buckets[b], *n; e != NULL; e = n) {
+            n = e->next;
+            dn_entry_free(e);
+        }
+    free(c->buckets);
+    free(c->constants);
+    if (c->stream) dnnl_stream_destroy(c->stream);
+    if (c->engine) dnnl_engine_destroy(c->engine);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+static int dn_switched_off(void) {
+    const char *v = getenv("HIPEP_NO_DNNL");
+    return v != NULL && v[0] != '\0' && strcmp(v, "0") != 0;
+}
+
+static dn_cache_t *dn_cache_create(const st_state_t *st) {
+    dn_cache_t *c = (dn_cache_t *)calloc(1, sizeof *c);
+    if (c == NULL) return NULL;
+    if (pthread_mutex_init(&c->mu, NULL) != 0) {
+        free(c);
+        return NULL;
+    }
+    c->bucket_count = 64;
+    c->buckets = (dn_entry_t **)calloc((size_t)c->bucket_count, sizeof *c->buckets);
+    c->constant_count = st->constant_count;
+    c->constants = (const void **)malloc((size_t)(st->constant_count > 0 ? st->constant_count : 1) * sizeof(void *));
+    if (c->buckets == NULL || c->constants == NULL ||
+        dnnl_engine_create(&c->engine, dnnl_cpu, 0) != dnnl_success ||
+        dnnl_stream_create(&c->stream, c->engine, dnnl_stream_default_flags) != dnnl_success) {
+        dn_cache_free(c);
+        return NULL;
+    }
+    if (st->constant_count > 0) memcpy(c->constants, st->constants, (size_t)st->constant_count * sizeof(void *));
+    qsort(c->constants, (size_t)c->constant_count, sizeof(void *), dn_ptr_cmp);
+    return c;
+}
+
+/* The state's oneDNN cache, created on first use; NULL when oneDNN is off or unavailable. */
+static dn_cache_t *dn_cache_of(void *ctx) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL) return NULL;
+    dn_cache_t *c = atomic_load_explicit(&st->dnnl, memory_order_acquire);
+    if (c != NULL || atomic_load_explicit(&st->dnnl_off, memory_order_relaxed)) return c;
+    pthread_mutex_lock(&st->mu);
+    c = atomic_load_explicit(&st->dnnl, memory_order_relaxed);
+    if (c == NULL && !atomic_load_explicit(&st->dnnl_off, memory_order_relaxed)) {
+        c = dn_switched_off() ? NULL : dn_cache_create(st);
+        if (c == NULL) atomic_store_explicit(&st->dnnl_off, 1, memory_order_relaxed);
+        else atomic_store_explicit(&st->dnnl, c, memory_order_release);
+    }
+    pthread_mutex_unlock(&st->mu);
+    return c;
+}
+
+/* Whether p is the data of one of the state's constants (fixed for the state's life). */
+static int dn_is_constant(const dn_cache_t *c, const void *p) {
+    int64_t lo = 0, hi = c->constant_count - 1;
+    while (lo <= hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        uintptr_t m = (uintptr_t)c->constants[mid];
+        if (m == (uintptr_t)p) return 1;
+        if (m < (uintptr_t)p) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return 0;
+}
+
+/* The thread count of a oneDNN call from here, made the calling thread's OpenMP team size. */
+static int64_t dn_begin(void *ctx) {
+    st_state_t *st = (st_state_t *)ctx;
+    int64_t threads = atomic_load_explicit(&st->in_parallel, memory_order_acquire) ? 1 : hipep_threads(ctx);
+    omp_set_num_threads((int)threads);
+    return threads;
+}
+
+static uint64_t dn_hash(const int64_t *key, const void *wkey) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)wkey;
+    for (int i = 0; i < DN_KEY_LEN; i++) {
+        h ^= (uint64_t)key[i];
+        h *= 1099511628211ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static void dn_grow(dn_cache_t *c) {
+    int64_t count = c->bucket_count * 2;
+    dn_entry_t **buckets = (dn_entry_t **)calloc((size_t)count, sizeof *buckets);
+    if (buckets == NULL) return; /* keep the longer chains */
+    for (int64_t b = 0; b < c->bucket_count; b++)
+        for (dn_entry_t *e = c->buckets[b], *n; e != NULL; e = n) {
+            n = e->next;
+            dn_entry_t **slot = &buckets[e->hash & (uint64_t)(count - 1)];
+            e->next = *slot;
+            *slot = e;
+        }
+    free(c->buckets);
+    c->buckets = buckets;
+    c->bucket_count = count;
+}
+
+/*
+ * The entry for key (DN_KEY_LEN values, unused ones 0; key[0] is the kind) and wkey (the constant
+ * weights' address, NULL when they are not constant), created with create(c, e, arg) on first use
+ * (under the cache's mutex; create returns 0 when oneDNN refuses). NULL when the entry failed or
+ * memory ran out: the caller computes the op itself.
+ */
+static dn_entry_t *dn_get(dn_cache_t *c, const int64_t *key, const void *wkey,
+                          int (*create)(dn_cache_t *c, dn_entry_t *e, void *arg), void *arg) {
+    uint64_t h = dn_hash(key, wkey);
+    pthread_mutex_lock(&c->mu);
+    dn_entry_t *e = c->buckets[h & (uint64_t)(c->bucket_count - 1)];
+    while (e != NULL && !(e->hash == h && e->wkey == wkey && memcmp(e->key, key, sizeof e->key) == 0)) e = e->next;
+    if (e == NULL) {
+        e = (dn_entry_t *)calloc(1, sizeof *e);
+        if (e != NULL) {
+            e->hash = h;
+            e->wkey = wkey;
+            memcpy(e->key, key, sizeof e->key);
+            e->failed = !create(c, e, arg);
+            if (c->entry_count + 1 > c->bucket_count) dn_grow(c);
+            dn_entry_t **slot = &c->buckets[h & (uint64_t)(c->bucket_count - 1)];
+            e->next = *slot;
+            *slot = e;
+            c->entry_count++;
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    return e == NULL || e->failed ? NULL : e;
+}
+
+/* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
+static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) {
+    dnnl_dims_t dims;
+    for (int i = 0; i < n; i++) dims[i] = d[i];
+    dnnl_memory_desc_t md = NULL;
+    if (dnnl_memory_desc_create_with_tag(&md, n, dims, dnnl_f32, tag) != dnnl_success) return NULL;
+    return md;
+}
+
+/*
+ * Gives entry e its weights in layout `want` (what primitive descriptor of e chose) from weights W
+ * given in layout `user` (e takes ownership of `user`): reordered now when W is constant
+ * (e->wkey != NULL), else a reorder primitive that dn_weights_ready runs on every call. 0 when
+ * oneDNN refuses.
+ */
+static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_desc_t want,
+                              dnnl_memory_desc_t user, const void *W) {
+    e->wuser = user;
+    dnnl_primitive_desc_t rpd = NULL;
+    dnnl_primitive_t reorder = NULL;
+    dnnl_memory_t src = NULL;
+    int ok = user != NULL && dnnl_memory_create(&e->wmem, want, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success &&
+             dnnl_reorder_primitive_desc_create(&rpd, user, c->engine, want, c->engine, NULL) == dnnl_success &&
+             dnnl_primitive_create(&reorder, rpd) == dnnl_success;
+    if (ok && e->wkey != NULL) {
+        ok = dnnl_memory_create(&src, user, c->engine, (void *)W) == dnnl_success;
+        if (ok) {
+            dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, e->wmem}};
+            ok = dnnl_primitive_execute(reorder, c->stream, 2, args) == dnnl_success &&
+                 dnnl_stream_wait(c->stream) == dnnl_success;
+        }
+    } else if (ok) {
+        e->wreorder = reorder;
+        reorder = NULL;
+    }
+    if (src) dnnl_memory_destroy(src);
+    if (reorder) dnnl_primitive_destroy(reorder);
+    if (rpd) dnnl_primitive_desc_destroy(rpd);
+    return ok;
+}
+
+/* Before a run of e: reorders non-constant weights W into e->wmem. 0 when oneDNN fails. */
+static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W) {
+    if (e->wreorder == NULL) return 1;
+    dnnl_memory_t src = NULL;
+    int ok = dnnl_memory_create(&src, e->wuser, c->engine, (void *)W) == dnnl_success;
+    if (ok) {
+        dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, e->wmem}};
+        ok = dnnl_primitive_execute(e->wreorder, c->stream, 2, args) == dnnl_success;
+    }
+    if (src) dnnl_memory_destroy(src);
+    return ok;
+}
+
+/* Runs prim on the cache's stream and waits; counts the run under `kind`. 0 when oneDNN fails. */
+static int dn_execute(dn_cache_t *c, int kind, dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args) {
+    int ok = dnnl_primitive_execute(prim, c->stream, nargs, args) == dnnl_success &&
+             dnnl_stream_wait(c->stream) == dnnl_success;
+    if (ok) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
+    return ok;
+}
+
+/*
+ * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) this state has run
+ * since it was created; -1 for an unknown kind; 0 when oneDNN is off for the state. For tests and
+ * diagnostics (which path an op took).
+ */
+int64_t hipep_state_onednn_runs(void *state, int64_t kind) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL || kind < 0 || kind >= DN_KINDS) return -1;
+    dn_cache_t *c = atomic_load_explicit(&st->dnnl, memory_order_acquire);
+    return c == NULL ? 0 : atomic_load_explicit(&c->runs[kind], memory_order_relaxed);
+}

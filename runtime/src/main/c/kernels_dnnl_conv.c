@@ -1,0 +1,82 @@
+/*
+ * Float 2-D convolutions through oneDNN (kernels_dnnl.c has the cache, threads and weights
+ * handling): la_conv (kernels_linalg.c, behind the unchanged hipep_conv_f32_* symbols) calls
+ * dn_conv_try first. Applies to f32, 2-D, group 1, no dilation, and kernels other than 1x1 stride
+ * 1 unpadded (those read NCHW X in place through OpenBLAS, as fast as oneDNN's NCHW path, which
+ * transposes around its 1x1 kernel). X and Y stay NCHW; the weights go to oneDNN's preferred
+ * layout (format "any"), once when they are a state constant.
+ */
+
+typedef struct {
+    const int64_t *k; /* the call's key, see dn_conv_try */
+    const void *W;
+    int has_bias;
+} dn_conv_arg_t;
+
+static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
+    const dn_conv_arg_t *a = (const dn_conv_arg_t *)argp;
+    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias */
+    int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ws[4] = {k[5], k[2], k[6], k[7]}, ys[4] = {k[1], k[5], k[14], k[15]};
+    int64_t bs[1] = {k[5]};
+    dnnl_memory_desc_t xmd = dn_md(4, xs, dnnl_nchw), wany = dn_md(4, ws, dnnl_format_tag_any),
+                       ymd = dn_md(4, ys, dnnl_nchw), bmd = a->has_bias ? dn_md(1, bs, dnnl_x) : NULL;
+    dnnl_dims_t st = {k[8], k[9]}, dl = {0, 0}, pl = {k[10], k[11]}, pr = {k[12], k[13]};
+    dnnl_primitive_desc_t pd = NULL;
+    int ok = xmd && wany && ymd && (!a->has_bias || bmd) &&
+             dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference,
+                                                            dnnl_convolution_direct, xmd, wany, bmd, ymd, st, dl, pl,
+                                                            pr, NULL) == dnnl_success &&
+             dnnl_primitive_create(&e->prim, pd) == dnnl_success &&
+             dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
+                                dn_md(4, ws, dnnl_oihw), a->W);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    if (xmd) dnnl_memory_desc_destroy(xmd);
+    if (wany) dnnl_memory_desc_destroy(wany);
+    if (ymd) dnnl_memory_desc_destroy(ymd);
+    if (bmd) dnnl_memory_desc_destroy(bmd);
+    return ok;
+}
+
+/*
+ * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
+ * must compute it. wdata: the weights operand's own data (W is a dense copy when it differs).
+ */
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
+    const la_geom_t *g = &io->g;
+    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || g->d[0] != 1 || g->d[1] != 1) return 0;
+    if (g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 && g->pb[0] == 0 && g->pb[1] == 0) return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL) return 0;
+    const void *W = io->W;
+    const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
+    int64_t threads = dn_begin(ctx);
+    int64_t k[DN_KEY_LEN] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
+                             g->s[1], g->pb[0], g->pb[1],
+                             (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
+                             (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
+                             threads, io->B != NULL};
+    dn_conv_arg_t arg = {k, W, io->B != NULL};
+    dn_entry_t *e = dn_get(c, k, wkey, dn_conv_create, &arg);
+    if (e == NULL) return 0;
+    int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ys[4] = {k[1], k[5], k[14], k[15]}, bs[1] = {k[5]};
+    dnnl_memory_desc_t xmd = dn_md(4, xs, dnnl_nchw), ymd = dn_md(4, ys, dnnl_nchw),
+                       bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
+    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
+    int ok = dn_weights_ready(c, e, W) && xmd && ymd &&
+             dnnl_memory_create(&xm, xmd, c->engine, io->X) == dnnl_success &&
+             dnnl_memory_create(&ym, ymd, c->engine, io->Y) == dnnl_success &&
+             (!io->B || (bmd && dnnl_memory_create(&bm, bmd, c->engine, io->B) == dnnl_success));
+    if (ok) {
+        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
+                                   {DNNL_ARG_BIAS, bm}};
+        ok = dn_execute(c, DN_KIND_CONV, e->prim, io->B ? 4 : 3, args);
+    }
+    if (xm) dnnl_memory_destroy(xm);
+    if (ym) dnnl_memory_destroy(ym);
+    if (bm) dnnl_memory_destroy(bm);
+    if (xmd) dnnl_memory_desc_destroy(xmd);
+    if (ymd) dnnl_memory_desc_destroy(ymd);
+    if (bmd) dnnl_memory_desc_destroy(bmd);
+    if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
+    return 1;
+}

@@ -1,0 +1,3 @@
+/*
+ * oneDNN matmul kernels (placeholder: filled in next).
+ */
