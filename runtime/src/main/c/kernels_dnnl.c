@@ -13,8 +13,8 @@
  *    mutex. An entry holds a primitive and, for its weights, oneDNN's preferred layout of them:
  *    reordered once when the weights are one of the state's constants (dn_is_constant: an
  *    initializer, fixed for the state's life), else reordered on every call (dn_weights_ready).
- *  - dn_begin(ctx): the thread count for a oneDNN call — the state's threads, or 1 inside one of
- *    our parallel bodies — set as the calling thread's OpenMP team size. oneDNN's team runs while
+ *  - dn_begin(ctx, single): the thread count for a oneDNN call — the state's threads, or 1 for
+ *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team size. oneDNN's team runs while
  *    our pool's workers wait for the next job; OMP_WAIT_POLICY=PASSIVE (set by the host before the
  *    library loads, DnnlLibrary) keeps its idle threads off the cores our pool needs next.
  *  - dn_execute(c, kind, prim, n, args): runs a primitive and counts the run per kind
@@ -142,10 +142,14 @@ static int dn_is_constant(const dn_cache_t *c, const void *p) {
     return 0;
 }
 
-/* The thread count of a oneDNN call from here, made the calling thread's OpenMP team size. */
-static int64_t dn_begin(void *ctx) {
+/*
+ * The thread count of a oneDNN call from here, made the calling thread's OpenMP team size: 1 when
+ * `single` (work too small to pay for waking a team) or inside one of our parallel bodies.
+ */
+static int64_t dn_begin(void *ctx, int single) {
     st_state_t *st = (st_state_t *)ctx;
-    int64_t threads = atomic_load_explicit(&st->in_parallel, memory_order_acquire) ? 1 : hipep_threads(ctx);
+    int64_t threads =
+        single || atomic_load_explicit(&st->in_parallel, memory_order_acquire) ? 1 : hipep_threads(ctx);
     omp_set_num_threads((int)threads);
     return threads;
 }

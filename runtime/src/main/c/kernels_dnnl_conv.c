@@ -49,7 +49,8 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     if (c == NULL) return 0;
     const void *W = io->W;
     const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
-    int64_t threads = dn_begin(ctx);
+    /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) waking a team costs more than it saves */
+    int64_t threads = dn_begin(ctx, io->N * io->M * io->C * g->ksz * g->osz < LA_BLAS_MIN_MACS);
     int64_t k[DN_KEY_LEN] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
                              g->s[1], g->pb[0], g->pb[1],
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
