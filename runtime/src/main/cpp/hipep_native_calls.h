@@ -33,6 +33,9 @@ static inline int64_t hipep_call_p_pp(int64_t fn, int64_t a, int64_t b) {
 static inline int64_t hipep_call_p_p(int64_t fn, int64_t a) {
     return (int64_t)(intptr_t)((const void *(*)(void *))HIPEP_PTR(fn))(HIPEP_PTR(a));
 }
+static inline int64_t hipep_call_l_pl(int64_t fn, int64_t a, int64_t b) {
+    return ((int64_t (*)(void *, int64_t))HIPEP_PTR(fn))(HIPEP_PTR(a), b);
+}
 static inline void hipep_call_v_p(int64_t fn, int64_t a) {
     ((void (*)(void *))HIPEP_PTR(fn))(HIPEP_PTR(a));
 }

@@ -33,6 +33,7 @@ public final class LoadedModel implements AutoCloseable {
     private final long outputs;
     private final long errorMessage;
     private final long free;
+    private final long oneDnnRuns;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -47,6 +48,7 @@ public final class LoadedModel implements AutoCloseable {
         outputs = jit.lookup("hipep_state_outputs");
         errorMessage = jit.lookup("hipep_state_error_message");
         free = jit.lookup("hipep_free");
+        oneDnnRuns = jit.lookup("hipep_state_onednn_runs");
     }
 
     private long required(String name) {
@@ -182,6 +184,23 @@ public final class LoadedModel implements AutoCloseable {
         try {
             long p = NativeCalls.ptrPtr(present(errorMessage, "hipep_state_error_message"), state);
             return p == 0 ? null : new BytePointer(new Pointer() { { address = p; } }).getString();
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code hipep_state_onednn_runs(state, kind)}: how many oneDNN primitives of {@code kind}
+     * (0 convolution, 1 matmul) the state has run; 0 for code built without the runtime's oneDNN
+     * kernels.
+     */
+    public long oneDnnRuns(long state, int kind) {
+        if (oneDnnRuns == 0) {
+            return 0;
+        }
+        enter();
+        try {
+            return NativeCalls.longPtrLong(oneDnnRuns, state, kind);
         } finally {
             exit();
         }

@@ -47,6 +47,11 @@ public final class NativeCalls {
     @Name("hipep_call_p_p")
     public static native @Cast("int64_t") long ptrPtr(@Cast("int64_t") long fn, @Cast("int64_t") long a);
 
+    /** {@code int64_t fn(void *, int64_t)}. */
+    @Name("hipep_call_l_pl")
+    public static native @Cast("int64_t") long longPtrLong(@Cast("int64_t") long fn, @Cast("int64_t") long a,
+            @Cast("int64_t") long b);
+
     /** {@code void fn(void *)}. */
     @Name("hipep_call_v_p")
     public static native void voidPtr(@Cast("int64_t") long fn, @Cast("int64_t") long a);

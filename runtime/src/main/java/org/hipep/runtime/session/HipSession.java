@@ -99,6 +99,38 @@ public final class HipSession implements AutoCloseable {
     }
 
     /**
+     * How many convolutions and matrix products this session's runs have computed through oneDNN
+     * (the rest went through the runtime's own kernels and OpenBLAS).
+     */
+    public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls) {
+    }
+
+    /**
+     * Which path the session's convolutions and matrix products took so far, summed over its
+     * runtime states (a diagnostic: the counts grow with every run). Runs in flight may or may not
+     * be counted.
+     */
+    public LibraryRuns libraryRuns() {
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the session is closed");
+            }
+            long conv = 0;
+            long mm = 0;
+            synchronized (all) {
+                for (Slot s : all) {
+                    conv += model.oneDnnRuns(s.state, 0);
+                    mm += model.oneDnnRuns(s.state, 1);
+                }
+            }
+            return new LibraryRuns(conv, mm);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    /**
      * Runs the model on {@code feeds} (every input by name) and returns every output. Wrong names,
      * missing inputs, element types or shapes that do not match the model's are an
      * {@link IllegalArgumentException} saying which input and what was expected; a failure inside
