@@ -33,9 +33,9 @@ import org.osgi.framework.ServiceReference;
  * <p>The test body runs inside the framework (the Pax Exam probe bundle), so it uses JUnit's own
  * assertions, which the container provides.
  *
- * <p>JavaCPP, LLVM and OpenBLAS stay on the framework class path and are exported by the system
- * bundle: the natives must be loaded by exactly one class loader, and the llvm and openblas jars
- * are not bundles.
+ * <p>JavaCPP, LLVM, OpenBLAS and oneDNN (dnnl and opencl) stay on the framework class path and
+ * are exported by the system bundle: the natives must be loaded by exactly one class loader, and
+ * the llvm, openblas, dnnl and opencl jars are not bundles.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)

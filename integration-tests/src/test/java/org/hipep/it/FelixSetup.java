@@ -16,9 +16,9 @@ import org.ops4j.pax.exam.Option;
  * need, in start-level order.
  *
  * <ul>
- *   <li>System bundle exports: JavaCPP, LLVM and OpenBLAS stay on the framework class path (their
- *       natives must be loaded by exactly one class loader, and the llvm and openblas jars are not
- *       bundles).
+ *   <li>System bundle exports: JavaCPP, LLVM, OpenBLAS and oneDNN (dnnl, with the OpenCL preset
+ *       its library needs) stay on the framework class path (their natives must be loaded by
+ *       exactly one class loader, and the llvm, openblas, dnnl and opencl jars are not bundles).
  *   <li>Level 2: the extenders from {@code target/osgi}: the Service Loader Mediator (SPI Fly and
  *       ASM), which turns the plugins' {@code META-INF/services} into OSGi services and gives
  *       slf4j 2 its provider, and Declarative Services (Felix SCR with the component, promise and
@@ -38,7 +38,8 @@ final class FelixSetup {
                 "org.bytedeco.llvm.LLVM;version=20.1.7",
                 "org.bytedeco.llvm.global;version=20.1.7",
                 "org.bytedeco.llvm.program;version=20.1.7",
-                "org.bytedeco.openblas.global;version=0.3.30"));
+                "org.bytedeco.openblas.global;version=0.3.30",
+                "org.bytedeco.dnnl.global;version=3.8.1"));
         opts.add(systemProperty("org.slf4j.simpleLogger.defaultLogLevel").value("warn"));
         opts.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
         opts.add(frameworkStartLevel(20));
@@ -60,6 +61,8 @@ final class FelixSetup {
                 .filter(p -> !p.getFileName().toString().startsWith("javacpp-"))
                 .filter(p -> !p.getFileName().toString().startsWith("llvm-"))
                 .filter(p -> !p.getFileName().toString().startsWith("openblas-"))
+                .filter(p -> !p.getFileName().toString().startsWith("dnnl-"))
+                .filter(p -> !p.getFileName().toString().startsWith("opencl-"))
                 .toList();
     }
 }

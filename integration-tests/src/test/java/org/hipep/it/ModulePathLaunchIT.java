@@ -5,14 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** Launches the built jars as named modules: {@code java --module-path ... -m org.hipep.host/...}. */
+/**
+ * Launches the built jars as named modules: {@code java --module-path ... -m org.hipep.host/...},
+ * with the JavaCPP native modules that nobody requires added by name, as {@code bin/hipep-launch}
+ * does.
+ */
 class ModulePathLaunchIT {
+    /** The natives of JavaCPP, LLVM, OpenBLAS and oneDNN (with the OpenCL loader libdnnl links). */
+    static final String NATIVE_MODULES = "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64,"
+            + "org.bytedeco.openblas.linux.x86_64,org.bytedeco.dnnl.linux.x86_64,org.bytedeco.opencl.linux.x86_64";
 
     private static String launch(String mainClass, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -20,13 +28,13 @@ class ModulePathLaunchIT {
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         List<String> cmd = new java.util.ArrayList<>(List.of(java.toString(),
                 "--module-path", modulePath,
-                "--add-modules", "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.llvm.linux.x86_64,org.bytedeco.openblas.linux.x86_64",
+                "--add-modules", NATIVE_MODULES,
                 "-m", "org.hipep.host/" + mainClass));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("host exited").isTrue();
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("host exited").isTrue();
         assertThat(p.exitValue()).as("exit code; output:%n%s", out).isZero();
         return out;
     }
@@ -40,6 +48,27 @@ class ModulePathLaunchIT {
                 .contains("plugins: [sample, vendor]\n")
                 .contains("sample  plugin API 1  (module org.hipep.sample)")
                 .contains("vendor  plugin API 1  (module org.hipep.vendor)");
+    }
+
+    /**
+     * The example CNN (a 3x3 convolution, which the runtime runs through oneDNN) compiles, JIT-links
+     * and matches its expected outputs: the JIT needs OpenBLAS and oneDNN (libdnnl and the OpenCL
+     * loader it links) loaded from their native modules.
+     */
+    @Test
+    void theRunnerRunsTheExampleCnnOnTheModulePath() throws IOException, InterruptedException {
+        Path example = Path.of(System.getProperty("hipep.repo.dir"), "examples", "small-cnn");
+        String out = launch("org.hipep.host.cli.OnnxRunnerCommand", "-m", example.resolve("model.onnx").toString(),
+                "-i", example.resolve("test_data_set_1").toString(), "--compare", "--no-cache");
+        List<String> compares = out.lines().filter(l -> l.contains("compare (")).toList();
+        assertThat(compares).as("compare lines in:%n%s", out).isNotEmpty().allMatch(l -> l.endsWith("): match"));
+    }
+
+    /** {@code bin/hipep-launch}, behind every {@code bin/hip-*} tool, adds the same native modules. */
+    @Test
+    void theBuildTreeLauncherAddsTheNativeModulesThisTestRunsWith() throws IOException {
+        Path script = Path.of(System.getProperty("hipep.repo.dir"), "bin", "hipep-launch");
+        assertThat(Files.readString(script)).contains("--add-modules " + NATIVE_MODULES + " ");
     }
 
     @Test

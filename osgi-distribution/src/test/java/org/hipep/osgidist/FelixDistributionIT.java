@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * drives it through its Gogo console on standard input: installs the {@link Probe} check bundle
  * ({@code start file:...}), reads the probe's report (every hip-ep bundle ACTIVE, the sample and
  * vendor plugins registered as {@code CompilerPlugin} services by their own bundles, the example
- * model compiled to LLVM bitcode by the registered {@code ModelCompiler} service), lists the
+ * model compiled to LLVM bitcode by the registered {@code ModelCompiler} service and JIT-run on its
+ * test data with matching outputs), lists the
  * bundles with {@code lb -s}, and stops the framework with {@code stop 0}; the process must then
  * exit by itself with the bnd launcher's status for a framework stopped from inside (117; an
  * activator, resolve or launch error has another). Any timeout fails with the whole process output.
@@ -105,6 +106,11 @@ class FelixDistributionIT {
             // sample and vendor each contribute one run-time bitcode module: both were in the
             // compile's plugin snapshot (an id with no service would be skipped, not refused).
             assertThat(Integer.parseInt(c[3])).as("plugin bitcode modules in the compile: " + compiled.get(0)).isEqualTo(2);
+            // The same model JIT-run in the framework on its test data sets (its 3x3 convolution through
+            // oneDNN): the JIT linked against OpenBLAS and libdnnl loaded from the -runpath jars.
+            List<String> ran = out.lines().stream().filter(l -> l.startsWith(Probe.PREFIX + "ran ")).toList();
+            assertThat(ran).as("the probe's run report\n" + out.text()).hasSize(1);
+            assertThat(ran.get(0)).as(out.text()).startsWith(Probe.PREFIX + "ran true ");
 
             int mark = out.lines().size();
             send(console, "lb -s");

@@ -19,7 +19,10 @@ import org.osgi.framework.ServiceReference;
  * {@code CompilerPlugin} service (the plugin's id and the bundle that registered it), and a last
  * line {@code hipep-probe: done}. When {@value #MODEL_PROPERTY} names an ONNX model, it also
  * compiles it with the registered {@code ModelCompiler} service (plugins from
- * {@value #PLUGINS_PROPERTY}) and prints the result. It uses only the framework API and
+ * {@value #PLUGINS_PROPERTY}) and prints the result, then JIT-runs the model's folder as a
+ * conformance case (its {@code test_data_set_N} inputs against their expected outputs) through a
+ * session over that service and prints the outcome: the JIT links against OpenBLAS and oneDNN,
+ * so this loads their natives from the launcher's class path. It uses only the framework API and
  * reflection: the distribution wires nothing else to it.
  */
 public final class Probe implements BundleActivator {
@@ -111,9 +114,32 @@ public final class Probe implements BundleActivator {
             }
             System.out.println(PREFIX + "compiled " + compiler.getClass().getName() + " " + bitcode.length + " " + magic
                     + " " + pluginBitcode + " " + warnings);
+            run(ref.getBundle(), type, compiler, model.getParent(), ids, dir);
         } finally {
             context.ungetService(ref);
         }
+    }
+
+    /**
+     * Runs the conformance case {@code caseDir} (model.onnx and test_data_set_N folders) with a
+     * session over {@code compiler} (one thread, {@code ids}, cache in {@code dir}) and prints
+     * {@code ran <passed> <stage> <detail>}. {@code host} is the bundle that registered the compiler.
+     */
+    private static void run(Bundle host, Class<?> compilerType, Object compiler, Path caseDir, List<String> ids, Path dir)
+            throws Exception {
+        Class<?> envType = host.loadClass("org.hipep.runtime.session.HipEnvironment");
+        Class<?> optionsType = host.loadClass("org.hipep.runtime.session.SessionOptions");
+        Class<?> conformance = host.loadClass("org.hipep.host.session.Conformance");
+        Object options = optionsType.getConstructor().newInstance();
+        optionsType.getMethod("setThreads", int.class).invoke(options, 1);
+        optionsType.getMethod("setCacheDir", Path.class).invoke(options, dir.resolve("cache"));
+        optionsType.getMethod("addPlugins", String[].class).invoke(options, (Object) ids.toArray(String[]::new));
+        Object env = envType.getMethod("create", compilerType).invoke(null, compiler);
+        Object outcome = conformance.getMethod("run", envType, Path.class, optionsType, double.class, double.class)
+                .invoke(null, env, caseDir, options, conformance.getField("RTOL").get(null), conformance.getField("ATOL").get(null));
+        Class<?> outcomeType = outcome.getClass();
+        System.out.println(PREFIX + "ran " + outcomeType.getMethod("passed").invoke(outcome) + " "
+                + outcomeType.getMethod("stage").invoke(outcome) + " " + outcomeType.getMethod("detail").invoke(outcome));
     }
 
     /** Every hip-ep bundle active and no bundle still starting. */

@@ -139,9 +139,11 @@ public final class ModelLoader {
     }
 
     /**
-     * Loads a {@code .so} that {@link #writeNative} wrote. Its plugin libraries and OpenBLAS are
-     * found through the run paths written into it; {@code options} is kept for symmetry with the
-     * JIT (its libraries are resolved, so a missing one fails here too).
+     * Loads a {@code .so} that {@link #writeNative} wrote. Its plugin libraries, OpenBLAS and
+     * oneDNN are found through the run paths written into it; OpenBLAS and oneDNN are loaded
+     * through JavaCPP first (their kernel-set and OpenMP wait-policy choices happen before they
+     * load, and JavaCPP re-extracts them if its cache was cleared). {@code options} is kept for
+     * symmetry with the JIT (its libraries are resolved, so a missing one fails here too).
      */
     public static LoadedModel loadNative(Path so, LoadOptions options) {
         if (!Files.isRegularFile(so)) {
@@ -149,6 +151,7 @@ public final class ModelLoader {
         }
         options.libraries().resolve();
         OpenBlasLibrary.path();
+        DnnlLibrary.path();
         OrcJit jit = new OrcJit();
         try {
             // Through ORC rather than LLVMLoadLibraryPermanently + LLVMSearchForAddressOfSymbol:
