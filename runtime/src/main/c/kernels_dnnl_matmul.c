@@ -18,9 +18,13 @@
  * vector ([N] or [1, N], dense); otherwise la_gemm writes beta * C into Y first and the primitive
  * adds onto it (a sum post-op), alpha being an eltwise "linear" post-op before that sum. B not
  * constant (attention's activation x activation products), f64, f16/bf16 and integer types stay on
- * la_gemm_core (OpenBLAS / own loops). Thread count: the state's threads, or one below
- * LA_BLAS_MIN_MACS multiply-adds (as the convolutions; the key holds it). Anything oneDNN refuses
- * marks the entry failed and la_* computes the product itself.
+ * la_gemm_core (OpenBLAS / own loops).
+ * Products below LA_BLAS_MIN_MACS multiply-adds stay on OpenBLAS too: one oneDNN call costs 3-5 us
+ * more than a cblas_sgemm call (memory objects, execute, stream wait; 1 x 100 x 32: 4.6 against
+ * 0.15 us, 32 x 128 x 128: 17 against 7 us; 128 x 128 x 128: 37 against 45 us, in a C benchmark at
+ * one thread), which made keras-mlp-tract's two tiny products 1.5x slower. Thread count: the
+ * state's threads (the key holds it). Anything oneDNN refuses marks the entry failed and la_*
+ * computes the product itself.
  */
 
 typedef struct {
@@ -74,7 +78,10 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y) {
-    if (M <= 0 || N <= 0 || K <= 0 || (bias != NULL && (alpha != 1.0 || accumulate))) return 0;
+    /* below LA_BLAS_MIN_MACS one OpenBLAS call is faster: a oneDNN call costs 3-5 us more (memory
+     * objects, execute, wait), which a 1 x 100 x 32 product (keras-mlp-tract) pays 30 times over */
+    if (M <= 0 || N <= 0 || K <= 0 || M * N * K < LA_BLAS_MIN_MACS || (bias != NULL && (alpha != 1.0 || accumulate)))
+        return 0;
     /* B dense as [K, N] (tag ab) or as [N, K] read transposed (tag ba) */
     int ab = (N <= 1 || bcs == 1) && (K <= 1 || brs == N), ba = (K <= 1 || brs == 1) && (N <= 1 || bcs == K);
     if (!ab && !ba) return 0;
@@ -84,7 +91,7 @@ static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64
     if (!((acs == 1 && ars >= K) || (ars == 1 && acs >= M))) return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || !dn_is_constant(c, B)) return 0;
-    int64_t threads = dn_begin(ctx, M * N * K < LA_BLAS_MIN_MACS);
+    int64_t threads = dn_begin(ctx, 0);
     int64_t abits;
     memcpy(&abits, &alpha, sizeof abits);
     int64_t k[DN_KEY_LEN] = {DN_KIND_MATMUL, M, N, K, ars, acs, !ab, threads, bias != NULL, accumulate != 0, abits};

@@ -37,9 +37,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Products whose B is a constant (an initializer) go through oneDNN's matmul with B packed once
  * (kernels_dnnl_matmul.c): 2-D and batched A, Gemm's transposes, alpha/beta and C as a bias row
- * ([N], [1, N]) or added before the product ([M, N], [1], beta != 1), odd sizes, at 1 and 2
- * threads -- pinned there with {@link HipSession#libraryRuns()}; B given as a graph input, f64 and
- * integer products must not go there.
+ * ([N], [1, N]) or added before the product ([M, N], [M, 1], [1], beta != 1), odd sizes, at 1 and
+ * 2 threads -- pinned there with {@link HipSession#libraryRuns()}; products below LA_BLAS_MIN_MACS,
+ * B given as a graph input, f64 and integer products must not go there.
  */
 class GemmThreadsTest {
     @TempDir
@@ -113,22 +113,26 @@ class GemmThreadsTest {
     void constantWeightMatMulsGoThroughOneDnn(int threads) {
         constMatMul(threads, new long[] {128, 768}, new long[] {768, 300}); // BERT-like, packed B
         constMatMul(threads, new long[] {1, 100, 96}, new long[] {96, 520}); // batch of one folded into M
-        constMatMul(threads, new long[] {3, 37, 70}, new long[] {70, 131}); // batch of three folded into M
-        constMatMul(threads, new long[] {2, 3, 5, 70}, new long[] {70, 1}); // one output column
-        constMatMul(threads, new long[] {7, 13}, new long[] {13, 17}); // tiny and odd: one thread
-        constMatMul(threads, new long[] {1, 100}, new long[] {100, 32}); // one row (an MLP's dense layer)
+        constMatMul(threads, new long[] {3, 37, 70}, new long[] {70, 171}); // batch of three folded into M
+        constMatMul(threads, new long[] {2, 3, 500, 700}, new long[] {700, 1}); // one output column
+        constMatMul(threads, new long[] {1, 1024}, new long[] {1024, 1100}); // one row
+        // below LA_BLAS_MIN_MACS (1 << 20 multiply-adds): OpenBLAS (asserted)
+        constMatMul(threads, new long[] {7, 13}, new long[] {13, 17});
+        constMatMul(threads, new long[] {1, 100}, new long[] {100, 32}); // keras-mlp-tract's first layer
+        constMatMul(threads, new long[] {3, 37, 70}, new long[] {70, 131}); // just below
     }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void constantWeightGemmsGoThroughOneDnn(int threads) {
         constGemm(threads, 130, 250, 96, false, true, 1f, 1f, new long[] {250}); // transB, C as the bias
-        constGemm(threads, 33, 70, 129, false, false, 1f, 1f, new long[] {1, 70}); // C [1, N] as the bias
-        constGemm(threads, 64, 90, 50, true, true, 1f, 1f, new long[] {64, 90}); // C [M, N]: added first
-        constGemm(threads, 61, 47, 80, false, true, 0.5f, 2f, new long[] {47}); // alpha, beta: sum post-op
-        constGemm(threads, 61, 47, 80, true, false, -1.5f, 1f, new long[] {1}); // scalar C
-        constGemm(threads, 61, 47, 80, false, true, 2f, 0f, null); // no C, alpha only
-        constGemm(threads, 1, 10, 256, false, false, 1f, 1f, new long[] {1, 10}); // mnist-8's Gemm shape
+        constGemm(threads, 33, 700, 129, false, false, 1f, 1f, new long[] {1, 700}); // C [1, N] as the bias
+        constGemm(threads, 64, 190, 150, true, true, 1f, 1f, new long[] {64, 190}); // C [M, N]: added first
+        constGemm(threads, 61, 147, 180, false, true, 0.5f, 2f, new long[] {147}); // alpha, beta: sum post-op
+        constGemm(threads, 61, 147, 180, true, false, -1.5f, 1f, new long[] {1}); // scalar C
+        constGemm(threads, 161, 147, 180, true, true, 1f, 1f, new long[] {161, 1}); // column C
+        constGemm(threads, 61, 147, 180, false, true, 2f, 0f, null); // no C, alpha only
+        constGemm(threads, 1, 10, 256, false, false, 1f, 1f, new long[] {1, 10}); // mnist-8's Gemm: OpenBLAS
     }
 
     @ParameterizedTest
@@ -185,7 +189,7 @@ class GemmThreadsTest {
         }
     }
 
-    /** MatMul with B an initializer: the oneDNN path (asserted). */
+    /** MatMul with B an initializer: the oneDNN path from LA_BLAS_MIN_MACS multiply-adds on, else OpenBLAS (asserted). */
     private static void constMatMul(int threads, long[] a, long[] b) {
         float[] x = data(a, a.length * 7 + (int) a[a.length - 1]);
         float[] w = data(b, b.length * 5 + (int) b[b.length - 1]);
@@ -193,10 +197,11 @@ class GemmThreadsTest {
         g.addInput(value("a", a)).addInitializer(OnnxValues.floatData("b", w, b))
                 .addOutput(value("y", resultShape(a, b)));
         g.addNode(NodeProto.newBuilder().setOpType("MatMul").addInput("a").addInput("b").addOutput("y"));
-        check(threads, g, Map.of("a", Tensor.fromArray(x, a)), matmulRef(x, a, w, b), true);
+        long macs = Arrays.stream(a).reduce(1, (p, q) -> p * q) * b[1];
+        check(threads, g, Map.of("a", Tensor.fromArray(x, a)), matmulRef(x, a, w, b), macs >= 1 << 20);
     }
 
-    /** Gemm with B an initializer and C (shape cs, null: none) a graph input: the oneDNN path (asserted). */
+    /** Gemm with B an initializer and C (shape cs, null: none) a graph input: oneDNN as constMatMul (asserted). */
     private static void constGemm(int threads, int m, int n, int k, boolean ta, boolean tb, float alpha, float beta,
             long[] cs) {
         long[] as = ta ? new long[] {k, m} : new long[] {m, k};
@@ -228,7 +233,7 @@ class GemmThreadsTest {
             feeds.put("c", Tensor.fromArray(c, cs));
         }
         g.addNode(node);
-        check(threads, g, feeds, ref, true);
+        check(threads, g, feeds, ref, (long) m * n * k >= 1 << 20);
     }
 
     private static void matmul(int threads, long[] a, long[] b) {
