@@ -25,6 +25,14 @@
  * one thread), which made keras-mlp-tract's two tiny products 1.5x slower. Thread count: the
  * state's threads (the key holds it). Anything oneDNN refuses marks the entry failed and la_*
  * computes the product itself.
+ *
+ * Costs: the packed copy of each constant B is kept for the state's life (the weights' memory once
+ * more), and the first run creates the primitives and packs (bert-layer under load ~10: first run
+ * 300-600 ms against 100-230 ms with HIPEP_NO_DNNL=1). Not done here: Gemm-style bias fusion of
+ * MatMul + Add (the compiler emits hip.matmul and a separate hip.add; the bias adds are ~1.5% of
+ * a BERT layer), and dnnl_sgemm for the products without constant B (attention's 128 x 128 x 64
+ * and 128 x 64 x 128 ran 1.25x faster per call in a C benchmark, ~0.5% of a BERT layer: below what
+ * hip-bench resolves, and la_blas_gemm is shared with the convolutions).
  */
 
 typedef struct {
