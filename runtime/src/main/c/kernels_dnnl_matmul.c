@@ -1,3 +1,128 @@
 /*
- * oneDNN matmul kernels (placeholder: filled in next).
+ * Float MatMul / Gemm with constant weights through oneDNN's matmul primitive (kernels_dnnl.c has
+ * the cache, threads and weights handling). la_matmul and la_gemm (kernels_linalg.c, behind the
+ * unchanged hipep_matmul_f32 / hipep_gemm_f32_in2 / _in3 symbols) call dn_matmul_try first.
+ *
+ * Why: a model's weight products (BERT's projections and FFN, 128 x 768 x 768 / x 3072, MLPs' dense
+ * layers) multiply activations by a matrix that never changes. OpenBLAS packs B into its panel
+ * layout on every call; oneDNN packs it once (weights format "any", reordered into the primitive's
+ * blocked layout when the entry is created, dn_weights_prepare) and its brgemm kernel then ran at
+ * 195-232 GFLOP/s at one thread on BERT's shapes against OpenBLAS's 166-183 (the oneDNN
+ * evaluation, perf-dnnl:docs/onednn-evaluation.md).
+ *
+ * What goes here: f32 only; B (weights, K x N) 2-D and one of the state's constants
+ * (dn_is_constant on its data), dense either way round (row-major [K, N], or [N, K] read
+ * transposed: Gemm's transB, or a transposed constant view); A a matrix with unit stride along
+ * one dimension (Gemm's transA, MatMul's batch folded into M by la_matmul when A's rows line up);
+ * Y dense [M, N]. Gemm's terms: C as oneDNN's bias when alpha == 1, beta == 1 and C is a row
+ * vector ([N] or [1, N], dense); otherwise la_gemm writes beta * C into Y first and the primitive
+ * adds onto it (a sum post-op), alpha being an eltwise "linear" post-op before that sum. B not
+ * constant (attention's activation x activation products), f64, f16/bf16 and integer types stay on
+ * la_gemm_core (OpenBLAS / own loops).
+ * Products below LA_BLAS_MIN_MACS multiply-adds stay on OpenBLAS too: one oneDNN call costs 3-5 us
+ * more than a cblas_sgemm call (memory objects, execute, stream wait; 1 x 100 x 32: 4.6 against
+ * 0.15 us, 32 x 128 x 128: 17 against 7 us; 128 x 128 x 128: 37 against 45 us, in a C benchmark at
+ * one thread), which made keras-mlp-tract's two tiny products 1.5x slower. Thread count: the
+ * state's threads (the key holds it). Anything oneDNN refuses marks the entry failed and la_*
+ * computes the product itself.
+ *
+ * Costs: the packed copy of each constant B is kept for the state's life (the weights' memory once
+ * more), and the first run creates the primitives and packs (bert-layer under load ~10: first run
+ * 300-600 ms against 100-230 ms with HIPEP_NO_DNNL=1). Not done here: Gemm-style bias fusion of
+ * MatMul + Add (the compiler emits hip.matmul and a separate hip.add; the bias adds are ~1.5% of
+ * a BERT layer), and dnnl_sgemm for the products without constant B (attention's 128 x 128 x 64
+ * and 128 x 64 x 128 ran 1.25x faster per call in a C benchmark, ~0.5% of a BERT layer: below what
+ * hip-bench resolves, and la_blas_gemm is shared with the convolutions).
  */
+
+typedef struct {
+    const int64_t *k; /* the call's key, see dn_matmul_try */
+    const void *W;
+    double alpha;
+} dn_mm_arg_t;
+
+/* key: kind M N K ars acs transB threads bias sum alpha-bits */
+static dnnl_memory_desc_t dn_mm_src_md(const int64_t *k) {
+    dnnl_dims_t dims = {k[1], k[3]}, strides = {k[4], k[5]};
+    dnnl_memory_desc_t md = NULL;
+    if (dnnl_memory_desc_create_with_strides(&md, 2, dims, dnnl_f32, strides) != dnnl_success) return NULL;
+    return md;
+}
+
+static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
+    const dn_mm_arg_t *a = (const dn_mm_arg_t *)argp;
+    const int64_t *k = a->k;
+    int64_t ws[2] = {k[3], k[2]}, ys[2] = {k[1], k[2]}, bs[2] = {1, k[2]};
+    dnnl_memory_desc_t xmd = dn_mm_src_md(k), wany = dn_md(2, ws, dnnl_format_tag_any), ymd = dn_md(2, ys, dnnl_ab),
+                       bmd = k[8] ? dn_md(2, bs, dnnl_ab) : NULL;
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_post_ops_t ops = NULL;
+    dnnl_primitive_desc_t pd = NULL;
+    int ok = xmd && wany && ymd && (!k[8] || bmd) && dnnl_primitive_attr_create(&attr) == dnnl_success &&
+             dnnl_post_ops_create(&ops) == dnnl_success;
+    if (ok && a->alpha != 1.0) ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_linear, (float)a->alpha, 0.0f) == dnnl_success;
+    if (ok && k[9]) ok = dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success;
+    ok = ok && dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success &&
+         dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wany, bmd, ymd, attr) == dnnl_success &&
+         dnnl_primitive_create(&e->prim, pd) == dnnl_success &&
+         dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
+                            dn_md(2, ws, k[6] ? dnnl_ba : dnnl_ab), a->W);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    if (ops) dnnl_post_ops_destroy(ops);
+    if (attr) dnnl_primitive_attr_destroy(attr);
+    if (xmd) dnnl_memory_desc_destroy(xmd);
+    if (wany) dnnl_memory_desc_destroy(wany);
+    if (ymd) dnnl_memory_desc_destroy(ymd);
+    if (bmd) dnnl_memory_desc_destroy(bmd);
+    return ok;
+}
+
+/*
+ * Y[M, N] (dense) = alpha * A B (+ bias row, or + Y's current contents when `accumulate`) through
+ * oneDNN when it applies; returns 0 (nothing written, no error) when the caller must compute it.
+ * A: element strides (ars, acs); B: element strides (brs, bcs); bias: NULL or N dense floats
+ * (only with alpha == 1 and no accumulate). `sym` names the kernel in an error.
+ */
+static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
+                         int accumulate, float *Y) {
+    /* below LA_BLAS_MIN_MACS one OpenBLAS call is faster: a oneDNN call costs 3-5 us more (memory
+     * objects, execute, wait), which a 1 x 100 x 32 product (keras-mlp-tract) pays 30 times over */
+    if (M <= 0 || N <= 0 || K <= 0 || M * N * K < LA_BLAS_MIN_MACS || (bias != NULL && (alpha != 1.0 || accumulate)))
+        return 0;
+    /* B dense as [K, N] (tag ab) or as [N, K] read transposed (tag ba) */
+    int ab = (N <= 1 || bcs == 1) && (K <= 1 || brs == N), ba = (K <= 1 || brs == 1) && (N <= 1 || bcs == K);
+    if (!ab && !ba) return 0;
+    /* A with unit stride along one dimension (oneDNN takes any strides of a plain layout) */
+    if (M <= 1) ars = K;
+    if (K <= 1) acs = 1;
+    if (!((acs == 1 && ars >= K) || (ars == 1 && acs >= M))) return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL || !dn_is_constant(c, B)) return 0;
+    int64_t threads = dn_begin(ctx, 0);
+    int64_t abits;
+    memcpy(&abits, &alpha, sizeof abits);
+    int64_t k[DN_KEY_LEN] = {DN_KIND_MATMUL, M, N, K, ars, acs, !ab, threads, bias != NULL, accumulate != 0, abits};
+    dn_mm_arg_t arg = {k, B, alpha};
+    dn_entry_t *e = dn_get(c, k, B, dn_mm_create, &arg);
+    if (e == NULL) return 0;
+    int64_t ys[2] = {M, N}, bs[2] = {1, N};
+    dnnl_memory_desc_t xmd = dn_mm_src_md(k), ymd = dn_md(2, ys, dnnl_ab), bmd = bias ? dn_md(2, bs, dnnl_ab) : NULL;
+    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
+    int ok = xmd && ymd && dnnl_memory_create(&xm, xmd, c->engine, (void *)A) == dnnl_success &&
+             dnnl_memory_create(&ym, ymd, c->engine, Y) == dnnl_success &&
+             (!bias || (bmd && dnnl_memory_create(&bm, bmd, c->engine, (void *)bias) == dnnl_success));
+    if (ok) {
+        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
+                                   {DNNL_ARG_BIAS, bm}};
+        ok = dn_execute(c, DN_KIND_MATMUL, e->prim, bias ? 4 : 3, args);
+    }
+    if (xm) dnnl_memory_destroy(xm);
+    if (ym) dnnl_memory_destroy(ym);
+    if (bm) dnnl_memory_destroy(bm);
+    if (xmd) dnnl_memory_desc_destroy(xmd);
+    if (ymd) dnnl_memory_desc_destroy(ymd);
+    if (bmd) dnnl_memory_desc_destroy(bmd);
+    if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
+    return 1;
+}

@@ -493,6 +493,11 @@ static void la_gemm_batches(void *ctx, const char *sym, int kind, int nb, const 
 
 /* ------------------------------------------------------------------ matmul */
 
+/* kernels_dnnl_matmul.c: constant-weights float products through oneDNN (0: compute it here) */
+static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
+                         int accumulate, float *Y);
+
 /* Many small products (each below the size where a BLAS call pays off): own loops, batches in parallel. */
 typedef struct {
     int kind, nb;
@@ -612,6 +617,9 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
                 if (M == 1 && nba > 0) fold = 0; /* row stride of a size-1 M is not meaningful */
             }
             if (fold) {
+                if (t == LA_F32 && dn_matmul_try(ctx, sym, M * nbatch, N, K, 1.0, (const float *)A, asm_, ask,
+                                                 (const float *)B, bsk, bsn, NULL, 0, (float *)Y))
+                    goto done;
                 la_gemm_core(ctx, sym, kind, M * nbatch, N, K, 1.0, A, asm_, ask, B, bsk, bsn, 0.0, Y, N);
                 goto done;
             }
@@ -685,6 +693,14 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
         as0 = a.strides[0]; as1 = a.strides[1]; bs0 = b.strides[0]; bs1 = b.strides[1];
     }
     void *Y = la_out_buffer(ctx, sym, &y, t, kind);
+    if (A && B && Y && t == LA_F32) { /* constant B through oneDNN; a row-vector C as its bias */
+        int64_t ars = transA ? as1 : as0, acs = transA ? as0 : as1, brs = transB ? bs1 : bs0, bcs = transB ? bs0 : bs1;
+        int row = cd && alpha == 1.0 && beta == 1.0 && cr >= 1 && c.sizes[cr - 1] == N && (cr == 1 || c.sizes[0] == 1) &&
+                  (N <= 1 || c.strides[cr - 1] == 1);
+        if ((row || !cd) && dn_matmul_try(ctx, sym, M, N, K, alpha, (const float *)A, ars, acs, (const float *)B, brs,
+                                          bcs, row ? (const float *)c.data : NULL, 0, (float *)Y))
+            goto gemm_done;
+    }
     if (A && B && Y) {
         double bt = 0.0;
         if (cd && M > 0 && N > 0) { /* Y = beta * C (broadcast), then Y += alpha * op(A) op(B) */
@@ -710,9 +726,13 @@ static void la_gemm(void *ctx, const char *sym, int t, int64_t ar, void *ad, int
             }
             bt = 1.0;
         }
-        la_gemm_core(ctx, sym, kind, M, N, K, alpha, A, transA ? as1 : as0, transA ? as0 : as1, B,
-                     transB ? bs1 : bs0, transB ? bs0 : bs1, bt, Y, N);
+        if (!(t == LA_F32 && cd && dn_matmul_try(ctx, sym, M, N, K, alpha, (const float *)A, transA ? as1 : as0,
+                                                 transA ? as0 : as1, (const float *)B, transB ? bs1 : bs0,
+                                                 transB ? bs0 : bs1, NULL, 1, (float *)Y)))
+            la_gemm_core(ctx, sym, kind, M, N, K, alpha, A, transA ? as1 : as0, transA ? as0 : as1, B,
+                         transB ? bs1 : bs0, transB ? bs0 : bs1, bt, Y, N);
     }
+gemm_done:
     la_dense_free((void *)A, owna);
     la_dense_free((void *)B, ownb);
     la_out_finish(Y, kind, &y, t);
