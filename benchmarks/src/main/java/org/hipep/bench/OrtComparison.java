@@ -51,6 +51,12 @@ public final class OrtComparison implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "3", description = "Warm-up runs per engine. Default: ${DEFAULT-VALUE}.")
     int warmup;
 
+    @Option(names = "--warmup-s", defaultValue = "1", description = "And at least this many seconds of warm-up "
+            + "(A/B alternated, at most 100000 pairs): until the JIT has compiled both engines' Java side of a run, "
+            + "a model measured first in the JVM times ours (more Java per run than ORT's thin JNI wrapper) "
+            + "interpreted. Default: ${DEFAULT-VALUE}.")
+    double warmupSeconds;
+
     @Option(names = "--budget-s", defaultValue = "8", description = "Seconds of measured A/B runs per model and "
             + "thread count (the iteration count follows from the warm-up times). Default: ${DEFAULT-VALUE}.")
     double budgetSeconds;
@@ -207,7 +213,9 @@ public final class OrtComparison implements Callable<Integer> {
             }
             long oursWarm = 0;
             long ortWarm = 0;
-            for (int i = 0; i < warmup; i++) {
+            long warmStart = System.nanoTime();
+            long warmNanos = (long) (warmupSeconds * 1e9);
+            for (int i = 0; i < warmup || (i < 100_000 && System.nanoTime() - warmStart < warmNanos); i++) {
                 oursWarm = ours == null ? 0 : Engines.timeRun(ours);
                 ortWarm = Engines.timeRun(theirs);
             }
