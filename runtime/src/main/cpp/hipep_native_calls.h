@@ -41,6 +41,26 @@ static inline void hipep_call_v_p(int64_t fn, int64_t a) {
 }
 
 /*
+ * One run in one JNI crossing: status = compute(state, span), then the state's outputs table
+ * (list(state, &count): hipep_state_outputs) copied into dst: dst[0] = count, then
+ * min(count, cap) entries of entry_words int64 each (hipep_output_t). A NULL table copies nothing.
+ * Returns the compute's status. dst must hold 1 + cap * entry_words int64.
+ */
+static inline int32_t hipep_call_compute_list(int64_t compute, int64_t list, int64_t state, int64_t span, int64_t dst,
+                                              int64_t cap, int64_t entry_words) {
+    int32_t status = ((int32_t (*)(void *, void *))HIPEP_PTR(compute))(HIPEP_PTR(state), HIPEP_PTR(span));
+    int64_t count = 0;
+    const int64_t *table = (const int64_t *)((const void *(*)(void *, int64_t *))HIPEP_PTR(list))(HIPEP_PTR(state),
+                                                                                                  &count);
+    int64_t *out = (int64_t *)HIPEP_PTR(dst);
+    if (table == NULL) count = 0;
+    out[0] = count;
+    int64_t n = (count < cap ? count : cap) * entry_words;
+    for (int64_t i = 0; i < n; i++) out[1 + i] = table[i];
+    return status;
+}
+
+/*
  * OpenBLAS's kernel choice, made before libopenblas loads (its constructor reads the
  * environment). OpenBLAS 0.3.30's DYNAMIC_ARCH picks a kernel set from its own table of CPU
  * models and may fall back to an older set on a CPU it does not list; so where the CPU and the OS

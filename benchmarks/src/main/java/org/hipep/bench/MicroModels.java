@@ -29,7 +29,9 @@ final class MicroModels {
             // convolution and pooling (perf-conv): SqueezeNet's and mnist-8's shapes
             "op-sq-conv1", "op-sq-squeeze", "op-sq-expand3x3", "op-sq-maxpool", "op-mnist-conv1", "op-mnist-conv2",
             // conv activation fusion (perf-fuse): Conv + Relu / Clip(0, 6), fused into the conv kernel
-            "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu");
+            "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu",
+            // per-run fixed costs (perf-fixed): a trivial model, and mnist-8's pools and classifier
+            "op-fixed-add", "op-mnist-pool1", "op-mnist-pool2", "op-mnist-fc");
 
     private MicroModels() {
     }
@@ -171,6 +173,35 @@ final class MicroModels {
                 } else {
                     node(g, "Relu", new String[] {"c"}, 1, 64, 56, 56);
                 }
+            }
+            // per-run fixed costs (perf-fixed): Add of a [1, 10] input and a constant (almost no compute: what a
+            // run costs beyond its kernels), mnist-8's MaxPools 2x2/2 on 8x28x28 and 3x3/3 on 16x14x14, and its
+            // classifier: Reshape of a constant [16, 4, 4, 10] to [256, 10], Reshape of the input, MatMul, Add
+            case "op-fixed-add" -> {
+                input.accept(new long[] {1, 10});
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 10, 1), 1, 10));
+                node(g, "Add", new String[] {"x0", "b"}, 1, 10);
+            }
+            case "op-mnist-pool1" -> {
+                input.accept(new long[] {1, 8, 28, 28});
+                node(g, "MaxPool", new String[] {"x0"}, 1, 8, 14, 14).addAttribute(BertModel.ints("kernel_shape", 2, 2))
+                        .addAttribute(BertModel.ints("strides", 2, 2));
+            }
+            case "op-mnist-pool2" -> {
+                input.accept(new long[] {1, 16, 14, 14});
+                node(g, "MaxPool", new String[] {"x0"}, 1, 16, 4, 4).addAttribute(BertModel.ints("kernel_shape", 3, 3))
+                        .addAttribute(BertModel.ints("strides", 3, 3));
+            }
+            case "op-mnist-fc" -> {
+                input.accept(new long[] {1, 16, 4, 4});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 2560, 0.1), 16, 4, 4, 10));
+                g.addInitializer(BertModel.longs("ws", 256, 10));
+                g.addInitializer(BertModel.longs("xs", 1, 256));
+                g.addInitializer(BertModel.tensor("b", gaussian(rnd, 10, 1), 1, 10));
+                g.addNodeBuilder().setOpType("Reshape").setName("rw").addInput("w").addInput("ws").addOutput("w2");
+                g.addNodeBuilder().setOpType("Reshape").setName("rx").addInput("x0").addInput("xs").addOutput("x2");
+                g.addNodeBuilder().setOpType("MatMul").setName("mm").addInput("x2").addInput("w2").addOutput("m");
+                node(g, "Add", new String[] {"m", "b"}, 1, 10);
             }
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }

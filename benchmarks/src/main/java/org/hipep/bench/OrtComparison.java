@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.hipep.runtime.session.ArtifactFormat;
 import org.hipep.runtime.session.HipEnvironment;
@@ -50,6 +51,12 @@ public final class OrtComparison implements Callable<Integer> {
 
     @Option(names = "--warmup", defaultValue = "3", description = "Warm-up runs per engine. Default: ${DEFAULT-VALUE}.")
     int warmup;
+
+    @Option(names = "--warmup-s", defaultValue = "1", description = "And at least this many seconds of warm-up "
+            + "(A/B alternated, at most 100000 pairs): until the JIT has compiled both engines' Java side of a run, "
+            + "a model measured first in the JVM times ours (more Java per run than ORT's thin JNI wrapper) "
+            + "interpreted. Default: ${DEFAULT-VALUE}.")
+    double warmupSeconds;
 
     @Option(names = "--budget-s", defaultValue = "8", description = "Seconds of measured A/B runs per model and "
             + "thread count (the iteration count follows from the warm-up times). Default: ${DEFAULT-VALUE}.")
@@ -205,12 +212,15 @@ public final class OrtComparison implements Callable<Integer> {
                     ours = null;
                 }
             }
-            long oursWarm = 0;
-            long ortWarm = 0;
-            for (int i = 0; i < warmup; i++) {
-                oursWarm = ours == null ? 0 : Engines.timeRun(ours);
-                ortWarm = Engines.timeRun(theirs);
-            }
+            long[] warm = new long[2];
+            Engines.Engine a0 = ours;
+            Engines.Engine b0 = theirs;
+            warmUp(warmup, (long) (warmupSeconds * 1e9), MAX_WARMUP_PAIRS, System::nanoTime, () -> {
+                warm[0] = a0 == null ? 0 : Engines.timeRun(a0);
+                warm[1] = Engines.timeRun(b0);
+            });
+            long oursWarm = warm[0];
+            long ortWarm = warm[1];
             double perIteration = Math.max(1, oursWarm + ortWarm) / 1e9;
             int iterations = (int) Math.max(minIterations, Math.min(maxIterations, budgetSeconds / perIteration));
             log.printf("%s, %d thread(s): %d A/B iterations%n", m.name, n, iterations);
@@ -239,6 +249,24 @@ public final class OrtComparison implements Callable<Integer> {
                 theirs.close();
             }
         }
+    }
+
+    /** The most warm-up pairs of one model and thread count, whatever --warmup-s says. */
+    static final int MAX_WARMUP_PAIRS = 100_000;
+
+    /**
+     * Runs {@code pair} (one run of each engine) at least {@code minPairs} times and then until
+     * {@code nanos} have passed on {@code clock} since the start, at most {@code maxPairs} times in
+     * all (but never fewer than {@code minPairs}); returns how many times it ran.
+     */
+    static int warmUp(int minPairs, long nanos, int maxPairs, LongSupplier clock, Runnable pair) {
+        long start = clock.getAsLong();
+        int i = 0;
+        while (i < minPairs || (i < maxPairs && clock.getAsLong() - start < nanos)) {
+            pair.run();
+            i++;
+        }
+        return i;
     }
 
     /** The model file and data set folder of {@code name}; the BERT models are generated into {@code work}. */

@@ -188,7 +188,8 @@ final class Report {
 
     static String ms(double nanos) {
         return nanos >= 100e6 ? OrtComparison.fmt("%.0f", nanos / 1e6)
-                : nanos >= 1e6 ? OrtComparison.fmt("%.2f", nanos / 1e6) : OrtComparison.fmt("%.3f", nanos / 1e6);
+                : nanos >= 1e6 ? OrtComparison.fmt("%.2f", nanos / 1e6)
+                : nanos >= 100e3 ? OrtComparison.fmt("%.3f", nanos / 1e6) : OrtComparison.fmt("%.4f", nanos / 1e6);
     }
 
     private static String mb(MemoryProbe.Peak p) {

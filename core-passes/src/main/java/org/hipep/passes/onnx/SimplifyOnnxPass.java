@@ -12,7 +12,8 @@ import org.hipep.pass.Pass;
  * 0.5 or -1 → x, Mul, Sqrt, Div; Identity and inference Dropout → their input (a used Dropout
  * mask → an all-true ConstantOfShape of the input's static shape); ConstantOfShape of a
  * constant shape → a splat Constant; inference BatchNormalization of a Conv with constant weights and
- * parameters → the Conv with the normalisation folded into them. Every rewrite
+ * parameters → the Conv with the normalisation folded into them; a per-channel constant Add after a
+ * Conv → the Conv's bias; Reshape of a constant with a static result → a Constant. Every rewrite
  * keeps the module valid at its opset; unused pure ops are removed.
  */
 public final class SimplifyOnnxPass extends Pass {
@@ -49,6 +50,8 @@ public final class SimplifyOnnxPass extends Pass {
         patterns.add(new DropoutToInput());
         patterns.add(new ConstantOfShapeToConstant());
         patterns.add(new BatchNormIntoConv());
+        patterns.add(new AddIntoConvBias());
+        patterns.add(new ReshapeOfConstant());
         return patterns;
     }
 

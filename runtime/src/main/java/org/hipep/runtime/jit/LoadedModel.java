@@ -100,6 +100,28 @@ public final class LoadedModel implements AutoCloseable {
         }
     }
 
+    /** Words (int64) of one {@code hipep_output_t} in the table {@link #computeAndList} copies. */
+    public static final int OUTPUT_WORDS = OUTPUT_BYTES / 8;
+
+    /**
+     * {@code inference_compute(state, span)} and then the state's outputs table copied to
+     * {@code dst} (native memory of {@code 8 * (1 + cap * OUTPUT_WORDS)} bytes): word 0 the count
+     * of outputs, then at most {@code cap} {@code hipep_output_t} of {@link #OUTPUT_WORDS} words
+     * (data, rank, shape[16], element_size, runtime_owned). One native call per run. When the count
+     * exceeds {@code cap}, {@link #outputList(long)} still lists them all (until the next compute).
+     *
+     * @return the compute's status (0 = success)
+     */
+    public int computeAndList(long state, long span, long dst, int cap) {
+        enter();
+        try {
+            return NativeCalls.computeAndList(compute, present(outputs, "hipep_state_outputs"), state, span, dst, cap,
+                    OUTPUT_WORDS);
+        } finally {
+            exit();
+        }
+    }
+
     /** {@code inference_cleanup(state)}; a non-zero status is a failure. */
     public void cleanup(long state) {
         enter();

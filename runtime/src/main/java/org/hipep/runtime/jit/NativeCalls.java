@@ -56,6 +56,18 @@ public final class NativeCalls {
     @Name("hipep_call_v_p")
     public static native void voidPtr(@Cast("int64_t") long fn, @Cast("int64_t") long a);
 
+    /**
+     * {@code compute(state, span)} ({@code int32_t fn(void *, void *)}), then the state's outputs
+     * table from {@code list} ({@code const void *fn(void *, int64_t *)}, as
+     * {@code hipep_state_outputs}) copied to {@code dst}: the count, then at most {@code cap}
+     * entries of {@code entryWords} int64 each. One JNI crossing per run instead of one per call and
+     * field. Returns the compute's status.
+     */
+    @Name("hipep_call_compute_list")
+    public static native int computeAndList(@Cast("int64_t") long compute, @Cast("int64_t") long list,
+            @Cast("int64_t") long state, @Cast("int64_t") long span, @Cast("int64_t") long dst,
+            @Cast("int64_t") long cap, @Cast("int64_t") long entryWords);
+
     /** {@link #chooseOpenBlasCore()}: the user's {@code OPENBLAS_CORETYPE} is set and stays. */
     public static final int CORE_USER = 0;
     /** {@link #chooseOpenBlasCore()}: {@code OPENBLAS_CORETYPE=SKYLAKEX} was set (AVX-512 F/BW/VL/DQ). */

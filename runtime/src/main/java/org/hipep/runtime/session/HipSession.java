@@ -1,5 +1,7 @@
 package org.hipep.runtime.session;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.hipep.runtime.jit.LoadedModel;
 import org.hipep.runtime.jit.RuntimeFailure;
@@ -201,7 +202,7 @@ public final class HipSession implements AutoCloseable {
                 throw new IllegalArgumentException("input '" + info.name() + "': the model expects " + info.type()
                         + " elements, the tensor has " + t.type());
             }
-            long[] shape = t.shape();
+            long[] shape = t.shapeRef();
             long[] expected = info.shape();
             if (shape.length != expected.length) {
                 throw new IllegalArgumentException("input '" + info.name() + "': the model expects rank "
@@ -219,31 +220,38 @@ public final class HipSession implements AutoCloseable {
     }
 
     /**
-     * A runtime state and the native argument blocks of its runs ({@code tensor_t} array, shapes,
-     * span), allocated once: JavaCPP allocations cost microseconds each, as much as a small model's
-     * whole compute. Input ranks are fixed by the model (checked before a run), so the sizes are too.
+     * A runtime state and the native argument block of its runs, allocated once (JavaCPP
+     * allocations cost microseconds each, as much as a small model's whole compute): one direct
+     * buffer holding the span ({@code tensor_t *}, count), the {@code tensor_t} array, the input
+     * shapes and the outputs table that {@link LoadedModel#computeAndList} copies back, written and
+     * read with the buffer's own accessors (no native call per field). Input ranks are fixed by the
+     * model (checked before a run), so the sizes are too.
      */
     private static final class Slot {
         final long state;
-        final BytePointer tensors;
-        final LongPointer shapes;
-        final BytePointer span;
+        final ByteBuffer block;
+        final long base;
+        final int tensorsAt;
+        final int shapesAt;
+        final int outputsAt;
+        final int outputCap;
         final LongPointer outputCount;
 
-        Slot(long state, int inputs, int dims) {
+        Slot(long state, int inputs, int dims, int outputs) {
             this.state = state;
-            tensors = new BytePointer(Math.max(1, (long) inputs * TENSOR_T_SIZE));
-            shapes = new LongPointer(Math.max(1, dims));
-            span = new BytePointer(16);
-            span.putLong(0, tensors.address());
-            span.putLong(8, inputs);
+            tensorsAt = 16;
+            shapesAt = tensorsAt + inputs * TENSOR_T_SIZE;
+            outputsAt = shapesAt + dims * 8;
+            outputCap = Math.max(1, outputs);
+            block = ByteBuffer.allocateDirect(outputsAt + 8 * (1 + outputCap * LoadedModel.OUTPUT_WORDS))
+                    .order(ByteOrder.nativeOrder());
+            base = NativeMemory.address(block);
+            block.putLong(0, base + tensorsAt);
+            block.putLong(8, inputs);
             outputCount = new LongPointer(1);
         }
 
         void close() {
-            tensors.close();
-            shapes.close();
-            span.close();
             outputCount.close();
         }
     }
@@ -252,30 +260,31 @@ public final class HipSession implements AutoCloseable {
         Slot pooled = idle.poll();
         Slot slot = pooled != null ? pooled : newSlot();
         try {
+            ByteBuffer b = slot.block;
             int n = ordered.size();
-            long dim = 0;
+            int dim = 0;
             for (int i = 0; i < n; i++) {
                 Tensor t = ordered.get(i);
-                long[] shape = t.shape();
-                long shapeAt = slot.shapes.address() + dim * 8;
+                long[] shape = t.shapeRef();
+                long shapeAt = slot.base + slot.shapesAt + dim * 8L;
                 for (int d = 0; d < shape.length; d++) {
-                    slot.shapes.put(dim++, shape[d]);
+                    b.putLong(slot.shapesAt + 8 * dim++, shape[d]);
                 }
-                long at = (long) i * TENSOR_T_SIZE;
-                slot.tensors.putLong(at, t.elementCount() == 0 ? 0 : t.address());
-                slot.tensors.putLong(at + 8, shapeAt);
-                slot.tensors.putLong(at + 16, shape.length);
-                slot.tensors.putLong(at + 24, t.type().byteSize());
-                slot.tensors.putLong(at + 32, 0); // memory_type CPU and the padding
+                int at = slot.tensorsAt + i * TENSOR_T_SIZE;
+                b.putLong(at, t.elementCount() == 0 ? 0 : t.address());
+                b.putLong(at + 8, shapeAt);
+                b.putLong(at + 16, shape.length);
+                b.putLong(at + 24, t.type().byteSize());
+                b.putLong(at + 32, 0); // memory_type CPU and the padding
             }
             long state = slot.state;
             if (provided == null) {
-                return collect(slot, model.compute(state, slot.span), null);
+                return collect(slot, compute(slot), null);
             }
             model.setOutputAllocator(state, provided.allocator(model));
             int status;
             try {
-                status = model.compute(state, slot.span);
+                status = compute(slot);
             } finally {
                 model.setOutputAllocator(state, null);
             }
@@ -285,19 +294,24 @@ public final class HipSession implements AutoCloseable {
         }
     }
 
+    /** One compute; the outputs table lands in the slot's block. */
+    private int compute(Slot slot) {
+        return model.computeAndList(slot.state, slot.base, slot.base + slot.outputsAt, slot.outputCap);
+    }
+
     private Slot newSlot() {
         int dims = 0;
         for (TensorInfo info : inputs.values()) {
             dims += info.rank();
         }
-        Slot slot = new Slot(model.init(constants.host()), inputs.size(), dims);
+        Slot slot = new Slot(model.init(constants.host()), inputs.size(), dims, outputs.size());
         all.add(slot);
         return slot;
     }
 
     private Result collect(Slot slot, int status, ProvidedOutputs provided) {
         long state = slot.state;
-        List<LoadedModel.Output> produced = model.outputList(state, slot.outputCount);
+        List<LoadedModel.Output> produced = outputs(slot);
         List<TensorInfo> infos = metadata.outputs();
         LinkedHashMap<String, Tensor> out = new LinkedHashMap<>();
         RuntimeFailure failure = null;
@@ -342,6 +356,30 @@ public final class HipSession implements AutoCloseable {
             throw failure;
         }
         return new Result(out);
+    }
+
+    /**
+     * The outputs of the slot's last compute, from the table it copied into the block (the state's
+     * own table when the model listed more than the block holds).
+     */
+    private List<LoadedModel.Output> outputs(Slot slot) {
+        ByteBuffer b = slot.block;
+        int at = slot.outputsAt;
+        long count = b.getLong(at);
+        if (count > slot.outputCap) {
+            return model.outputList(slot.state, slot.outputCount);
+        }
+        List<LoadedModel.Output> out = new ArrayList<>((int) count);
+        for (int i = 0; i < count; i++) {
+            int e = at + 8 + i * 8 * LoadedModel.OUTPUT_WORDS;
+            int rank = (int) b.getLong(e + 8);
+            long[] shape = new long[rank];
+            for (int d = 0; d < rank; d++) {
+                shape[d] = b.getLong(e + 16 + 8 * d);
+            }
+            out.add(new LoadedModel.Output(b.getLong(e), shape, b.getLong(e + 8 * 18), b.getLong(e + 8 * 19) != 0));
+        }
+        return out;
     }
 
     private String describe(int status, long state) {

@@ -19,15 +19,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Tensor implements AutoCloseable {
     private final ElementType type;
     private final long[] shape;
-    private final ByteBuffer data;
+    /**
+     * The data; for an output of a run made on first use ({@link #buffer()}): a run whose outputs
+     * are not read then costs no buffer object (as ONNX Runtime's {@code OnnxTensor}, whose buffer
+     * is made when asked for).
+     */
+    private volatile ByteBuffer data;
+    /** The first byte's address: given for runtime memory, else found on first use; -1 until then. */
+    private volatile long address;
     private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Tensor(ElementType type, long[] shape, ByteBuffer data, Runnable release) {
+    private Tensor(ElementType type, long[] shape, ByteBuffer data, long address, Runnable release) {
         this.type = type;
         this.shape = shape;
         this.data = data;
+        this.address = address;
         this.release = release;
+    }
+
+    private Tensor(ElementType type, long[] shape, ByteBuffer data, Runnable release) {
+        this(type, shape, data, -1, release);
     }
 
     // ---------------------------------------------------------------- factories
@@ -117,11 +129,13 @@ public final class Tensor implements AutoCloseable {
         return t;
     }
 
-    /** Wraps native memory the runtime allocated; {@code release} frees it once, on close. */
+    /**
+     * Wraps native memory the runtime allocated (taking {@code shape}, which the caller no longer
+     * uses); {@code release} frees it once, on close. The buffer over it is made on first use.
+     */
     static Tensor wrapNative(ElementType type, long[] shape, long address, Runnable release) {
-        long bytes = byteSize(type, shape);
-        ByteBuffer b = bytes == 0 ? ByteBuffer.allocateDirect(0) : NativeMemory.wrap(address, bytes);
-        return new Tensor(type, shape.clone(), b.order(ByteOrder.nativeOrder()), release);
+        byteSize(type, shape); // checks the shape
+        return new Tensor(type, shape, null, address, release);
     }
 
     // ---------------------------------------------------------------- accessors
@@ -142,13 +156,34 @@ public final class Tensor implements AutoCloseable {
     /** The data: a read-write view in native byte order, position 0, limit the byte size. */
     public ByteBuffer buffer() {
         checkOpen();
-        return data.duplicate().order(ByteOrder.nativeOrder());
+        return data().duplicate().order(ByteOrder.nativeOrder());
     }
 
-    /** The address of the first byte (for the runtime's ABI). */
+    private ByteBuffer data() {
+        ByteBuffer b = data;
+        if (b == null) {
+            long bytes = byteSize(type, shape);
+            b = bytes == 0 ? ByteBuffer.allocateDirect(0) : NativeMemory.wrap(address, bytes);
+            b.order(ByteOrder.nativeOrder());
+            data = b;
+        }
+        return b;
+    }
+
+    /** The address of the first byte (for the runtime's ABI), found once. */
     long address() {
         checkOpen();
-        return NativeMemory.address(data);
+        long a = address;
+        if (a == -1) {
+            a = NativeMemory.address(data);
+            address = a;
+        }
+        return a;
+    }
+
+    /** The shape itself, not a copy: for the session's checks, which do not change it. */
+    long[] shapeRef() {
+        return shape;
     }
 
     public float[] toFloatArray() {
