@@ -8,7 +8,7 @@
  * prefers, format "any"): f32, 2-D, group 1, no dilation, kernels other than 1x1, more than one
  * input channel — the 3x3 and 5x5 convolutions of ResNet, SqueezeNet, super-resolution-10 and
  * mnist-8's second, 7x7 stems. Measured (hip-bench A/B
- * with HIPEP_NO_DNNL=1) 1.5-3x faster than im2col + OpenBLAS on those shapes.
+ * with HIPEP_NO_DNNL=1) 1.4-3x faster than im2col + OpenBLAS on those shapes.
  * What stays with la_conv, and why (measured the same way):
  *  - 1x1, strided or not: la_conv reads X in place (stride 1) or a subsampled copy of it as the
  *    GEMM's B through OpenBLAS; oneDNN's NCHW 1x1 path transposes X to NHWC and Y back around its
