@@ -7,17 +7,16 @@
  * What goes to oneDNN (its NCHW convolution, X and Y stay NCHW, the weights in the layout it
  * prefers, format "any"): f32, 2-D, group 1, no dilation, kernels other than 1x1, more than one
  * input channel — the 3x3 and 5x5 convolutions of ResNet, SqueezeNet, super-resolution-10 and
- * mnist-8's second, 7x7 stems. Measured (hip-bench A/B
- * with HIPEP_NO_DNNL=1) 1.4-3x faster than im2col + OpenBLAS on those shapes.
+ * mnist-8's second, 7x7 stems. Measured (hip-bench A/B with HIPEP_NO_DNNL=1) 1.4-3x faster than
+ * im2col + OpenBLAS on those shapes.
  * What stays with la_conv, and why (measured the same way):
  *  - 1x1, strided or not: la_conv reads X in place (stride 1) or a subsampled copy of it as the
  *    GEMM's B through OpenBLAS; oneDNN's NCHW 1x1 path transposes X to NHWC and Y back around its
  *    kernel: no faster at stride 1, and on ResNet-50's three strided 1x1 (downsampling) shapes
- *    1.35x slower at 512 -> 1024 / 28x28, equal at 256 -> 512 / 56x56, 0.85x at 1024 -> 2048 /
- *    14x14 at one thread only: together slower.
+ *    1.35x slower at 512 -> 1024 / 28x28 (2.0 against 1.5 ms), equal at 256 -> 512 / 56x56,
+ *    faster only at 1024 -> 2048 / 14x14 at one thread (1.7 against 2.0 ms): together slower.
  *  - one input channel (mnist-8's first, super-resolution-10's first, both 5x5): no faster at
- *    224x224, and at 28x28 oneDNN's fixed cost per call makes it slower
- *    (13 us against 8 us).
+ *    224x224, and at 28x28 oneDNN's fixed cost per call makes it slower (13 us against 8 us).
  *  - groups (incl. depthwise) and dilation: la_conv has a direct depthwise loop; grouped and
  *    dilated convolutions are rare in the models we time and not measured through oneDNN.
  *  - f64, f16/bf16 (converted to f32 by la_conv), 1-D and 3-D: not measured; 1-D/3-D would need
