@@ -1,10 +1,37 @@
 /*
  * Float 2-D convolutions through oneDNN (kernels_dnnl.c has the cache, threads and weights
- * handling): la_conv (kernels_linalg.c, behind the unchanged hipep_conv_f32_* symbols) calls
- * dn_conv_try first. Applies to f32, 2-D, group 1, no dilation, and kernels other than 1x1 stride
- * 1 unpadded (those read NCHW X in place through OpenBLAS, as fast as oneDNN's NCHW path, which
- * transposes around its 1x1 kernel). X and Y stay NCHW; the weights go to oneDNN's preferred
- * layout (format "any"), once when they are a state constant.
+ * handling). No symbols of its own: la_conv (kernels_linalg.c, behind the unchanged
+ * hipep_conv_f32_in2 / _in3 / _in2_clamp / _in3_clamp symbols) calls dn_conv_try first, and
+ * computes the convolution itself when it returns 0.
+ *
+ * What goes to oneDNN (its NCHW convolution, X and Y stay NCHW, the weights in the layout it
+ * prefers, format "any"): f32, 2-D, group 1, no dilation, kernels other than 1x1, more than one
+ * input channel — the 3x3 and 5x5 convolutions of ResNet, SqueezeNet, super-resolution-10 and
+ * mnist-8's second, 7x7 stems. Measured (hip-bench A/B with HIPEP_NO_DNNL=1) 1.4-3x faster than
+ * im2col + OpenBLAS on those shapes.
+ * What stays with la_conv, and why (measured the same way):
+ *  - 1x1, strided or not: la_conv reads X in place (stride 1) or a subsampled copy of it as the
+ *    GEMM's B through OpenBLAS; oneDNN's NCHW 1x1 path transposes X to NHWC and Y back around its
+ *    kernel: no faster at stride 1, and on ResNet-50's three strided 1x1 (downsampling) shapes
+ *    1.35x slower at 512 -> 1024 / 28x28 (2.0 against 1.5 ms), equal at 256 -> 512 / 56x56,
+ *    faster only at 1024 -> 2048 / 14x14 at one thread (1.7 against 2.0 ms): together slower.
+ *  - one input channel (mnist-8's first, super-resolution-10's first, both 5x5): no faster at
+ *    224x224, and at 28x28 oneDNN's fixed cost per call makes it slower (13 us against 8 us).
+ *  - groups (incl. depthwise) and dilation: la_conv has a direct depthwise loop; grouped and
+ *    dilated convolutions are rare in the models we time and not measured through oneDNN.
+ *  - f64, f16/bf16 (converted to f32 by la_conv), 1-D and 3-D: not measured; 1-D/3-D would need
+ *    other memory descriptors.
+ *  - HIPEP_NO_DNNL=1, or any shape oneDNN refuses (its entry is marked failed, see kernels_dnnl.c).
+ * Weights: when W is one of the state's constants (an initializer, or folded at compile time)
+ * they are reordered once into the primitive's layout when its entry is created (at the first run
+ * of the state); otherwise (W a graph input or computed) a reorder runs before every call, so a
+ * changed W is always seen.
+ * The fused clamp of the _clamp kernels (Conv + Relu / Relu6 / Clip) stays a separate pass over Y
+ * (la_conv_clamp at la_conv's `done:`), not a oneDNN eltwise post-op: on x64 oneDNN computes
+ * relu and clip_v2 with maxps/minps, which turn a NaN into the lower bound, while the runtime's
+ * clamp (like the unfused Relu/Clip kernels) propagates NaN.
+ * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, and inside one of our
+ * parallel bodies, which no model path does today); the count is part of the entry's key.
  */
 
 typedef struct {
@@ -39,12 +66,14 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 
 /*
  * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
- * must compute it. wdata: the weights operand's own data (W is a dense copy when it differs).
+ * must compute it, 1 when Y is written or an error was reported. io->W is the weights operand's own
+ * data or a dense copy of it (then never treated as constant).
  */
 static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || g->d[0] != 1 || g->d[1] != 1) return 0;
-    if (g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 && g->pb[0] == 0 && g->pb[1] == 0) return 0;
+    if (g->k[0] == 1 && g->k[1] == 1) return 0;  /* 1x1, strided or not: OpenBLAS as fast or faster */
+    if (io->C == 1) return 0;                       /* mnist-8's and super-resolution-10's first */
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL) return 0;
     const void *W = io->W;

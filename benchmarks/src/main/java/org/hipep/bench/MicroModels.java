@@ -31,7 +31,10 @@ final class MicroModels {
             // conv activation fusion (perf-fuse): Conv + Relu / Clip(0, 6), fused into the conv kernel
             "op-conv-relu", "op-conv-relu6", "op-conv1x1-relu",
             // per-run fixed costs (perf-fixed): a trivial model, and mnist-8's pools and classifier
-            "op-fixed-add", "op-mnist-pool1", "op-mnist-pool2", "op-mnist-fc");
+            "op-fixed-add", "op-mnist-pool1", "op-mnist-pool2", "op-mnist-fc",
+            // oneDNN convolutions (dnnl-conv): ResNet-50's other two strided 1x1 (downsampling) convolutions,
+            // super-resolution-10's last two convolutions (64 -> 32 and 32 -> 9, 3x3 at 224x224)
+            "op-conv1x1-down28", "op-conv1x1-down7", "op-sr-conv3x3-32", "op-sr-conv3x3-9");
 
     private MicroModels() {
     }
@@ -203,6 +206,11 @@ final class MicroModels {
                 g.addNodeBuilder().setOpType("MatMul").setName("mm").addInput("x2").addInput("w2").addOutput("m");
                 node(g, "Add", new String[] {"m", "b"}, 1, 10);
             }
+            // oneDNN convolutions (dnnl-conv)
+            case "op-conv1x1-down28" -> conv(g, rnd, input, 256, 512, 56, 1, 2);
+            case "op-conv1x1-down7" -> conv(g, rnd, input, 1024, 2048, 14, 1, 2);
+            case "op-sr-conv3x3-32" -> conv(g, rnd, input, 64, 32, 224, 3, 1);
+            case "op-sr-conv3x3-9" -> conv(g, rnd, input, 32, 9, 224, 3, 1);
             default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")

@@ -531,7 +531,7 @@ class ConvTilingTest {
         return file;
     }
 
-    private static AttributeProto ints(String name, int[] v) {
+    static AttributeProto ints(String name, int[] v) {
         AttributeProto.Builder b = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
         for (int x : v) {
             b.addInts(x);
@@ -539,7 +539,7 @@ class ConvTilingTest {
         return b.build();
     }
 
-    private static ValueInfoProto value(String name, int elemType, long[] dims) {
+    static ValueInfoProto value(String name, int elemType, long[] dims) {
         Object[] boxed = java.util.Arrays.stream(dims).boxed().toArray();
         return OnnxValues.tensor(name, elemType, boxed);
     }
@@ -559,7 +559,7 @@ class ConvTilingTest {
         return p;
     }
 
-    private static double[] random(Random rnd, long[] shape, double scale) {
+    static double[] random(Random rnd, long[] shape, double scale) {
         long n = 1;
         for (long d : shape) {
             n *= d;
@@ -571,7 +571,7 @@ class ConvTilingTest {
         return v;
     }
 
-    private static float[] toFloat(double[] v) {
+    static float[] toFloat(double[] v) {
         float[] f = new float[v.length];
         for (int i = 0; i < v.length; i++) {
             f[i] = (float) v[i];
@@ -579,7 +579,7 @@ class ConvTilingTest {
         return f;
     }
 
-    private static double[] toDouble(float[] v) {
+    static double[] toDouble(float[] v) {
         double[] d = new double[v.length];
         for (int i = 0; i < v.length; i++) {
             d[i] = v[i];

@@ -1,0 +1,293 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hipep.host.session.ConvTilingTest.a;
+
+import com.google.protobuf.ByteString;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
+import org.hipep.host.session.ConvTilingTest.Case;
+import org.hipep.host.testing.OnnxValues;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Result;
+import org.hipep.runtime.session.SessionOptions;
+import org.hipep.runtime.session.Tensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Which convolutions the runtime computes through oneDNN (kernels_dnnl_conv.c), pinned with
+ * {@link HipSession#libraryRuns()}, and their results against {@link ConvTilingTest}'s plain
+ * reference at one and two threads: float 2-D convolutions of group 1 without dilation, other than
+ * 1x1 and with more than one input channel, go through oneDNN, with weights
+ * that are initializers (packed once per state) or graph inputs (reordered on every call: a changed
+ * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
+ * stem-like 7x7, a small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN
+ * propagates, clamped values are the bounds' exact bits). The 1x1 (stride 1, strided, padded),
+ * single-input-channel 5x5, grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go
+ * through oneDNN (the count stays 0) and stay correct.
+ */
+class DnnlConvTest {
+    @TempDir
+    Path dir;
+
+    /** A conv of {@link ConvTilingTest.Case}; constant: W and B are initializers; nan: X holds NaNs. */
+    record Conv(Case cs, boolean constant, boolean nan) {
+        String name() {
+            return cs.name();
+        }
+    }
+
+    static Conv constant(Case cs) {
+        return new Conv(cs, true, false);
+    }
+
+    static Conv input(Case cs) {
+        return new Conv(new Case("in_" + cs.name(), cs.n(), cs.c(), cs.m(), cs.group(), cs.in(), cs.k(),
+                cs.strides(), cs.dilations(), cs.pads(), cs.bias(), cs.f64(), false, cs.act()), false, false);
+    }
+
+    static Conv withNan(Conv c) {
+        return new Conv(c.cs(), c.constant(), true);
+    }
+
+    static Case f32(String name, int n, int c, int m, int[] in, int[] k, int[] s, int[] pads, boolean bias) {
+        return new Case(name, n, c, m, 1, in, k, s, a(1, 1), pads, bias, false);
+    }
+
+    static final Case K3_BATCH = f32("k3_bias_batch2", 2, 16, 24, a(20, 22), a(3, 3), a(1, 1), a(1, 1, 1, 1), true);
+    static final Case K3_S2_ASYM = f32("k3_s2_asym_pads", 1, 8, 12, a(17, 23), a(3, 3), a(2, 2), a(1, 0, 2, 1),
+            false);
+    static final Case SAME_S2 = f32("same_upper_s2", 2, 5, 7, a(15, 12), a(4, 3), a(2, 2), null, true);
+
+    /** Through oneDNN: one primitive run per conv and session run. */
+    static final List<Conv> ONEDNN = List.of(
+            constant(K3_BATCH), input(K3_BATCH),
+            constant(K3_S2_ASYM), input(K3_S2_ASYM),
+            constant(SAME_S2), input(SAME_S2),
+            constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
+            constant(f32("two_channels_3x3", 1, 2, 5, a(10, 11), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            /* under LA_BLAS_MIN_MACS: oneDNN at one thread */
+            constant(f32("mnist_conv2", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), null, false)),
+            withNan(constant(K3_BATCH.then("relu"))),
+            withNan(input(K3_S2_ASYM.then("relu6"))),
+            withNan(constant(SAME_S2.then("clip"))));
+
+    /** Through the runtime's own kernels: 1x1, one input channel, groups, dilation, f64, 1-D, 3-D. */
+    static final List<Conv> OWN = List.of(
+            constant(f32("pointwise", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            withNan(constant(f32("pointwise", 1, 24, 8, a(7, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu"))),
+            constant(f32("one_by_one_s2", 1, 32, 64, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
+            input(f32("one_by_one_s2", 2, 16, 8, a(9, 8), a(1, 1), a(2, 2), a(0, 0, 0, 0), true)),
+            constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
+            constant(f32("one_channel_5x5", 1, 1, 8, a(28, 28), a(5, 5), a(1, 1), null, true)),
+            input(f32("one_channel_5x5", 2, 1, 16, a(30, 26), a(5, 5), a(2, 1), a(2, 1, 0, 2), false)),
+            constant(new Case("grouped", 1, 8, 6, 2, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
+                    false)),
+            constant(new Case("depthwise", 2, 8, 8, 8, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
+                    false)),
+            constant(new Case("dilated", 1, 8, 6, 1, a(19, 21), a(3, 3), a(1, 1), a(2, 2), a(2, 2, 2, 2), true,
+                    false)),
+            constant(new Case("f64_k3", 1, 16, 6, 1, a(13, 15), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
+                    true)),
+            constant(new Case("conv1d", 2, 3, 4, 1, a(101), a(5), a(2), a(1), a(2, 1), true, false)),
+            constant(new Case("conv3d", 1, 4, 6, 1, a(7, 8, 9), a(2, 3, 3), a(2, 1, 2), a(1, 1, 1),
+                    a(1, 1, 0, 0, 1, 2), true, false)));
+
+    @Test
+    void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
+        check(ONEDNN, "onednn", true);
+    }
+
+    @Test
+    void otherConvolutionsKeepTheRuntimesOwnKernels() throws Exception {
+        check(OWN, "own", false);
+    }
+
+    /**
+     * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
+     * new X and new run-time W and B) and compares every output; the oneDNN count must grow by one
+     * per conv and run ({@code onednn}) or stay 0.
+     */
+    private void check(List<Conv> convs, String name, boolean onednn) throws Exception {
+        Random rnd = new Random(7);
+        Map<String, double[]> constants = new HashMap<>();
+        for (Conv c : convs) {
+            if (c.constant()) {
+                constants.put(c.name() + "_w", ConvTilingTest.random(rnd, c.cs().wShape(), 0.2));
+                constants.put(c.name() + "_b", ConvTilingTest.random(rnd, new long[] {c.cs().m()}, 1.0));
+            }
+        }
+        Path model = model(convs, constants, name);
+        try (HipEnvironment env = HipEnvironment.create()) {
+            for (int threads : new int[] {1, 2}) {
+                try (HipSession s = env.createSession(model,
+                        new SessionOptions().setThreads(threads).setCacheDir(dir.resolve("cache")))) {
+                    for (int run = 1; run <= 2; run++) {
+                        Map<String, double[]> values = new HashMap<>(constants);
+                        for (Conv c : convs) {
+                            double[] x = ConvTilingTest.random(rnd, c.cs().xShape(), 1.0);
+                            for (int i = 0; c.nan() && i < x.length; i += 97) {
+                                x[i] = Double.NaN;
+                            }
+                            values.put(c.name() + "_x", x);
+                            if (!c.constant()) {
+                                values.put(c.name() + "_w", ConvTilingTest.random(rnd, c.cs().wShape(), 0.2));
+                                values.put(c.name() + "_b", ConvTilingTest.random(rnd, new long[] {c.cs().m()}, 1.0));
+                            }
+                        }
+                        runAndCompare(s, convs, values, threads + " thread(s), run " + run);
+                        long want = onednn ? (long) convs.size() * run : 0;
+                        assertThat(s.libraryRuns().oneDnnConvolutions()).as("oneDNN convolutions, %s at %d thread(s)",
+                                name, threads).isEqualTo(want);
+                        assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
+                    }
+                }
+            }
+        }
+    }
+
+    private static void runAndCompare(HipSession s, List<Conv> convs, Map<String, double[]> values, String where) {
+        Map<String, Tensor> inputs = new HashMap<>();
+        try {
+            for (Conv c : convs) {
+                List<String> parts = new ArrayList<>(List.of("x"));
+                if (!c.constant()) {
+                    parts.add("w");
+                    if (c.cs().bias()) {
+                        parts.add("b");
+                    }
+                }
+                for (String part : parts) {
+                    double[] v = values.get(c.name() + "_" + part);
+                    long[] sh = shapeOf(c.cs(), part);
+                    inputs.put(c.name() + "_" + part, c.cs().f64() ? Tensor.fromArray(v, sh)
+                            : Tensor.fromArray(ConvTilingTest.toFloat(v), sh));
+                }
+            }
+            try (Result r = s.run(inputs)) {
+                for (Conv c : convs) {
+                    Case cs = c.cs();
+                    Tensor y = r.get(c.name() + "_y");
+                    assertThat(y.shape()).as(c.name()).containsExactly(cs.yShape());
+                    double[] got = cs.f64() ? y.toDoubleArray() : ConvTilingTest.toDouble(y.toFloatArray());
+                    double[] want = ConvTilingTest.reference(cs, values.get(c.name() + "_x"),
+                            values.get(c.name() + "_w"), cs.bias() ? values.get(c.name() + "_b") : null);
+                    compare(c, got, want, where);
+                }
+            }
+        } finally {
+            inputs.values().forEach(Tensor::close);
+        }
+    }
+
+    /** Within 1e-4 relative; NaN where the reference is NaN; a clamped value is its bound, bit for bit. */
+    private static void compare(Conv c, double[] got, double[] want, String where) {
+        assertThat(got.length).as(c.name()).isEqualTo(want.length);
+        double[] bounds = c.cs().bounds();
+        int nans = 0;
+        for (int i = 0; i < want.length; i++) {
+            boolean ok;
+            if (Double.isNaN(want[i])) {
+                ok = Double.isNaN(got[i]);
+                nans++;
+            } else if (bounds != null && (want[i] == bounds[0] || want[i] == bounds[1])) {
+                ok = Double.doubleToRawLongBits(got[i]) == Double.doubleToRawLongBits(want[i]);
+            } else {
+                double tol = (c.cs().f64() ? 1e-10 : 1e-4) * (1 + Math.abs(want[i]));
+                ok = Math.abs(got[i] - want[i]) <= tol;
+            }
+            if (!ok) {
+                throw new AssertionError(c.name() + " at " + where + ": y[" + i + "] = " + got[i] + ", expected "
+                        + want[i]);
+            }
+        }
+        assertThat(nans > 0).as("%s: NaN outputs", c.name()).isEqualTo(c.nan());
+    }
+
+    private static long[] shapeOf(Case cs, String part) {
+        return switch (part) {
+            case "x" -> cs.xShape();
+            case "w" -> cs.wShape();
+            default -> new long[] {cs.m()};
+        };
+    }
+
+    private Path model(List<Conv> convs, Map<String, double[]> constants, String name) throws Exception {
+        GraphProto.Builder g = GraphProto.newBuilder().setName(name);
+        for (Conv c : convs) {
+            Case cs = c.cs();
+            int t = cs.f64() ? TensorProto.DataType.DOUBLE_VALUE : TensorProto.DataType.FLOAT_VALUE;
+            String convOut = c.name() + (cs.act().isEmpty() ? "_y" : "_c");
+            NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(c.name())
+                    .addInput(c.name() + "_x").addInput(c.name() + "_w").addOutput(convOut)
+                    .addAttribute(ConvTilingTest.ints("kernel_shape", cs.k()))
+                    .addAttribute(ConvTilingTest.ints("strides", cs.strides()))
+                    .addAttribute(ConvTilingTest.ints("dilations", cs.dilations()))
+                    .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
+                            .setI(cs.group()));
+            node.addAttribute(cs.pads() != null ? ConvTilingTest.ints("pads", cs.pads())
+                    : AttributeProto.newBuilder().setName("auto_pad").setType(AttributeProto.AttributeType.STRING)
+                            .setS(ByteString.copyFromUtf8("SAME_UPPER")).build());
+            g.addInput(ConvTilingTest.value(c.name() + "_x", t, cs.xShape()));
+            List<String> params = new ArrayList<>(List.of("w"));
+            if (cs.bias()) {
+                node.addInput(c.name() + "_b");
+                params.add("b");
+            }
+            for (String part : params) {
+                String n = c.name() + "_" + part;
+                if (c.constant()) {
+                    g.addInitializer(initializer(n, t, constants.get(n), shapeOf(cs, part)));
+                } else {
+                    g.addInput(ConvTilingTest.value(n, t, shapeOf(cs, part)));
+                }
+            }
+            g.addNode(node).addOutput(ConvTilingTest.value(c.name() + "_y", t, cs.yShape()));
+            if (cs.act().equals("relu")) {
+                g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(c.name() + "_relu").addInput(convOut)
+                        .addOutput(c.name() + "_y"));
+            } else if (!cs.act().isEmpty()) {
+                NodeProto.Builder clip = NodeProto.newBuilder().setOpType("Clip").setName(c.name() + "_clip")
+                        .addInput(convOut).addOutput(c.name() + "_y");
+                for (int i = 0; i < 2; i++) {
+                    String bound = c.name() + (i == 0 ? "_lo" : "_hi");
+                    g.addInitializer(initializer(bound, t, new double[] {cs.bounds()[i]}, new long[0]));
+                    clip.addInput(bound);
+                }
+                g.addNode(clip);
+            }
+        }
+        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
+        Path file = dir.resolve(name + ".onnx");
+        Files.write(file, m.toByteArray());
+        return file;
+    }
+
+    private static TensorProto initializer(String name, int elemType, double[] v, long[] dims) {
+        if (elemType == TensorProto.DataType.FLOAT_VALUE) {
+            return OnnxValues.floatData(name, ConvTilingTest.toFloat(v), dims);
+        }
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(elemType);
+        for (long d : dims) {
+            t.addDims(d);
+        }
+        for (double x : v) {
+            t.addDoubleData(x);
+        }
+        return t.build();
+    }
+}
