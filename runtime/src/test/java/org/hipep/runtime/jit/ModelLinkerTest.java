@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.hipep.runtime.llvm.LlvmModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,61 @@ class ModelLinkerTest {
             LLVMDisposeModule(mod);
         } finally {
             LLVMContextDispose(ctx);
+        }
+    }
+
+    /**
+     * The runtime bitcode is built with {@code -fno-vectorize -fno-slp-vectorize} (runtime/pom.xml):
+     * clang would vectorise the kernel loops for generic x86-64 (4 floats) and the host
+     * optimisation never re-widens a vectorised loop, so every element-wise, Gelu and LayerNorm
+     * loop would run 4 lanes wide on an AVX-512 host (the flags were lost once in a merge: bert-layer
+     * Gelu and Add ran in xmm). The plain kernel loops must be scalar in the resource, and vectorised
+     * at the host's width (16 floats with AVX-512, 8 with AVX2) once optimised for this host.
+     */
+    @Test
+    void kernelLoopsAreLeftScalarInTheBitcodeAndVectorisedAtTheHostWidth() {
+        String[] loops = {"ew_body_add_f32", "ew_body_gelu_erf_f32", "rd_lnbody_f"};
+        String features = LlvmModule.hostDescription();
+        int hostLanes = features.contains("+avx512f") && features.contains("+evex512") ? 16
+                : features.contains("+avx2") ? 8 : 4;
+        LLVMContextRef ctx = LLVMContextCreate();
+        try {
+            LLVMModuleRef mod = ModelLinker.parse(ctx, ModelLinker.runtimeBitcode(), ModelLinker.RUNTIME);
+            for (String f : loops) {
+                assertThat(functionIr(mod, f)).as("%s in the runtime bitcode (built without vectorisation)", f)
+                        .doesNotContain(" x float>");
+            }
+            ModelLinker.stripTargetAttributes(mod);
+            LlvmModule.optimize(mod, 2);
+            for (String f : loops) {
+                assertThat(widestFloatVector(functionIr(mod, f))).as("%s optimised for this host (%s)", f, features)
+                        .isGreaterThanOrEqualTo(hostLanes);
+            }
+            LLVMDisposeModule(mod);
+        } finally {
+            LLVMContextDispose(ctx);
+        }
+    }
+
+    /** The most lanes of any {@code <N x float>} in {@code ir} (0 when none). */
+    private static int widestFloatVector(String ir) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<(\\d+) x float>").matcher(ir);
+        int widest = 0;
+        while (m.find()) {
+            widest = Math.max(widest, Integer.parseInt(m.group(1)));
+        }
+        return widest;
+    }
+
+    private static String functionIr(LLVMModuleRef mod, String name) {
+        var f = LLVMGetNamedFunction(mod, name);
+        assertThat(f).as("function %s in the runtime bitcode", name).isNotNull();
+        assertThat(f.isNull()).as("function %s in the runtime bitcode", name).isFalse();
+        var text = LLVMPrintValueToString(f);
+        try {
+            return text.getString();
+        } finally {
+            LLVMDisposeMessage(text);
         }
     }
 
