@@ -17,7 +17,7 @@
  *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team size. oneDNN's team runs while
  *    our pool's workers wait for the next job; OMP_WAIT_POLICY=PASSIVE (set by the host before the
  *    library loads, DnnlLibrary) keeps its idle threads off the cores our pool needs next.
- *  - dn_execute(c, kind, prim, n, args): runs a primitive and counts the run per kind
+ *  - dn_run(c, kind, e, W, ...): runs an entry's primitive on the caller's buffers and counts the run per kind
  *    (hipep_state_onednn_runs, exported: tests use it to pin which path ran).
  *
  * Entries are never evicted: a model has a fixed set of call shapes (dynamic shapes add one entry
@@ -264,11 +264,32 @@ static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W) {
     return ok;
 }
 
-/* Runs prim on the cache's stream and waits; counts the run under `kind`. 0 when oneDNN fails. */
-static int dn_execute(dn_cache_t *c, int kind, dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args) {
-    int ok = dnnl_primitive_execute(prim, c->stream, nargs, args) == dnnl_success &&
+/*
+ * Runs entry e's primitive on the caller's buffers and waits: source X (layout xmd), e's weights
+ * (W reordered first when they are not constant, dn_weights_ready), destination Y (ymd) and, when
+ * bmd is not NULL, bias B (bmd). Destroys the three descriptors (NULL ones too: the run then
+ * fails). Counts the run under `kind`. 0 when oneDNN fails.
+ */
+static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, dnnl_memory_desc_t xmd, const void *X,
+                  dnnl_memory_desc_t ymd, void *Y, dnnl_memory_desc_t bmd, const void *B) {
+    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
+    int ok = dn_weights_ready(c, e, W) && xmd && ymd &&
+             dnnl_memory_create(&xm, xmd, c->engine, (void *)X) == dnnl_success &&
+             dnnl_memory_create(&ym, ymd, c->engine, Y) == dnnl_success &&
+             (!bmd || dnnl_memory_create(&bm, bmd, c->engine, (void *)B) == dnnl_success);
+    if (ok) {
+        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
+                                   {DNNL_ARG_BIAS, bm}};
+        ok = dnnl_primitive_execute(e->prim, c->stream, bm ? 4 : 3, args) == dnnl_success &&
              dnnl_stream_wait(c->stream) == dnnl_success;
+    }
     if (ok) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
+    if (xm) dnnl_memory_destroy(xm);
+    if (ym) dnnl_memory_destroy(ym);
+    if (bm) dnnl_memory_destroy(bm);
+    if (xmd) dnnl_memory_desc_destroy(xmd);
+    if (ymd) dnnl_memory_desc_destroy(ymd);
+    if (bmd) dnnl_memory_desc_destroy(bmd);
     return ok;
 }
 

@@ -89,24 +89,9 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     dn_entry_t *e = dn_get(c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ys[4] = {k[1], k[5], k[14], k[15]}, bs[1] = {k[5]};
-    dnnl_memory_desc_t xmd = dn_md(4, xs, dnnl_nchw), ymd = dn_md(4, ys, dnnl_nchw),
-                       bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
-    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
-    int ok = dn_weights_ready(c, e, W) && xmd && ymd &&
-             dnnl_memory_create(&xm, xmd, c->engine, io->X) == dnnl_success &&
-             dnnl_memory_create(&ym, ymd, c->engine, io->Y) == dnnl_success &&
-             (!io->B || (bmd && dnnl_memory_create(&bm, bmd, c->engine, io->B) == dnnl_success));
-    if (ok) {
-        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
-                                   {DNNL_ARG_BIAS, bm}};
-        ok = dn_execute(c, DN_KIND_CONV, e->prim, io->B ? 4 : 3, args);
-    }
-    if (xm) dnnl_memory_destroy(xm);
-    if (ym) dnnl_memory_destroy(ym);
-    if (bm) dnnl_memory_destroy(bm);
-    if (xmd) dnnl_memory_desc_destroy(xmd);
-    if (ymd) dnnl_memory_desc_destroy(ymd);
-    if (bmd) dnnl_memory_desc_destroy(bmd);
+    dnnl_memory_desc_t bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
+    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, dnnl_nchw), io->X,
+                                       dn_md(4, ys, dnnl_nchw), io->Y, bmd, io->B);
     if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     return 1;
 }

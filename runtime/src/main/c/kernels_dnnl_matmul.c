@@ -107,22 +107,8 @@ static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64
     dn_entry_t *e = dn_get(c, k, B, dn_mm_create, &arg);
     if (e == NULL) return 0;
     int64_t ys[2] = {M, N}, bs[2] = {1, N};
-    dnnl_memory_desc_t xmd = dn_mm_src_md(k), ymd = dn_md(2, ys, dnnl_ab), bmd = bias ? dn_md(2, bs, dnnl_ab) : NULL;
-    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
-    int ok = xmd && ymd && dnnl_memory_create(&xm, xmd, c->engine, (void *)A) == dnnl_success &&
-             dnnl_memory_create(&ym, ymd, c->engine, Y) == dnnl_success &&
-             (!bias || (bmd && dnnl_memory_create(&bm, bmd, c->engine, (void *)bias) == dnnl_success));
-    if (ok) {
-        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
-                                   {DNNL_ARG_BIAS, bm}};
-        ok = dn_execute(c, DN_KIND_MATMUL, e->prim, bias ? 4 : 3, args);
-    }
-    if (xm) dnnl_memory_destroy(xm);
-    if (ym) dnnl_memory_destroy(ym);
-    if (bm) dnnl_memory_destroy(bm);
-    if (xmd) dnnl_memory_desc_destroy(xmd);
-    if (ymd) dnnl_memory_desc_destroy(ymd);
-    if (bmd) dnnl_memory_desc_destroy(bmd);
+    dnnl_memory_desc_t bmd = bias ? dn_md(2, bs, dnnl_ab) : NULL;
+    int ok = (!bias || bmd) && dn_run(c, DN_KIND_MATMUL, e, B, dn_mm_src_md(k), A, dn_md(2, ys, dnnl_ab), Y, bmd, bias);
     if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
     return 1;
 }
