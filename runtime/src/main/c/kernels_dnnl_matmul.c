@@ -8,7 +8,7 @@
  * layout on every call; oneDNN packs it once (weights format "any", reordered into the primitive's
  * blocked layout when the entry is created, dn_weights_prepare) and its brgemm kernel then ran at
  * 195-232 GFLOP/s at one thread on BERT's shapes against OpenBLAS's 166-183 (the oneDNN
- * evaluation, perf-dnnl:docs/onednn-evaluation.md).
+ * evaluation in docs/BENCHMARKS.md).
  *
  * What goes here: f32 only; B (weights, K x N) 2-D and one of the state's constants
  * (dn_is_constant on its data), dense either way round (row-major [K, N], or [N, K] read
