@@ -1,8 +1,6 @@
 package org.hipep.runtime.jit;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.bytedeco.javacpp.Loader;
 
 /**
  * The oneDNN of the JavaCPP dnnl preset ({@code libdnnl.so.3}), which the runtime's float
@@ -33,15 +31,7 @@ public final class DnnlLibrary {
                 case 0 -> "the user's OMP_WAIT_POLICY";
                 default -> "setenv(OMP_WAIT_POLICY) failed: OpenMP's default (active) wait policy";
             };
-            Loader.load(org.bytedeco.dnnl.global.dnnl.class);
-            path = Loader.getLoadedLibraries().values().stream()
-                    .filter(p -> p != null)
-                    .map(Path::of)
-                    .filter(p -> p.getFileName().toString().startsWith("libdnnl.so"))
-                    .filter(Files::isRegularFile)
-                    .findFirst()
-                    .orElseThrow(() -> new RuntimeFailure("oneDNN loaded but libdnnl is not among JavaCPP's loaded "
-                            + "libraries: " + Loader.getLoadedLibraries()));
+            path = PresetLibrary.load(org.bytedeco.dnnl.global.dnnl.class, "libdnnl.so", "oneDNN");
         }
         return path;
     }

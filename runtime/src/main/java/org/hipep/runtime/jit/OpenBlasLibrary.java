@@ -1,8 +1,6 @@
 package org.hipep.runtime.jit;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.bytedeco.javacpp.Loader;
 
 /**
  * The OpenBLAS of the JavaCPP presets, which the linalg kernels call ({@code cblas_sgemm}, ...).
@@ -30,15 +28,8 @@ public final class OpenBlasLibrary {
     public static synchronized Path path() {
         if (path == null) {
             coreChoice = describe(NativeCalls.chooseOpenBlasCore());
-            Loader.load(org.bytedeco.openblas.global.openblas.class);
-            path = Loader.getLoadedLibraries().values().stream()
-                    .filter(p -> p != null)
-                    .map(Path::of)
-                    .filter(p -> p.getFileName().toString().startsWith("libopenblas_nolapack.so"))
-                    .filter(Files::isRegularFile)
-                    .findFirst()
-                    .orElseThrow(() -> new RuntimeFailure("OpenBLAS loaded but libopenblas_nolapack is not among "
-                            + "JavaCPP's loaded libraries: " + Loader.getLoadedLibraries()));
+            path = PresetLibrary.load(org.bytedeco.openblas.global.openblas.class, "libopenblas_nolapack.so",
+                    "OpenBLAS");
         }
         return path;
     }
