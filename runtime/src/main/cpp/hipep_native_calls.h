@@ -95,7 +95,8 @@ static inline int32_t hipep_choose_openblas_core(void) {
     const char *user = getenv("OPENBLAS_CORETYPE");
     if (user != NULL && user[0] != '\0') return HIPEP_CORE_USER;
     if (!hipep_cpu_has_avx512_skx()) return HIPEP_CORE_DEFAULT;
-    return setenv("OPENBLAS_CORETYPE", "SKYLAKEX", 0) == 0 ? HIPEP_CORE_SKYLAKEX : HIPEP_CORE_SETENV_FAILED;
+    /* overwrite: an empty value counts as unset (and setenv without overwrite would keep it) */
+    return setenv("OPENBLAS_CORETYPE", "SKYLAKEX", 1) == 0 ? HIPEP_CORE_SKYLAKEX : HIPEP_CORE_SETENV_FAILED;
 }
 
 /* OpenBLAS's openblas_get_corename() of the already loaded `library` (a path); NULL when it is not
@@ -117,7 +118,7 @@ static inline const char *hipep_openblas_corename(const char *library) {
 static inline int32_t hipep_setenv_default(const char *name, const char *value) {
     const char *user = getenv(name);
     if (user != NULL && user[0] != '\0') return 0;
-    return setenv(name, value, 0) == 0 ? 1 : -1;
+    return setenv(name, value, 1) == 0 ? 1 : -1; /* overwrite: an empty value counts as unset */
 }
 
 #endif
