@@ -23,7 +23,7 @@
 // generated entry points, no onnx op left.
 // IR: module attributes {
 // IR: llvm.func @main_graph
-// IR: llvm.call @hipep_conv_f32_in2
+// IR: llvm.call @hipep_conv_f32_in3_clamp
 // IR: llvm.func @inference_compute
 // IR-NOT: onnx.{{[A-Z]}}
 

@@ -57,7 +57,7 @@ class CompilerDriverTest {
         assertThat(opNames(c.module())).filteredOn(n -> !n.equals("builtin.module")).isNotEmpty()
                 .allMatch(n -> n.startsWith("llvm."));
         assertThat(new SymbolTable(c.module()).lookup("inference_compute")).isNotNull();
-        assertThat(new SymbolTable(c.module()).lookup("hipep_conv_f32_in2")).isNotNull();
+        assertThat(new SymbolTable(c.module()).lookup("hipep_conv_f32_in3_clamp")).isNotNull(); // bias folded in, Relu fused
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .anyMatch(n -> n.endsWith(".constants.bin")).anyMatch(n -> n.endsWith(".constants.json"));
