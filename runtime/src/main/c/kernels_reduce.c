@@ -1444,6 +1444,28 @@ RD_FLOAT_TYPES(RD_CN_KERNELS)
 
 /* ------------------------------------------------------------------ pooling */
 
+/*
+ * Makes channels-last view v ([N, spatial..., C], an _nhwc kernel's X or Y) the same memory seen as
+ * [N, C, spatial...]: its sizes and strides permuted into `store` (2 * rank values). The geometry
+ * code of the NCHW kernels then reads it unchanged, and a dense copy of the permuted view is the
+ * NCHW transpose. Also used by the channels-last convolutions (kernels_linalg.c, later in the
+ * translation unit). Ranks outside [3, HIPEP_MAX_RANK] are left as they are (the callers report them).
+ */
+static void rd_view_channels_first(hipep_view_t *v, int64_t *store) {
+    int64_t r = v->rank;
+    if (r < 3 || r > HIPEP_MAX_RANK) return;
+    store[0] = v->sizes[0];
+    store[r] = v->strides[0];
+    store[1] = v->sizes[r - 1];
+    store[r + 1] = v->strides[r - 1];
+    for (int64_t i = 2; i < r; i++) {
+        store[i] = v->sizes[i - 1];
+        store[r + i] = v->strides[i - 1];
+    }
+    v->sizes = store;
+    v->strides = store + r;
+}
+
 typedef struct {
     const void *x;
     void *y;
@@ -1451,6 +1473,7 @@ typedef struct {
     int64_t in[3], out[3], k[3], s[3], d[3], pb[3], pe[3];
     int64_t ins, outs;
     int64_t ia, ib; /* innermost outputs [ia, ib) whose taps are all inside the input */
+    int64_t ch;     /* the channels-last kernels: C, the length of one position's vector */
     int cip;
 } rd_pooljob_t;
 
@@ -1681,6 +1704,65 @@ static inline int64_t rd_avg_count(const rd_pooljob_t *j, int64_t i0, int64_t i1
 RD_AVGPOOL(f, float)
 RD_AVGPOOL(d, double)
 
+/*
+ * Channels-last pools (the _nhwc kernels): X [N, in0, in1, in2, C] and Y [N, out0, out1, out2, C]
+ * (unused spatial dims 1), dense. One item of work = one row (n, o0, o1); each output position
+ * reduces its window's taps as contiguous C-vectors (the vectorised loop). Same taps and order as
+ * the NCHW loops above, so the same results: max with NaN propagating (RD_GT, LOWEST for a window
+ * with no tap), avg summed in tap order and then multiplied by 1 / count for positions in [ia, ib)
+ * (RD_AVG_INTERIOR) and divided by count on the border (RD_AVG_BORDER).
+ */
+#define RD_POOL_NHWC(NAME, T, INIT, ACC, FINISH)                                                                      \
+    static void NAME(void *arg, int64_t b, int64_t e) {                                                                \
+        const rd_pooljob_t *j = (const rd_pooljob_t *)arg;                                                             \
+        const int64_t C = j->ch, out1 = j->out[1], out2 = j->out[2], in1 = j->in[1], in2 = j->in[2];                   \
+        const int64_t rows = j->out[0] * out1;                                                                         \
+        for (int64_t r = b; r < e; r++) {                                                                              \
+            int64_t n = r / rows, o0 = (r - n * rows) / out1, o1 = r - n * rows - o0 * out1;                           \
+            int64_t i0 = o0 * j->s[0] - j->pb[0], i1 = o1 * j->s[1] - j->pb[1], l0, h0, l1, h1;                        \
+            rd_taps(i0, j->d[0], j->k[0], j->in[0], &l0, &h0);                                                         \
+            rd_taps(i1, j->d[1], j->k[1], in1, &l1, &h1);                                                              \
+            const T *xn = (const T *)j->x + n * j->ins * C;                                                            \
+            for (int64_t o2 = 0; o2 < out2; o2++) {                                                                    \
+                int64_t i2 = o2 * j->s[2] - j->pb[2], l2, h2;                                                          \
+                rd_taps(i2, j->d[2], j->k[2], in2, &l2, &h2);                                                          \
+                T *restrict q = (T *)j->y + (r * out2 + o2) * C;                                                       \
+                for (int64_t c = 0; c < C; c++) q[c] = INIT;                                                           \
+                for (int64_t a0 = l0; a0 < h0; a0++)                                                                   \
+                    for (int64_t a1 = l1; a1 < h1; a1++)                                                               \
+                        for (int64_t a2 = l2; a2 < h2; a2++) {                                                         \
+                            const T *restrict src =                                                                    \
+                                xn + (((i0 + a0 * j->d[0]) * in1 + i1 + a1 * j->d[1]) * in2 + i2 + a2 * j->d[2]) * C;  \
+                            for (int64_t c = 0; c < C; c++) q[c] = ACC(q[c], src[c]);                                  \
+                        }                                                                                              \
+                FINISH                                                                                                 \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
+#define RD_NHWC_NOFINISH
+#define RD_NHWC_MAXPOOL(S, T, LOWEST, ISNAN)                                                                           \
+    static inline T rd_nhwc_gt_##S(T a, T v) { return RD_GT(a, v, ISNAN); }                                           \
+    RD_POOL_NHWC(rd_maxpool_nhwc_##S, T, LOWEST, rd_nhwc_gt_##S, RD_NHWC_NOFINISH)
+RD_NHWC_MAXPOOL(f, float, -INFINITY, isnan)
+RD_NHWC_MAXPOOL(d, double, -INFINITY, isnan)
+#define RD_NHWC_MAXPOOL_INT(S, T, LO, HI) RD_NHWC_MAXPOOL(S, T, LO, rd_isnan_i)
+HIPEP_FOR_INT_TYPES(RD_NHWC_MAXPOOL_INT)
+
+#define RD_NHWC_ADD(a, v) ((a) + (v))
+#define RD_NHWC_AVG_FINISH(CT)                                                                                         \
+    {                                                                                                                  \
+        CT cnt = (CT)rd_avg_count(j, i0, i1, i2, h0 - l0, h1 - l1, h2 - l2);                                           \
+        if (o2 >= j->ia && o2 < j->ib) {                                                                               \
+            CT inv = (CT)1 / cnt;                                                                                      \
+            for (int64_t c = 0; c < C; c++) q[c] *= inv;                                                               \
+        } else {                                                                                                       \
+            for (int64_t c = 0; c < C; c++) q[c] /= cnt;                                                               \
+        }                                                                                                              \
+    }
+RD_POOL_NHWC(rd_avgpool_nhwc_f, float, 0, RD_NHWC_ADD, RD_NHWC_AVG_FINISH(float))
+RD_POOL_NHWC(rd_avgpool_nhwc_d, double, 0, RD_NHWC_ADD, RD_NHWC_AVG_FINISH(double))
+
 static int rd_pool_setup(void *ctx, const char *sym, const hipep_view_t *xv, const hipep_view_t *yv,
                          const int64_t *kernel, int64_t nk, const int64_t *strides, int64_t ns, const int64_t *pads,
                          int64_t np, const int64_t *dil, int64_t nd, int64_t auto_pad, rd_pooljob_t *j) {
@@ -1741,13 +1823,26 @@ static int rd_pool_setup(void *ctx, const char *sym, const hipep_view_t *xv, con
 static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, const void *xd, int64_t yr,
                     const void *yd, int64_t ir, const void *id, const int64_t *kernel, int64_t nk,
                     const int64_t *strides, int64_t ns, const int64_t *pads, int64_t np, const int64_t *dil,
-                    int64_t nd, int64_t auto_pad, int64_t cip) {
+                    int64_t nd, int64_t auto_pad, int64_t cip, int nhwc) {
     if (hipep_has_error(ctx)) return;
     int64_t es = rd_esize[ty];
     hipep_view_t xv = hipep_view(xr, xd, es), yv = hipep_view(yr, yd, es), iv;
+    /* channels-last: the geometry from the views seen as [N, C, spatial...] */
+    hipep_view_t xg = xv, yg = yv;
+    int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK];
+    if (nhwc && (xr != yr || xr < 3 || xr > 5)) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: X and Y must be [N, spatial..., C] with 1 to 3 spatial dims "
+                     "(ranks %lld, %lld)", sym, (long long)xr, (long long)yr);
+        return;
+    }
+    if (nhwc) {
+        rd_view_channels_first(&xg, xperm);
+        rd_view_channels_first(&yg, yperm);
+    }
     rd_pooljob_t job;
-    if (!rd_pool_setup(ctx, sym, &xv, &yv, kernel, nk, strides, ns, pads, np, dil, nd, auto_pad, &job)) return;
+    if (!rd_pool_setup(ctx, sym, &xg, &yg, kernel, nk, strides, ns, pads, np, dil, nd, auto_pad, &job)) return;
     job.cip = cip != 0;
+    job.ch = xg.sizes[1];
     job.ind = NULL;
     if (id) {
         iv = hipep_view(ir, id, 8);
@@ -1761,10 +1856,16 @@ static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, con
     if (job.y && id) job.ind = (int64_t *)rd_dst(ctx, sym, &iv, RD_I64, &io);
     if (job.y && (!id || job.ind)) {
         static const rd_body_t maxpool[] = RD_BODIES(rd_maxpool_), maxpool_sep[] = RD_BODIES(rd_maxpool_sep_);
+        static const rd_body_t maxpool_nhwc[] = RD_BODIES(rd_maxpool_nhwc_);
         rd_body_t body = avg ? (ty == RD_F64 ? rd_avgpool_d : rd_avgpool_f)
                              : (!id && job.in[2] <= RD_POOL_VROW ? maxpool_sep[ty] : maxpool[ty]);
-        int64_t work = job.outs * job.k[0] * job.k[1] * job.k[2];
-        hipep_parallel_for(ctx, xv.sizes[0] * xv.sizes[1], rd_max64(1, 16384 / rd_max64(work, 1)), body, &job);
+        int64_t work = job.outs * job.k[0] * job.k[1] * job.k[2], rows = xv.sizes[0] * xg.sizes[1];
+        if (nhwc) { /* rows (n, o0, o1) of out2 C-vectors */
+            body = avg ? (ty == RD_F64 ? rd_avgpool_nhwc_d : rd_avgpool_nhwc_f) : maxpool_nhwc[ty];
+            rows = xv.sizes[0] * job.out[0] * job.out[1];
+            work = job.out[2] * job.ch * job.k[0] * job.k[1] * job.k[2];
+        }
+        hipep_parallel_for(ctx, rows, rd_max64(1, 16384 / rd_max64(work, 1)), body, &job);
         rd_commit(&yv, ty, yo);
         if (id) rd_commit(&iv, RD_I64, io);
     } else {
@@ -1775,7 +1876,7 @@ static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, con
 
 /* Global pools: a reduction over the spatial dims. */
 static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t xr, const void *xd, int64_t yr,
-                           const void *yd) {
+                           const void *yd, int nhwc) {
     if (hipep_has_error(ctx)) return;
     if (xr < 2 || xr > HIPEP_MAX_RANK) {
         hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT, "%s: X must be [N, C, ...], got rank %lld", sym, (long long)xr);
@@ -1783,7 +1884,9 @@ static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t x
     }
     hipep_view_t xv = hipep_view(xr, xd, rd_esize[ty]), yv = hipep_view(yr, yd, rd_esize[ty]);
     unsigned char red[HIPEP_MAX_RANK] = {0};
-    for (int64_t d = 2; d < xr; d++) red[d] = 1;
+    /* NCHW: the dims after C; channels-last [N, spatial..., C]: the dims between N and C, which
+     * the reduction walks as columns of C-vectors */
+    for (int64_t d = nhwc ? 1 : 2; d < (nhwc ? xr - 1 : xr); d++) red[d] = 1;
     rd_reduce_mask(ctx, sym, ty, op, &xv, &yv, red);
 }
 
@@ -1793,7 +1896,7 @@ static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t x
                                    const int64_t *dil, int64_t nd, int64_t auto_pad, int64_t ceil_mode) {              \
         (void)ceil_mode;                                                                                               \
         rd_pool(ctx, "hipep_max_pool_" #t "_out1", TY, 0, xr, x, yr, y, 0, NULL, kernel, nk, strides, ns, pads, np,    \
-                dil, nd, auto_pad, 0);                                                                                 \
+                dil, nd, auto_pad, 0, 0);                                                                              \
     }                                                                                                                  \
     void hipep_max_pool_##t##_out2(void *ctx, int64_t xr, void *x, int64_t yr, void *y, int64_t ir, void *ind,        \
                                    const int64_t *kernel, int64_t nk, const int64_t *strides, int64_t ns,              \
@@ -1801,10 +1904,10 @@ static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t x
                                    int64_t ceil_mode) {                                                                \
         (void)ceil_mode;                                                                                               \
         rd_pool(ctx, "hipep_max_pool_" #t "_out2", TY, 0, xr, x, yr, y, ir, ind, kernel, nk, strides, ns, pads, np,    \
-                dil, nd, auto_pad, 0);                                                                                 \
+                dil, nd, auto_pad, 0, 0);                                                                              \
     }                                                                                                                  \
     void hipep_global_max_pool_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {                              \
-        rd_global_pool(ctx, "hipep_global_max_pool_" #t, TY, RD_MAX, xr, x, yr, y);                                    \
+        rd_global_pool(ctx, "hipep_global_max_pool_" #t, TY, RD_MAX, xr, x, yr, y, 0);                                 \
     }
 
 RD_ALL_TYPES(RD_MAXPOOL_KERNELS)
@@ -1815,10 +1918,46 @@ RD_ALL_TYPES(RD_MAXPOOL_KERNELS)
                             int64_t nd, int64_t auto_pad, int64_t ceil_mode, int64_t count_include_pad) {              \
         (void)ceil_mode;                                                                                               \
         rd_pool(ctx, "hipep_avg_pool_" #t, TY, 1, xr, x, yr, y, 0, NULL, kernel, nk, strides, ns, pads, np, dil, nd,   \
-                auto_pad, count_include_pad);                                                                          \
+                auto_pad, count_include_pad, 0);                                                                       \
     }                                                                                                                  \
     void hipep_global_avg_pool_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {                              \
-        rd_global_pool(ctx, "hipep_global_avg_pool_" #t, TY, RD_MEAN, xr, x, yr, y);                                   \
+        rd_global_pool(ctx, "hipep_global_avg_pool_" #t, TY, RD_MEAN, xr, x, yr, y, 0);                                \
     }
 
 RD_FLOAT_TYPES(RD_AVGPOOL_KERNELS)
+
+/*
+ * The channels-last pools (X [N, spatial..., C], Y [N, out..., C]; global: Y [N, 1..., C]), with
+ * the NCHW kernels' signatures and attributes: hipep_max_pool_<t>_out1_nhwc and
+ * hipep_global_max_pool_<t>_nhwc (all types), hipep_avg_pool_<t>_nhwc and
+ * hipep_global_avg_pool_<t>_nhwc (float types).
+ */
+#define RD_MAXPOOL_NHWC_KERNELS(t, TY)                                                                                 \
+    void hipep_max_pool_##t##_out1_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel,   \
+                                        int64_t nk, const int64_t *strides, int64_t ns, const int64_t *pads,           \
+                                        int64_t np, const int64_t *dil, int64_t nd, int64_t auto_pad,                  \
+                                        int64_t ceil_mode) {                                                           \
+        (void)ceil_mode;                                                                                               \
+        rd_pool(ctx, "hipep_max_pool_" #t "_out1_nhwc", TY, 0, xr, x, yr, y, 0, NULL, kernel, nk, strides, ns, pads,   \
+                np, dil, nd, auto_pad, 0, 1);                                                                          \
+    }                                                                                                                  \
+    void hipep_global_max_pool_##t##_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {                       \
+        rd_global_pool(ctx, "hipep_global_max_pool_" #t "_nhwc", TY, RD_MAX, xr, x, yr, y, 1);                         \
+    }
+
+RD_ALL_TYPES(RD_MAXPOOL_NHWC_KERNELS)
+
+#define RD_AVGPOOL_NHWC_KERNELS(t, TY)                                                                                 \
+    void hipep_avg_pool_##t##_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel,         \
+                                   int64_t nk, const int64_t *strides, int64_t ns, const int64_t *pads, int64_t np,    \
+                                   const int64_t *dil, int64_t nd, int64_t auto_pad, int64_t ceil_mode,                \
+                                   int64_t count_include_pad) {                                                        \
+        (void)ceil_mode;                                                                                               \
+        rd_pool(ctx, "hipep_avg_pool_" #t "_nhwc", TY, 1, xr, x, yr, y, 0, NULL, kernel, nk, strides, ns, pads, np,    \
+                dil, nd, auto_pad, count_include_pad, 1);                                                              \
+    }                                                                                                                  \
+    void hipep_global_avg_pool_##t##_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {                       \
+        rd_global_pool(ctx, "hipep_global_avg_pool_" #t "_nhwc", TY, RD_MEAN, xr, x, yr, y, 1);                        \
+    }
+
+RD_FLOAT_TYPES(RD_AVGPOOL_NHWC_KERNELS)
