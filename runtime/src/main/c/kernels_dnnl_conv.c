@@ -40,13 +40,16 @@ typedef struct {
     int has_bias;
 } dn_conv_arg_t;
 
+/* The memory layout of X or Y: channels-last (the _nhwc kernels' operands, used in place) or NCHW. */
+static dnnl_format_tag_t dn_conv_tag(int64_t nhwc) { return nhwc ? dnnl_nhwc : dnnl_nchw; }
+
 static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const dn_conv_arg_t *a = (const dn_conv_arg_t *)argp;
-    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias */
+    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias xnhwc ynhwc */
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ws[4] = {k[5], k[2], k[6], k[7]}, ys[4] = {k[1], k[5], k[14], k[15]};
     int64_t bs[1] = {k[5]};
-    dnnl_memory_desc_t xmd = dn_md(4, xs, dnnl_nchw), wany = dn_md(4, ws, dnnl_format_tag_any),
-                       ymd = dn_md(4, ys, dnnl_nchw), bmd = a->has_bias ? dn_md(1, bs, dnnl_x) : NULL;
+    dnnl_memory_desc_t xmd = dn_md(4, xs, dn_conv_tag(k[18])), wany = dn_md(4, ws, dnnl_format_tag_any),
+                       ymd = dn_md(4, ys, dn_conv_tag(k[19])), bmd = a->has_bias ? dn_md(1, bs, dnnl_x) : NULL;
     dnnl_dims_t st = {k[8], k[9]}, dl = {0, 0}, pl = {k[10], k[11]}, pr = {k[12], k[13]};
     dnnl_primitive_desc_t pd = NULL;
     int ok = xmd && wany && ymd && (!a->has_bias || bmd) &&
@@ -72,8 +75,10 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || g->d[0] != 1 || g->d[1] != 1) return 0;
-    if (g->k[0] == 1 && g->k[1] == 1) return 0;  /* 1x1, strided or not: OpenBLAS as fast or faster */
-    if (io->C == 1) return 0;                       /* mnist-8's and super-resolution-10's first */
+    /* NCHW only (channels-last ones all go to oneDNN, whose NHWC kernels need no transposes) */
+    int cl = io->xl || io->yl;
+    if (!cl && g->k[0] == 1 && g->k[1] == 1) return 0; /* 1x1, strided or not: OpenBLAS as fast or faster */
+    if (!cl && io->C == 1) return 0;                    /* mnist-8's and super-resolution-10's first */
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL) return 0;
     const void *W = io->W;
@@ -84,14 +89,14 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
                              g->s[1], g->pb[0], g->pb[1],
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
                              (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
-                             threads, io->B != NULL};
+                             threads, io->B != NULL, io->xl, io->yl};
     dn_conv_arg_t arg = {k, W, io->B != NULL};
     dn_entry_t *e = dn_get(c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ys[4] = {k[1], k[5], k[14], k[15]}, bs[1] = {k[5]};
     dnnl_memory_desc_t bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
-    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, dnnl_nchw), io->X,
-                                       dn_md(4, ys, dnnl_nchw), io->Y, bmd, io->B);
+    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, dn_conv_tag(io->xl)), io->X,
+                                       dn_md(4, ys, dn_conv_tag(io->yl)), io->Y, bmd, io->B);
     if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     return 1;
 }

@@ -1253,10 +1253,12 @@ static int la_conv_geom(void *ctx, const char *sym, la_geom_t *g, const hipep_vi
 
 /* The operands of one (transposed) convolution as dense float / double buffers (kind), with its geometry. */
 typedef struct {
-    hipep_view_t x, w, y, b;
+    hipep_view_t x, w, y, b; /* x and y in [N, C, spatial...] order (channels-last ones permuted) */
     la_geom_t g;
     int64_t N, C, M, ks;
     int kind, isd, ox, ow, ob;
+    int xl, yl; /* X / Y hold the caller's channels-last data in place ([N, spatial..., C]) */
+    int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK]; /* the permuted views' sizes, strides */
     char *X, *W, *B, *Y, *col;
 } la_conv_io_t;
 
@@ -1273,7 +1275,7 @@ static void la_conv_close(la_conv_io_t *io, int t) {
  * Checks the operands and attributes of a convolution (transposed: W is [C, M / group, k...]) and
  * makes the dense buffers. Returns 0 after an error (with nothing left to free).
  */
-static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int transposed, int64_t xr, void *xd,
+static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int transposed, int nhwc, int64_t xr, void *xd,
                         int64_t wr, void *wd, int64_t br, void *bd, int64_t yr, void *yd, const int64_t *kernel_shape,
                         int64_t kernel_len, const int64_t *strides, int64_t strides_len, const int64_t *pads,
                         int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
@@ -1285,6 +1287,13 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->x = hipep_view(xr, xd, es);
     io->w = hipep_view(wr, wd, es);
     io->y = hipep_view(yr, yd, es);
+    /* channels-last: dense f32/f64 X and Y are used in place (oneDNN reads them as NHWC), else copied */
+    int xin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->x);
+    int yin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->y);
+    if (nhwc) {
+        rd_view_channels_first(&io->x, io->xperm); /* kernels_reduce.c */
+        rd_view_channels_first(&io->y, io->yperm);
+    }
     const hipep_view_t *x = &io->x, *w = &io->w, *y = &io->y;
     if (!la_conv_geom(ctx, sym, &io->g, x, w, y, kernel_shape, kernel_len, strides, strides_len, pads, pads_len,
                       dilations, dilations_len, auto_pad, transposed, output_padding, output_padding_len,
@@ -1313,10 +1322,12 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->kind = t == LA_F64 ? LA_F64 : LA_F32;
     io->isd = io->kind == LA_F64;
     io->ks = la_ksize(io->kind);
-    io->X = la_dense(ctx, sym, x, t, io->kind, &io->ox);
+    io->xl = xin;
+    io->yl = yin;
+    io->X = xin ? x->data : la_dense(ctx, sym, x, t, io->kind, &io->ox);
     io->W = la_dense(ctx, sym, w, t, io->kind, &io->ow);
     io->B = bd ? la_dense(ctx, sym, &io->b, t, io->kind, &io->ob) : NULL;
-    io->Y = la_out_buffer(ctx, sym, y, t, io->kind);
+    io->Y = yin ? y->data : la_out_buffer(ctx, sym, y, t, io->kind);
     if (!io->X || !io->W || !io->Y || (bd && !io->B)) {
         la_conv_close(io, t);
         return 0;
@@ -1334,6 +1345,28 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
         }
 }
 
+/*
+ * The fallback of a channels-last convolution: X and Y as NCHW buffers (X transposed into one, Y
+ * computed into one that la_conv_close transposes into the caller's Y). 0 after an error.
+ */
+static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) {
+    if (io->xl && !hipep_is_contiguous(&io->x)) { /* the permuted view is dense when C or H*W is 1 */
+        char *p = (char *)la_alloc(ctx, sym, io->x.numel * io->ks);
+        if (!p) return 0;
+        la_gather_into(&io->x, io->kind, io->kind, p);
+        io->X = p;
+        io->ox = 1;
+    }
+    io->xl = 0;
+    if (io->yl && !hipep_is_contiguous(&io->y)) {
+        char *p = (char *)la_alloc(ctx, sym, io->y.numel * io->ks);
+        if (!p) return 0;
+        io->Y = p;
+    }
+    io->yl = 0;
+    return 1;
+}
+
 /* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
 static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
 
@@ -1341,16 +1374,23 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
-                    double lo, double hi) {
+                    double lo, double hi, int nhwc) {
     la_conv_io_t io;
     int tiled = 0; /* the tiles clamp themselves; the other paths clamp Y at the end */
-    if (!la_conv_open(ctx, sym, t, &io, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+    if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
     const la_geom_t *g = &io.g;
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
-    char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
+    if (g->osz == 0 || mg == 0 || N == 0) goto done;
+    if (kc > 0 && dn_conv_try(ctx, &io, group)) goto done;
+    /* from here NCHW: a channels-last X / Y goes through NCHW scratch buffers */
+    if (!la_conv_channels_first(ctx, sym, &io)) {
+        la_conv_close(&io, t);
+        return;
+    }
+    char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
     la_conv_job_t job = {g, NULL, NULL, W, B, Y, cg, mg, M, io.isd};
     if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
         job.x = X;
@@ -1360,12 +1400,10 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     int pointwise = 1;
     for (int64_t i = 0; i < g->nsp; i++)
         if (g->k[i] != 1 || g->s[i] != 1 || g->pb[i] != 0 || g->out[i] != g->in[i]) pointwise = 0;
-    if (g->osz == 0 || mg == 0) goto done;
     if (kc == 0) { /* no input channels: the bias alone */
         for (int64_t n = 0; n < N; n++) la_conv_fill_bias(&io, Y + n * M * g->osz * ks);
         goto done;
     }
-    if (dn_conv_try(ctx, &io, group)) goto done;
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
     tj.clamp = clamp;
     tj.lo = lo;
@@ -1379,7 +1417,8 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     if (inner || threads <= 1) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* GEMMs split by la_blas_gemm */
     else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
-    if (clamp && !tiled) la_conv_clamp(io.kind, Y, N * M, g->osz, g->osz, lo, hi);
+    /* Y is dense here (either layout): the clamp is element-wise */
+    if (clamp && !tiled) la_conv_clamp(io.kind, io.Y, N * M, g->osz, g->osz, lo, hi);
     la_conv_close(&io, t);
 }
 
@@ -1390,7 +1429,7 @@ static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, voi
                               int64_t auto_pad, const int64_t *output_padding, int64_t output_padding_len,
                               const int64_t *output_shape, int64_t output_shape_len) {
     la_conv_io_t io;
-    if (!la_conv_open(ctx, sym, t, &io, 1, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
+    if (!la_conv_open(ctx, sym, t, &io, 1, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, output_padding,
                       output_padding_len, output_shape, output_shape_len))
         return;
@@ -1431,14 +1470,14 @@ done:
                               int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
                               int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
         la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0);          \
     }                                                                                                             \
     void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
                               int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
                               const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
                               const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
         la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0);          \
     }                                                                                                             \
     void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
                                         const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
@@ -1476,7 +1515,7 @@ LA_CONV(bf16, LA_BF16)
                                     int64_t auto_pad, double clamp_min, double clamp_max) {                       \
         la_conv(ctx, "hipep_conv_" #S "_in2_clamp", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max);                                                                                       \
+                clamp_max, 0);                                                                                    \
     }                                                                                                             \
     void hipep_conv_##S##_in3_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,         \
@@ -1485,12 +1524,57 @@ LA_CONV(bf16, LA_BF16)
                                     int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {        \
         la_conv(ctx, "hipep_conv_" #S "_in3_clamp", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max);                                                                                       \
+                clamp_max, 0);                                                                                    \
     }
 LA_CONV_CLAMP(f32, LA_F32)
 LA_CONV_CLAMP(f64, LA_F64)
 LA_CONV_CLAMP(f16, LA_F16)
 LA_CONV_CLAMP(bf16, LA_BF16)
+
+/*
+ * hipep_conv_<t>_in2[_clamp]_nhwc / _in3[_clamp]_nhwc: the same convolutions on channels-last X
+ * [N, spatial..., C] and Y [N, spatial..., M] (W stays [M, C / group, k...]), same signatures.
+ */
+#define LA_CONV_NHWC(S, T)                                                                                         \
+    void hipep_conv_##S##_in2_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,      \
+                                   const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,       \
+                                   int64_t strides_len, const int64_t *pads, int64_t pads_len,                    \
+                                   const int64_t *dilations, int64_t dilations_len, int64_t group,                \
+                                   int64_t auto_pad) {                                                            \
+        la_conv(ctx, "hipep_conv_" #S "_in2_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,      \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1); \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,     \
+                                   int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,          \
+                                   const int64_t *strides, int64_t strides_len, const int64_t *pads,              \
+                                   int64_t pads_len, const int64_t *dilations, int64_t dilations_len,             \
+                                   int64_t group, int64_t auto_pad) {                                             \
+        la_conv(ctx, "hipep_conv_" #S "_in3_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,        \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1); \
+    }                                                                                                             \
+    void hipep_conv_##S##_in2_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr,         \
+                                         void *y, const int64_t *kernel_shape, int64_t kernel_len,                \
+                                         const int64_t *strides, int64_t strides_len, const int64_t *pads,        \
+                                         int64_t pads_len, const int64_t *dilations, int64_t dilations_len,       \
+                                         int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {   \
+        la_conv(ctx, "hipep_conv_" #S "_in2_clamp_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,            \
+                kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
+                clamp_min, clamp_max, 1);                                                                         \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br,         \
+                                         void *b, int64_t yr, void *y, const int64_t *kernel_shape,               \
+                                         int64_t kernel_len, const int64_t *strides, int64_t strides_len,         \
+                                         const int64_t *pads, int64_t pads_len, const int64_t *dilations,         \
+                                         int64_t dilations_len, int64_t group, int64_t auto_pad,                  \
+                                         double clamp_min, double clamp_max) {                                    \
+        la_conv(ctx, "hipep_conv_" #S "_in3_clamp_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape,              \
+                kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
+                clamp_min, clamp_max, 1);                                                                         \
+    }
+LA_CONV_NHWC(f32, LA_F32)
+LA_CONV_NHWC(f64, LA_F64)
+LA_CONV_NHWC(f16, LA_F16)
+LA_CONV_NHWC(bf16, LA_BF16)
 
 /* ------------------------------------------------------------------ einsum */
 
