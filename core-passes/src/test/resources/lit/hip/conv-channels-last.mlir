@@ -59,26 +59,51 @@ func.func @residual_concat(%x: tensor<1x3x4x4xf32>, %w1: tensor<8x3x1x1xf32>, %w
 
 // -----
 
-// What stays NCHW: a grouped conv, a dilated one, an f64 one, a dynamic batch, and a
-// single-channel conv under 2^20 multiply-adds (mnist-8's first: 8x1x5x5 over 28x28).
+// What stays NCHW: a grouped conv, a dilated one, an f64 one, one with a dynamic spatial
+// dimension, and a single-channel conv under 2^20 multiply-adds (mnist-8's first: 8x1x5x5 over
+// 28x28).
 // CHECK-LABEL: func.func @stays
 // CHECK-NOT:     channels_last
 // CHECK-NOT:     hip.transpose
 // CHECK:         return
 func.func @stays(%x: tensor<1x4x8x8xf32>, %wg: tensor<4x2x3x3xf32>, %w: tensor<4x4x3x3xf32>, %xd: tensor<1x4x8x8xf64>,
-                 %wd: tensor<4x4x3x3xf64>, %xn: tensor<?x4x8x8xf32>, %x1: tensor<1x1x28x28xf32>, %w1: tensor<8x1x5x5xf32>)
-    -> (tensor<1x4x6x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf64>, tensor<?x4x6x6xf32>, tensor<1x8x24x24xf32>) {
+                 %wd: tensor<4x4x3x3xf64>, %xn: tensor<1x4x?x8xf32>, %x1: tensor<1x1x28x28xf32>, %w1: tensor<8x1x5x5xf32>)
+    -> (tensor<1x4x6x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf64>, tensor<1x4x?x6xf32>, tensor<1x8x24x24xf32>) {
   %e0 = tensor.empty() : tensor<1x4x6x6xf32>
   %g = hip.conv %x, %wg, %e0 {group = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
   %e1 = tensor.empty() : tensor<1x4x4x4xf32>
   %d = hip.conv %x, %w, %e1 {dilations = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
   %e2 = tensor.empty() : tensor<1x4x6x6xf64>
   %f = hip.conv %xd, %wd, %e2 : (tensor<1x4x8x8xf64>, tensor<4x4x3x3xf64>, tensor<1x4x6x6xf64>) -> tensor<1x4x6x6xf64>
-  %c0 = arith.constant 0 : index
-  %n = tensor.dim %xn, %c0 : tensor<?x4x8x8xf32>
-  %e3 = tensor.empty(%n) : tensor<?x4x6x6xf32>
-  %y = hip.conv %xn, %w, %e3 : (tensor<?x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<?x4x6x6xf32>) -> tensor<?x4x6x6xf32>
+  %c2 = arith.constant 2 : index
+  %h = tensor.dim %xn, %c2 : tensor<1x4x?x8xf32>
+  %oh = arith.subi %h, %c2 : index
+  %e3 = tensor.empty(%oh) : tensor<1x4x?x6xf32>
+  %y = hip.conv %xn, %w, %e3 : (tensor<1x4x?x8xf32>, tensor<4x4x3x3xf32>, tensor<1x4x?x6xf32>) -> tensor<1x4x?x6xf32>
   %e4 = tensor.empty() : tensor<1x8x24x24xf32>
   %m = hip.conv %x1, %w1, %e4 : (tensor<1x1x28x28xf32>, tensor<8x1x5x5xf32>, tensor<1x8x24x24xf32>) -> tensor<1x8x24x24xf32>
-  return %g, %d, %f, %y, %m : tensor<1x4x6x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf64>, tensor<?x4x6x6xf32>, tensor<1x8x24x24xf32>
+  return %g, %d, %f, %y, %m : tensor<1x4x6x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf64>, tensor<1x4x?x6xf32>, tensor<1x8x24x24xf32>
+}
+
+// -----
+
+// A dynamic batch (super-resolution-10's): every new destination takes it from the conv's own.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK:         %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4x8x8xf32>
+// CHECK:         %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x8x8x4xf32>
+// CHECK:         %[[X:.*]] = hip.transpose %arg0, %[[E]] {perm = array<i64: 0, 2, 3, 1>}
+// (canonicalize then fuses the Relu, now after the NHWC conv, into it.)
+// CHECK:         %[[C:.*]] = hip.conv %[[X]], %arg1, %{{.*}} {channels_last = true, clamp_min = 0.000000e+00 : f64} : {{.*}} -> tensor<?x6x6x4xf32>
+// CHECK:         %[[E2:.*]] = tensor.empty(%[[N]]) : tensor<?x4x6x6xf32>
+// CHECK:         %[[B:.*]] = hip.transpose %[[C]], %[[E2]] {perm = array<i64: 0, 3, 1, 2>}
+// CHECK:         return %[[B]]
+func.func @dynamic_batch(%x: tensor<?x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<?x4x6x6xf32> {
+  %zero = hip.constant {value = dense<0.0> : tensor<f32>} : tensor<f32>
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4x8x8xf32>
+  %e0 = tensor.empty(%n) : tensor<?x4x6x6xf32>
+  %y = hip.conv %x, %w, %e0 : (tensor<?x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<?x4x6x6xf32>) -> tensor<?x4x6x6xf32>
+  %e1 = tensor.empty(%n) : tensor<?x4x6x6xf32>
+  %r = hip.max %y, %zero, %e1 : (tensor<?x4x6x6xf32>, tensor<f32>, tensor<?x4x6x6xf32>) -> tensor<?x4x6x6xf32>
+  return %r : tensor<?x4x6x6xf32>
 }

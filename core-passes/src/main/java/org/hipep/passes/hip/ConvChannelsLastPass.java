@@ -26,8 +26,9 @@ import org.hipep.pass.Pass;
  * there. ONNX fixes NCHW at the model's edges only; inside, the layout is ours to choose.
  *
  * <ol>
- *   <li>Every tensor-form {@code hip.conv} with an f32 input of static shape
- *       {@code [N, C, H, W]}, group 1 and no dilation becomes
+ *   <li>Every tensor-form {@code hip.conv} with an f32 input {@code [N, C, H, W]}, static but
+ *       for the batch (a dynamic batch is taken from the conv's {@code tensor.empty} destination
+ *       for every new destination: it stays dimension 0), group 1 and no dilation becomes
  *       {@code transpose(conv{channels_last}(transpose(X, [0,2,3,1])), [0,3,1,2])}. A
  *       single-channel input ({@code C = 1}) qualifies from {@link #MIN_SINGLE_CHANNEL_MACS}
  *       multiply-adds: below, the NCHW kernel is faster (mnist-8's first conv, 8 against 13 µs)
@@ -87,7 +88,7 @@ public final class ConvChannelsLastPass extends Pass {
         Deque<Operation> backs = new ArrayDeque<>();
         for (Operation conv : convs) {
             rewriter.setInsertionPoint(conv);
-            Value x = transpose(rewriter, conv.location(), conv.operand(0), TO_NHWC);
+            Value x = transpose(rewriter, conv.location(), conv.operand(0), TO_NHWC, batch(conv));
             List<Value> operands = new ArrayList<>(conv.operands().subList(0, conv.numOperands() - 1));
             operands.set(0, x);
             backs.add(channelsLast(rewriter, conv, operands));
@@ -113,8 +114,9 @@ public final class ConvChannelsLastPass extends Pass {
     static boolean eligible(Operation conv) {
         if (conv.numResults() != 1 || !(conv.operand(0).type() instanceof RankedTensorType x)
                 || !(conv.operand(1).type() instanceof RankedTensorType w)
-                || !(conv.result(0).type() instanceof RankedTensorType y) || x.rank() != 4 || !x.hasStaticShape()
-                || !w.hasStaticShape() || !y.hasStaticShape() || !x.elementType().equals(FloatType.F32)) {
+                || !(conv.result(0).type() instanceof RankedTensorType y) || x.rank() != 4 || !batchOnly(x)
+                || !w.hasStaticShape() || !batchOnly(y) || batch(conv) == null
+                || !x.elementType().equals(FloatType.F32)) {
             return false;
         }
         Map<String, Attribute> attrs = HipDps.attributes(conv);
@@ -128,7 +130,8 @@ public final class ConvChannelsLastPass extends Pass {
             return false;
         }
         long c = x.shape().get(1);
-        long macs = y.numElements() * c * w.shape().get(2) * w.shape().get(3);
+        long macs = y.shape().subList(1, 4).stream().reduce(1L, (a, b) -> a * b) * c * w.shape().get(2)
+                * w.shape().get(3);
         return c > 1 || macs >= MIN_SINGLE_CHANNEL_MACS;
     }
 
@@ -146,7 +149,7 @@ public final class ConvChannelsLastPass extends Pass {
             return null;
         }
         if (user.numResults() != 1 || !(user.result(0).type() instanceof RankedTensorType y) || y.rank() != 4
-                || !y.hasStaticShape()) {
+                || !batchOnly(y) || batch(user) == null) {
             return null;
         }
         int inputs = user.numOperands() - 1;
@@ -205,14 +208,39 @@ public final class ConvChannelsLastPass extends Pass {
     /** Replaces {@code op} by its NHWC form on {@code inputs} with {@code attrs}, followed by a transpose back. */
     private static Operation replace(PatternRewriter rewriter, Operation op, List<Value> inputs,
             Map<String, Attribute> attrs) {
+        List<Value> batch = batch(op);
         RankedTensorType y = (RankedTensorType) op.result(0).type();
         RankedTensorType t = permuted(y, TO_NHWC);
         List<Value> operands = new ArrayList<>(inputs);
-        operands.add(empty(rewriter, op.location(), t));
+        operands.add(empty(rewriter, op.location(), t, batch));
         Value r = rewriter.create(op.location(), op.nameString(), operands, List.of(t), attrs).result(0);
-        Value back = transpose(rewriter, op.location(), r, TO_NCHW);
+        Value back = transpose(rewriter, op.location(), r, TO_NCHW, batch);
         rewriter.replaceOp(op, List.of(back));
         return back.definingOp();
+    }
+
+    /** Whether {@code t}'s only dynamic dimension, if any, is the batch (dimension 0). */
+    private static boolean batchOnly(RankedTensorType t) {
+        for (int i = 1; i < t.rank(); i++) {
+            if (t.isDynamicDim(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The size operands of a {@code tensor.empty} of {@code op}'s layout-changed result: none for a
+     * static batch, else the dynamic batch size of {@code op}'s own destination (a
+     * {@code tensor.empty} of it); null when that cannot be had. The batch stays dimension 0 in both
+     * layouts, so every value of the chain takes it from there.
+     */
+    private static List<Value> batch(Operation op) {
+        if (!((RankedTensorType) op.result(0).type()).isDynamicDim(0)) {
+            return List.of();
+        }
+        Operation init = op.operand(op.numOperands() - 1).definingOp();
+        return init != null && init.is("tensor.empty") && init.numOperands() == 1 ? List.of(init.operand(0)) : null;
     }
 
     /** The NHWC value {@code v} is the transpose back of, or null. */
@@ -242,13 +270,13 @@ public final class ConvChannelsLastPass extends Pass {
         return new RankedTensorType(shape, t.elementType(), t.encoding());
     }
 
-    private static Value empty(PatternRewriter rewriter, Location loc, RankedTensorType t) {
-        return rewriter.create(loc, "tensor.empty", List.of(), List.of(t), Map.of()).result(0);
+    private static Value empty(PatternRewriter rewriter, Location loc, RankedTensorType t, List<Value> batch) {
+        return rewriter.create(loc, "tensor.empty", batch, List.of(t), Map.of()).result(0);
     }
 
-    private static Value transpose(PatternRewriter rewriter, Location loc, Value v, long[] perm) {
+    private static Value transpose(PatternRewriter rewriter, Location loc, Value v, long[] perm, List<Value> batch) {
         RankedTensorType t = permuted((RankedTensorType) v.type(), perm);
-        return rewriter.create(loc, "hip.transpose", List.of(v, empty(rewriter, loc, t)), List.of(t),
+        return rewriter.create(loc, "hip.transpose", List.of(v, empty(rewriter, loc, t, batch)), List.of(t),
                 Map.of("perm", DenseArrayAttr.i64(perm))).result(0);
     }
 }
