@@ -137,7 +137,9 @@ public final class ConvChannelsLastPass extends Pass {
 
     /**
      * Rewrites {@code user} of one or more transposes back to NCHW to take their NHWC inputs, when
-     * it can (class documentation); returns the transpose back that now follows it, or null.
+     * it can (class documentation); returns the transpose back that now follows it, or null. A
+     * {@code tensor.dim} of the batch (the next destination's size) reads it from the NHWC value,
+     * so it does not keep the transpose alive.
      */
     private static Operation sink(PatternRewriter rewriter, Operation user) {
         String name = user.nameString();
@@ -145,6 +147,16 @@ public final class ConvChannelsLastPass extends Pass {
             Value v = nhwc(user.operand(0));
             if (user.numOperands() == 2 && v != null && Arrays.equals(perm(user), TO_NHWC)) {
                 rewriter.replaceOp(user, List.of(v));
+            }
+            return null;
+        }
+        if (name.equals("tensor.dim")) {
+            // A dynamic batch's size (for the next destination): the same dimension 0 of the NHWC value.
+            Value v = nhwc(user.operand(0));
+            Operation index = user.numOperands() == 2 ? user.operand(1).definingOp() : null;
+            if (v != null && index != null && index.is("arith.constant")
+                    && HipDps.attributes(index).get("value") instanceof IntegerAttr i && i.longValue() == 0) {
+                user.setOperand(0, v);
             }
             return null;
         }
