@@ -4,12 +4,18 @@
  * hipep_conv_f32_in2 / _in3 / _in2_clamp / _in3_clamp symbols) calls dn_conv_try first, and
  * computes the convolution itself when it returns 0.
  *
- * What goes to oneDNN (its NCHW convolution, X and Y stay NCHW, the weights in the layout it
- * prefers, format "any"): f32, 2-D, group 1, no dilation, kernels other than 1x1, more than one
- * input channel — the 3x3 and 5x5 convolutions of ResNet, SqueezeNet, super-resolution-10 and
- * mnist-8's second, 7x7 stems. Measured (hip-bench A/B with HIPEP_NO_DNNL=1) 1.4-3x faster than
+ * Channels-last (the _nhwc symbols, la_conv_nhwc_dnnl in kernels_linalg.c; the compiler's
+ * hip-conv-channels-last puts f32 2-D group-1 undilated convolutions there): X and Y NHWC in place,
+ * weights in the layout oneDNN prefers (format "any") — EVERY such convolution, 1x1 and single
+ * input channel included: on NHWC a 1x1 is a plain GEMM over the pixels, oneDNN's brgemm kernels
+ * at ~220 GFLOP/s against ~150 for OpenBLAS on the same NCHW shapes, with no layout change around
+ * it. What does not apply (oneDNN off, strided views) la_conv computes through NCHW copies.
+ * NCHW (the plain symbols: models compiled with conv-channels-last=false, 1-D/3-D, f64, ...): what
+ * goes to oneDNN (X and Y stay NCHW, the weights in the layout it prefers): f32, 2-D, group 1, no
+ * dilation, kernels other than 1x1, more than one input channel — the 3x3 and 5x5 convolutions of
+ * ResNet, SqueezeNet, super-resolution-10 and mnist-8's second, 7x7 stems. Measured (hip-bench A/B with HIPEP_NO_DNNL=1) 1.4-3x faster than
  * im2col + OpenBLAS on those shapes.
- * What stays with la_conv, and why (measured the same way):
+ * What stays with la_conv in NCHW, and why (measured the same way):
  *  - 1x1, strided or not: la_conv reads X in place (stride 1) or a subsampled copy of it as the
  *    GEMM's B through OpenBLAS; oneDNN's NCHW 1x1 path transposes X to NHWC and Y back around its
  *    kernel: no faster at stride 1, and on ResNet-50's three strided 1x1 (downsampling) shapes
@@ -42,11 +48,12 @@ typedef struct {
 
 static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const dn_conv_arg_t *a = (const dn_conv_arg_t *)argp;
-    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias */
+    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias nhwc */
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ws[4] = {k[5], k[2], k[6], k[7]}, ys[4] = {k[1], k[5], k[14], k[15]};
     int64_t bs[1] = {k[5]};
-    dnnl_memory_desc_t xmd = dn_md(4, xs, dnnl_nchw), wany = dn_md(4, ws, dnnl_format_tag_any),
-                       ymd = dn_md(4, ys, dnnl_nchw), bmd = a->has_bias ? dn_md(1, bs, dnnl_x) : NULL;
+    dnnl_format_tag_t act = k[18] ? dnnl_nhwc : dnnl_nchw;
+    dnnl_memory_desc_t xmd = dn_md(4, xs, act), wany = dn_md(4, ws, dnnl_format_tag_any),
+                       ymd = dn_md(4, ys, act), bmd = a->has_bias ? dn_md(1, bs, dnnl_x) : NULL;
     dnnl_dims_t st = {k[8], k[9]}, dl = {0, 0}, pl = {k[10], k[11]}, pr = {k[12], k[13]};
     dnnl_primitive_desc_t pd = NULL;
     int ok = xmd && wany && ymd && (!a->has_bias || bmd) &&
@@ -69,11 +76,12 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
  * must compute it, 1 when Y is written or an error was reported. io->W is the weights operand's own
  * data or a dense copy of it (then never treated as constant).
  */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int nhwc) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || g->d[0] != 1 || g->d[1] != 1) return 0;
-    if (g->k[0] == 1 && g->k[1] == 1) return 0;  /* 1x1, strided or not: OpenBLAS as fast or faster */
-    if (io->C == 1) return 0;                       /* mnist-8's and super-resolution-10's first */
+    /* NCHW only (channels-last, every such conv is oneDNN's: no transposes around its kernel there) */
+    if (!nhwc && g->k[0] == 1 && g->k[1] == 1) return 0; /* 1x1, strided or not: OpenBLAS as fast or faster */
+    if (!nhwc && io->C == 1) return 0;                   /* mnist-8's and super-resolution-10's first */
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL) return 0;
     const void *W = io->W;
@@ -84,14 +92,15 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
                              g->s[1], g->pb[0], g->pb[1],
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
                              (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
-                             threads, io->B != NULL};
+                             threads, io->B != NULL, nhwc};
     dn_conv_arg_t arg = {k, W, io->B != NULL};
     dn_entry_t *e = dn_get(c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ys[4] = {k[1], k[5], k[14], k[15]}, bs[1] = {k[5]};
     dnnl_memory_desc_t bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
-    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, dnnl_nchw), io->X,
-                                       dn_md(4, ys, dnnl_nchw), io->Y, bmd, io->B);
+    dnnl_format_tag_t act = nhwc ? dnnl_nhwc : dnnl_nchw;
+    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, act), io->X, dn_md(4, ys, act), io->Y,
+                                       bmd, io->B);
     if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     return 1;
 }

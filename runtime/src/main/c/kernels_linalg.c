@@ -1334,16 +1334,104 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
         }
 }
 
-/* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
+/* oneDNN's convolution (kernels_dnnl_conv.c), X and Y NCHW or NHWC; 0 when it does not apply. */
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int nhwc);
+
+/*
+ * Channels-last (the _nhwc symbols, X [N, H, W, C] and Y [N, OH, OW, M]): the descriptor of a
+ * rank-4 NHWC operand as a view in NCHW order over the same memory (sizes and strides permuted),
+ * which is what la_conv_open's geometry and copies read. Through la_conv's own path X is gathered
+ * into a dense NCHW copy and Y written back through a temporary (the layout transposes); oneDNN
+ * (la_conv_nhwc_dnnl) reads and writes the NHWC buffers in place.
+ */
+typedef struct {
+    void *allocated;
+    void *aligned;
+    int64_t offset;
+    int64_t dims[8];
+} la_nchw_desc_t;
+
+static int la_nchw_of(void *ctx, const char *sym, int64_t rank, const void *desc, la_nchw_desc_t *out) {
+    static const int perm[4] = {0, 3, 1, 2};
+    if (rank != 4) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: channels-last operands must have rank 4 ([N, H, W, C]), got %lld",
+                     sym, (long long)rank);
+        return 0;
+    }
+    const hipep_memref_t *m = (const hipep_memref_t *)desc;
+    out->allocated = m->allocated;
+    out->aligned = m->aligned;
+    out->offset = m->offset;
+    for (int i = 0; i < 4; i++) {
+        out->dims[i] = m->dims[perm[i]];
+        out->dims[4 + i] = m->dims[4 + perm[i]];
+    }
+    return 1;
+}
+
+/* Whether the NCHW-ordered view v of a channels-last operand is dense NHWC memory. */
+static int la_nhwc_dense(const hipep_view_t *v) {
+    const int64_t *sz = v->sizes, *st = v->strides; /* [N, C, H, W] */
+    return (sz[1] == 1 || st[1] == 1) && (sz[3] == 1 || st[3] == sz[1]) && (sz[2] == 1 || st[2] == sz[3] * sz[1]) &&
+           (sz[0] == 1 || st[0] == sz[2] * sz[3] * sz[1]);
+}
+
+/*
+ * The f32 channels-last convolution through oneDNN on the operands' own NHWC buffers, with the
+ * clamp after it; 0 (nothing written) when it does not apply (then la_conv computes it through
+ * NCHW copies). xd / yd are the NCHW-ordered views of la_nchw_of.
+ */
+static int la_conv_nhwc_dnnl(void *ctx, const char *sym, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
+                             void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
+                             const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                             const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad,
+                             int clamp, double lo, double hi) {
+    la_conv_io_t io;
+    memset(&io, 0, sizeof io);
+    io.x = hipep_view(xr, xd, 4);
+    io.w = hipep_view(wr, wd, 4);
+    io.y = hipep_view(yr, yd, 4);
+    if (bd) io.b = hipep_view(br, bd, 4);
+    if (!la_nhwc_dense(&io.x) || !la_nhwc_dense(&io.y) || !hipep_is_contiguous(&io.w) ||
+        (bd && (br != 1 || !hipep_is_contiguous(&io.b))) || wr != 4)
+        return 0;
+    if (!la_conv_geom(ctx, sym, &io.g, &io.x, &io.w, &io.y, kernel_shape, kernel_len, strides, strides_len, pads,
+                      pads_len, dilations, dilations_len, auto_pad, 0, NULL, -1, NULL, -1))
+        return 1; /* the error is reported */
+    io.N = io.x.sizes[0];
+    io.C = io.x.sizes[1];
+    io.M = io.w.sizes[0];
+    if (group != 1 || io.w.sizes[1] != io.C || io.y.sizes[0] != io.N || io.y.sizes[1] != io.M ||
+        (bd && io.b.sizes[0] != io.M) || io.g.osz == 0 || io.C == 0)
+        return 0;
+    io.kind = LA_F32;
+    io.ks = 4;
+    io.X = io.x.data;
+    io.W = io.w.data;
+    io.B = bd ? io.b.data : NULL;
+    io.Y = io.y.data;
+    if (!dn_conv_try(ctx, &io, group, 1)) return 0;
+    if (clamp && !hipep_has_error(ctx)) la_conv_clamp(LA_F32, io.Y, 1, io.y.numel, io.y.numel, lo, hi);
+    return 1;
+}
 
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                     const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
-                    double lo, double hi) {
+                    double lo, double hi, int nhwc) {
     la_conv_io_t io;
+    la_nchw_desc_t xn, yn;
     int tiled = 0; /* the tiles clamp themselves; the other paths clamp Y at the end */
+    if (nhwc) {
+        if (hipep_has_error(ctx) || !la_nchw_of(ctx, sym, xr, xd, &xn) || !la_nchw_of(ctx, sym, yr, yd, &yn)) return;
+        xd = &xn;
+        yd = &yn;
+        if (t == LA_F32 && la_conv_nhwc_dnnl(ctx, sym, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len,
+                                             strides, strides_len, pads, pads_len, dilations, dilations_len, group,
+                                             auto_pad, clamp, lo, hi))
+            return;
+    }
     if (!la_conv_open(ctx, sym, t, &io, 0, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
@@ -1365,7 +1453,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
         for (int64_t n = 0; n < N; n++) la_conv_fill_bias(&io, Y + n * M * g->osz * ks);
         goto done;
     }
-    if (dn_conv_try(ctx, &io, group)) goto done;
+    if (!nhwc && dn_conv_try(ctx, &io, group, 0)) goto done;
     la_ctile_job_t tj = {ctx, sym, g, X, W, B, Y, C, M, cg, mg, kc, group, 0, 0, ks, io.kind, pointwise};
     tj.clamp = clamp;
     tj.lo = lo;
@@ -1425,21 +1513,24 @@ done:
     la_conv_close(&io, t);
 }
 
-#define LA_CONV(S, T)                                                                                              \
-    void hipep_conv_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,           \
+#define LA_CONV_FWD(S, T, SUF, NHWC)                                                                                              \
+    void hipep_conv_##S##_in2##SUF(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,           \
                               const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,            \
                               int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
                               int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
-        la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
+        la_conv(ctx, "hipep_conv_" #S "_in2" #SUF, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, NHWC);       \
     }                                                                                                             \
-    void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
+    void hipep_conv_##S##_in3##SUF(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
                               int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
                               const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
                               const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
-        la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0);             \
-    }                                                                                                             \
+        la_conv(ctx, "hipep_conv_" #S "_in3" #SUF, T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, NHWC);       \
+    }
+
+#define LA_CONV(S, T)                                                                                              \
+    LA_CONV_FWD(S, T, , 0)                                                                                        \
     void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
                                         const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
                                         int64_t strides_len, const int64_t *pads, int64_t pads_len,               \
@@ -1468,29 +1559,32 @@ LA_CONV(f16, LA_F16)
 LA_CONV(bf16, LA_BF16)
 
 /* hipep_conv_<t>_in2_clamp / _in3_clamp: the conv with a fused min(max(y, clamp_min), clamp_max) */
-#define LA_CONV_CLAMP(S, T)                                                                                        \
-    void hipep_conv_##S##_in2_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,     \
+#define LA_CONV_CLAMP(S, T, SUF, NHWC)                                                                                        \
+    void hipep_conv_##S##_in2_clamp##SUF(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,     \
                                     const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,      \
                                     int64_t strides_len, const int64_t *pads, int64_t pads_len,                   \
                                     const int64_t *dilations, int64_t dilations_len, int64_t group,               \
                                     int64_t auto_pad, double clamp_min, double clamp_max) {                       \
-        la_conv(ctx, "hipep_conv_" #S "_in2_clamp", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
+        la_conv(ctx, "hipep_conv_" #S "_in2_clamp" #SUF, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max);                                                                                       \
+                clamp_max, NHWC);                                                                                 \
     }                                                                                                             \
-    void hipep_conv_##S##_in3_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
+    void hipep_conv_##S##_in3_clamp##SUF(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,         \
                                     const int64_t *strides, int64_t strides_len, const int64_t *pads,             \
                                     int64_t pads_len, const int64_t *dilations, int64_t dilations_len,            \
                                     int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {        \
-        la_conv(ctx, "hipep_conv_" #S "_in3_clamp", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
+        la_conv(ctx, "hipep_conv_" #S "_in3_clamp" #SUF, T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max);                                                                                       \
+                clamp_max, NHWC);                                                                                 \
     }
-LA_CONV_CLAMP(f32, LA_F32)
-LA_CONV_CLAMP(f64, LA_F64)
-LA_CONV_CLAMP(f16, LA_F16)
-LA_CONV_CLAMP(bf16, LA_BF16)
+LA_CONV_CLAMP(f32, LA_F32, , 0)
+LA_CONV_CLAMP(f64, LA_F64, , 0)
+LA_CONV_CLAMP(f16, LA_F16, , 0)
+LA_CONV_CLAMP(bf16, LA_BF16, , 0)
+/* hipep_conv_f32_in2_nhwc, _in3_nhwc, _in2_clamp_nhwc, _in3_clamp_nhwc: X [N, H, W, C], Y [N, OH, OW, M] */
+LA_CONV_FWD(f32, LA_F32, _nhwc, 1)
+LA_CONV_CLAMP(f32, LA_F32, _nhwc, 1)
 
 /* ------------------------------------------------------------------ einsum */
 

@@ -1773,6 +1773,123 @@ static void rd_pool(void *ctx, const char *sym, int ty, int avg, int64_t xr, con
     free(xo);
 }
 
+/*
+ * Channels-last pools (the _nhwc symbols, f32; X [N, H, W, C], Y [N, OH, OW, C]; the compiler's
+ * hip-conv-channels-last puts the pools between NHWC convolutions there): rd_pool_setup reads the
+ * geometry from NCHW-ordered sizes, then each output pixel reduces its window's taps as contiguous
+ * C-vectors (the inner loop runs over the channels and vectorises), rows of N * OH over the pool.
+ * Same window, padding, count_include_pad and NaN rules as rd_pool.
+ */
+typedef struct {
+    rd_pooljob_t j;
+    int64_t c;
+    int avg;
+} rd_nhwc_job_t;
+
+static void rd_pool_nhwc_body(void *arg, int64_t b, int64_t e) {
+    const rd_nhwc_job_t *w = (const rd_nhwc_job_t *)arg;
+    const rd_pooljob_t *j = &w->j;
+    const int64_t C = w->c, H = j->in[1], W = j->in[2], OH = j->out[1], OW = j->out[2];
+    for (int64_t r = b; r < e; r++) {
+        int64_t n = r / OH, oh = r % OH, i0 = oh * j->s[1] - j->pb[1], l0, h0;
+        rd_taps(i0, j->d[1], j->k[1], H, &l0, &h0);
+        const float *xn = (const float *)j->x + n * H * W * C;
+        for (int64_t ow = 0; ow < OW; ow++) {
+            int64_t i1 = ow * j->s[2] - j->pb[2], l1, h1;
+            rd_taps(i1, j->d[2], j->k[2], W, &l1, &h1);
+            float *restrict q = (float *)j->y + ((n * OH + oh) * OW + ow) * C;
+            float init = w->avg ? 0.0f : -INFINITY;
+            for (int64_t c = 0; c < C; c++) q[c] = init;
+            for (int64_t a0 = l0; a0 < h0; a0++)
+                for (int64_t a1 = l1; a1 < h1; a1++) {
+                    const float *restrict src = xn + ((i0 + a0 * j->d[1]) * W + i1 + a1 * j->d[2]) * C;
+                    if (w->avg) {
+                        for (int64_t c = 0; c < C; c++) q[c] += src[c];
+                    } else {
+                        RD_VEC_LOOP for (int64_t c = 0; c < C; c++) q[c] = RD_GT(q[c], src[c], isnan);
+                    }
+                }
+            if (w->avg) {
+                float cnt = (float)rd_avg_count(j, 0, i0, i1, 1, h0 - l0, h1 - l1);
+                for (int64_t c = 0; c < C; c++) q[c] /= cnt;
+            }
+        }
+    }
+}
+
+static void rd_pool_nhwc(void *ctx, const char *sym, int avg, int64_t xr, const void *xd, int64_t yr, const void *yd,
+                         const int64_t *kernel, int64_t nk, const int64_t *strides, int64_t ns, const int64_t *pads,
+                         int64_t np, const int64_t *dil, int64_t nd, int64_t auto_pad, int64_t cip) {
+    if (hipep_has_error(ctx)) return;
+    if (xr != 4 || yr != 4) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: channels-last X and Y must have rank 4 ([N, H, W, C]), got %lld "
+                     "and %lld", sym, (long long)xr, (long long)yr);
+        return;
+    }
+    hipep_view_t xv = hipep_view(4, xd, 4), yv = hipep_view(4, yd, 4);
+    /* rd_pool_setup reads [N, C, H, W] sizes */
+    int64_t xs[4] = {xv.sizes[0], xv.sizes[3], xv.sizes[1], xv.sizes[2]};
+    int64_t ys[4] = {yv.sizes[0], yv.sizes[3], yv.sizes[1], yv.sizes[2]};
+    hipep_view_t xp = xv, yp = yv;
+    xp.sizes = xs;
+    yp.sizes = ys;
+    rd_nhwc_job_t job;
+    if (!rd_pool_setup(ctx, sym, &xp, &yp, kernel, nk, strides, ns, pads, np, dil, nd, auto_pad, &job.j)) return;
+    job.j.cip = cip != 0;
+    job.j.ind = NULL;
+    job.c = xs[1];
+    job.avg = avg;
+    if (yv.numel == 0) return;
+    void *xo = NULL, *yo = NULL;
+    job.j.x = rd_load(ctx, sym, &xv, RD_F32, &xo);
+    if (!job.j.x) return;
+    job.j.y = rd_dst(ctx, sym, &yv, RD_F32, &yo);
+    if (job.j.y) {
+        int64_t work = ys[3] * job.j.k[1] * job.j.k[2] * job.c;
+        hipep_parallel_for(ctx, ys[0] * ys[2], rd_max64(1, 16384 / rd_max64(work, 1)), rd_pool_nhwc_body, &job);
+        rd_commit(&yv, RD_F32, yo);
+    }
+    free(xo);
+}
+
+/* Channels-last global pools: the reduction over H and W of [N, H, W, C] (f32). */
+static void rd_global_pool_nhwc(void *ctx, const char *sym, int op, int64_t xr, const void *xd, int64_t yr,
+                                const void *yd) {
+    if (hipep_has_error(ctx)) return;
+    if (xr != 4 || yr != 4) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: channels-last X and Y must have rank 4 ([N, H, W, C]), got %lld "
+                     "and %lld", sym, (long long)xr, (long long)yr);
+        return;
+    }
+    hipep_view_t xv = hipep_view(4, xd, 4), yv = hipep_view(4, yd, 4);
+    unsigned char red[HIPEP_MAX_RANK] = {0, 1, 1, 0};
+    rd_reduce_mask(ctx, sym, RD_F32, op, &xv, &yv, red);
+}
+
+void hipep_max_pool_f32_out1_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel,
+                                  int64_t nk, const int64_t *strides, int64_t ns, const int64_t *pads, int64_t np,
+                                  const int64_t *dil, int64_t nd, int64_t auto_pad, int64_t ceil_mode) {
+    (void)ceil_mode;
+    rd_pool_nhwc(ctx, "hipep_max_pool_f32_out1_nhwc", 0, xr, x, yr, y, kernel, nk, strides, ns, pads, np, dil, nd,
+                 auto_pad, 0);
+}
+
+void hipep_avg_pool_f32_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *kernel, int64_t nk,
+                             const int64_t *strides, int64_t ns, const int64_t *pads, int64_t np, const int64_t *dil,
+                             int64_t nd, int64_t auto_pad, int64_t ceil_mode, int64_t count_include_pad) {
+    (void)ceil_mode;
+    rd_pool_nhwc(ctx, "hipep_avg_pool_f32_nhwc", 1, xr, x, yr, y, kernel, nk, strides, ns, pads, np, dil, nd, auto_pad,
+                 count_include_pad);
+}
+
+void hipep_global_max_pool_f32_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {
+    rd_global_pool_nhwc(ctx, "hipep_global_max_pool_f32_nhwc", RD_MAX, xr, x, yr, y);
+}
+
+void hipep_global_avg_pool_f32_nhwc(void *ctx, int64_t xr, void *x, int64_t yr, void *y) {
+    rd_global_pool_nhwc(ctx, "hipep_global_avg_pool_f32_nhwc", RD_MEAN, xr, x, yr, y);
+}
+
 /* Global pools: a reduction over the spatial dims. */
 static void rd_global_pool(void *ctx, const char *sym, int ty, int op, int64_t xr, const void *xd, int64_t yr,
                            const void *yd) {
