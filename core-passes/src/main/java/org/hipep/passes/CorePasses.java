@@ -3,6 +3,7 @@ package org.hipep.passes;
 import org.hipep.pass.PassRegistry;
 import org.hipep.passes.bufferization.OneShotBufferizePass;
 import org.hipep.passes.hip.AddContextArgPass;
+import org.hipep.passes.hip.ConvChannelsLastPass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.InferLoopBodyShapesPass;
 import org.hipep.passes.hip.InferShapesPass;
@@ -56,6 +57,7 @@ public final class CorePasses {
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);
         registry.registerPass(InferShapesPass::new, OWNER);
+        registry.registerPass(ConvChannelsLastPass::new, OWNER);
         registry.registerPass(OneShotBufferizePass::new, OWNER);
         registry.registerPass(AddContextArgPass::new, OWNER);
         registry.registerPass(InferLoopBodyShapesPass::new, OWNER);

@@ -26,18 +26,26 @@ public final class HipdnnPipeline {
      * @param constantsDir where the constants sidecar goes ({@code ""}: the working directory)
      * @param externalizeMinNumElements the externalisation threshold (0: inline every constant)
      * @param skipConstantData streaming mode: record each constant's source instead of writing the blob
+     * @param convChannelsLast whether {@code hip-conv-channels-last} runs
      */
     public record Options(String constantsFile, String constantsDir, long externalizeMinNumElements,
-            boolean skipConstantData) {
+            boolean skipConstantData, boolean convChannelsLast) {
         /** Validates the components. */
         public Options {
             Objects.requireNonNull(constantsFile, "constantsFile");
             Objects.requireNonNull(constantsDir, "constantsDir");
         }
 
+        /** Options with channels-last convolutions (the default). */
+        public Options(String constantsFile, String constantsDir, long externalizeMinNumElements,
+                boolean skipConstantData) {
+            this(constantsFile, constantsDir, externalizeMinNumElements, skipConstantData, true);
+        }
+
         /** The front half's options. */
         public OnnxToHipPipeline.Options front() {
-            return new OnnxToHipPipeline.Options(constantsDir, externalizeMinNumElements, skipConstantData);
+            return new OnnxToHipPipeline.Options(constantsDir, externalizeMinNumElements, skipConstantData,
+                    convChannelsLast);
         }
 
         /** The back half's options. */
@@ -54,6 +62,7 @@ public final class HipdnnPipeline {
         o.stringOption("constants-dir", "Directory for the constants sidecar files (empty: the working directory)", "");
         o.longOption("externalize-min-num-elements",
                 "Externalize constants with at least this many elements (0: inline every constant)", 0L);
+        o.boolOption(OnnxToHipPipeline.CONV_CHANNELS_LAST, OnnxToHipPipeline.CONV_CHANNELS_LAST_HELP, true);
         return o;
     }
 
@@ -61,7 +70,8 @@ public final class HipdnnPipeline {
     public static Options fromTextual(PassOptions o) {
         return new Options((String) o.find("constants-file").map(Option::get).orElseThrow(),
                 (String) o.find("constants-dir").map(Option::get).orElseThrow(),
-                (Long) o.find("externalize-min-num-elements").map(Option::get).orElseThrow(), false);
+                (Long) o.find("externalize-min-num-elements").map(Option::get).orElseThrow(), false,
+                (Boolean) o.find(OnnxToHipPipeline.CONV_CHANNELS_LAST).map(Option::get).orElseThrow());
     }
 
     /** Adds both halves to {@code pm} (module level), calling {@code hook} at every slot. */

@@ -5,6 +5,7 @@ import org.hipep.pass.OpPassManager;
 import org.hipep.pass.options.Option;
 import org.hipep.pass.options.PassOptions;
 import org.hipep.passes.hip.AddContextArgPass;
+import org.hipep.passes.hip.ConvChannelsLastPass;
 import org.hipep.passes.bufferization.OneShotBufferizePass;
 import org.hipep.passes.hip.ExternalizeConstantsPass;
 import org.hipep.passes.hip.ResolveExternConstantsPass;
@@ -34,6 +35,7 @@ import org.hipep.plugin.PipelineSlotHook;
  * AfterSimplifyOnnx, {@code hip-add-context-arg}, {@code onnx-loop-outline},
  * {@code onnx-if-outline}, {@code hip-infer-loop-body-shapes}, slot AfterOnnxLoopOutline,
  * {@code convert-onnx-to-hip}, slot AfterConvertOnnxToHip, {@code hip-infer-shapes},
+ * {@code hip-conv-channels-last} (ours, not the seed's; option {@code conv-channels-last}),
  * {@code hip-externalize-constants}, {@code canonicalize}, {@code cse}, then on each
  * {@code func.func} {@code hip-split-duplicate-dps-inits} and {@code hip-resolve-tensor-dims},
  * slot BeforeBufferization, {@code hip-verify-onnx-converted} (every ONNX node left is an error
@@ -51,6 +53,10 @@ import org.hipep.plugin.PipelineSlotHook;
 public final class OnnxToHipPipeline {
     /** The textual pipeline name. */
     public static final String NAME = "onnx-to-hip-pipeline";
+    /** The textual option that turns {@code hip-conv-channels-last} off ({@code =false}), for comparisons. */
+    public static final String CONV_CHANNELS_LAST = "conv-channels-last";
+    static final String CONV_CHANNELS_LAST_HELP =
+            "Run f32 2-D convolutions and the ops between them channels-last (hip-conv-channels-last)";
 
     private OnnxToHipPipeline() {
     }
@@ -61,14 +67,21 @@ public final class OnnxToHipPipeline {
      * @param externalizeOutputDir where the constants sidecar goes ({@code ""}: the working directory)
      * @param externalizeMinNumElements the externalisation threshold (0: inline every constant)
      * @param skipConstantData streaming mode: record sources instead of writing the blob
+     * @param convChannelsLast whether {@code hip-conv-channels-last} runs (f32 2-D convolutions NHWC)
      */
-    public record Options(String externalizeOutputDir, long externalizeMinNumElements, boolean skipConstantData) {
-        /** The textual pipeline's defaults: cwd, 0, false. */
+    public record Options(String externalizeOutputDir, long externalizeMinNumElements, boolean skipConstantData,
+            boolean convChannelsLast) {
+        /** The textual pipeline's defaults: cwd, 0, false, channels-last convolutions. */
         public static final Options DEFAULTS = new Options("", 0L, false);
 
         /** Validates the components. */
         public Options {
             Objects.requireNonNull(externalizeOutputDir, "externalizeOutputDir");
+        }
+
+        /** Options with channels-last convolutions (the default). */
+        public Options(String externalizeOutputDir, long externalizeMinNumElements, boolean skipConstantData) {
+            this(externalizeOutputDir, externalizeMinNumElements, skipConstantData, true);
         }
     }
 
@@ -81,6 +94,7 @@ public final class OnnxToHipPipeline {
                 "Externalize constants with at least this many elements (0: inline every constant)", 0L);
         o.boolOption("skip-constant-data",
                 "Record per-constant source metadata instead of writing the bulk blob", false);
+        o.boolOption(CONV_CHANNELS_LAST, CONV_CHANNELS_LAST_HELP, true);
         return o;
     }
 
@@ -89,7 +103,8 @@ public final class OnnxToHipPipeline {
         return new Options(
                 (String) o.find("externalize-output-dir").map(Option::get).orElseThrow(),
                 (Long) o.find("externalize-min-num-elements").map(Option::get).orElseThrow(),
-                (Boolean) o.find("skip-constant-data").map(Option::get).orElseThrow());
+                (Boolean) o.find("skip-constant-data").map(Option::get).orElseThrow(),
+                (Boolean) o.find(CONV_CHANNELS_LAST).map(Option::get).orElseThrow());
     }
 
     /**
@@ -109,6 +124,9 @@ public final class OnnxToHipPipeline {
         pm.addPass(ConvertOnnxToHipPass::new);
         hook.addPasses(pm, PipelineSlot.AFTER_CONVERT_ONNX_TO_HIP);
         pm.addPass(InferShapesPass::new);
+        if (options.convChannelsLast()) {
+            pm.addPass(ConvChannelsLastPass::new);
+        }
         pm.addPass(() -> externalize(options));
         pm.addPass(CanonicalizePass::new);
         pm.addPass(CsePass::new);

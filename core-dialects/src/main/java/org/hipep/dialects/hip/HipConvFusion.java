@@ -72,14 +72,24 @@ public final class HipConvFusion {
         }
     }
 
-    /** The tensor-form {@code hip.conv} defining {@code v}, when {@code op} is its only user and has its type. */
+    /**
+     * The tensor-form {@code hip.conv} defining {@code v}, when {@code op} is its only user but for
+     * {@code tensor.dim}s (a dynamic size of the next destination) and has its type.
+     */
     private static Operation fusableConv(Operation op, Value v) {
         Operation conv = v.definingOp();
-        if (conv == null || !conv.is("hip.conv") || conv.numResults() != 1 || !v.hasOneUse()
-                || !v.type().equals(op.result(0).type())) {
+        if (conv == null || !conv.is("hip.conv") || conv.numResults() != 1 || !v.type().equals(op.result(0).type())) {
             return null;
         }
-        return conv;
+        int users = 0;
+        for (Operation u : v.users()) {
+            if (u == op) {
+                users++;
+            } else if (!u.is("tensor.dim")) {
+                return null;
+            }
+        }
+        return users == 1 ? conv : null;
     }
 
     /**
@@ -116,6 +126,11 @@ public final class HipConvFusion {
         attrs.putAll(clamp);
         Value r = rewriter.create(op.location(), "hip.conv", operands, op.resultTypes(), attrs).result(0);
         rewriter.replaceOp(op, List.of(r));
+        // The sizes the tensor.dims read are the conv's destination's (its type).
+        Value init = conv.operand(conv.numOperands() - 1);
+        for (Operation dim : List.copyOf(conv.result(0).users())) {
+            rewriter.modifyOpInPlace(dim, () -> dim.setOperand(0, init));
+        }
         rewriter.eraseOp(conv);
     }
 

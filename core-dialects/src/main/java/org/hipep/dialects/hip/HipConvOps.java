@@ -13,6 +13,7 @@ import org.hipep.dialects.hip.HipShapes.AutoPad;
 import org.hipep.dialects.hip.HipShapes.ShapeError;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.Type;
+import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.ShapedType;
@@ -24,6 +25,12 @@ import org.hipep.ir.builtin.StringAttr;
  * {@code [N, C, D1, ..., Dn]} inputs, with ONNX's window attributes ({@code kernel_shape},
  * {@code strides}, {@code pads} as all begins then all ends, {@code dilations}, {@code group},
  * {@code auto_pad}) and output-shape arithmetic.
+ *
+ * <p>{@code conv}, {@code max_pool} (without indices), {@code avg_pool} and the global pools also
+ * take {@code channels_last} (bool, default false): X is then {@code [N, H, W, C]} and Y
+ * {@code [N, OH, OW, M]}, rank 4 and f32 only; W stays {@code [M, C/group, KH, KW]}. The
+ * {@code hip-conv-channels-last} pass sets it; the kernels carry it in their symbol
+ * ({@code _nhwc}, docs/kernel-abi.md).
  */
 final class HipConvOps {
     private static final long DYN = ShapedType.DYNAMIC;
@@ -230,22 +237,51 @@ final class HipConvOps {
         };
     }
 
+    /** The attribute that puts the channels last (see the class documentation). */
+    static final String CHANNELS_LAST = "channels_last";
+
+    /**
+     * {@code rule} under {@link #CHANNELS_LAST}: X {@code [N, H, W, C]} is read as
+     * {@code [N, C, H, W]} by {@code rule}, and its first result is put back channels-last.
+     */
+    private static Rule layout(Rule rule) {
+        return (in, attrs, n) -> {
+            if (!HipOps.flag(attrs, CHANNELS_LAST, false)) {
+                return rule.apply(in, attrs, n);
+            }
+            RankedTensorType x = in.get(0);
+            if (x.rank() != 4 || !x.elementType().equals(FloatType.F32)) {
+                throw new ShapeError("'" + CHANNELS_LAST + "' needs an f32 X of rank 4 ([N, H, W, C]), got " + text(x));
+            }
+            if (n > 1) {
+                throw new ShapeError("'" + CHANNELS_LAST + "' is not supported with indices");
+            }
+            List<Long> s = x.shape();
+            List<RankedTensorType> first = new ArrayList<>(in);
+            first.set(0, RankedTensorType.of(List.of(s.get(0), s.get(3), s.get(1), s.get(2)), x.elementType()));
+            RankedTensorType y = (RankedTensorType) rule.apply(first, attrs, n).get(0);
+            List<Long> o = y.shape();
+            return List.of(RankedTensorType.of(List.of(o.get(0), o.get(2), o.get(3), o.get(1)), y.elementType()));
+        };
+    }
+
     /** The windowed ops. */
     static final List<Spec> SPECS = List.of(
             new Spec("conv", "N-d convolution: X [N, C, D...], W [M, C/group, k...], optional bias [M]; optional"
                     + " fused activation min(max(y, clamp_min), clamp_max)", 2, 3, 1, 1,
                     List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad", "clamp_min",
-                            "clamp_max"), CONV),
+                            "clamp_max", CHANNELS_LAST), layout(CONV)),
             new Spec("conv_transpose", "N-d transposed convolution: X [N, C, D...], W [C, M/group, k...], optional"
                     + " bias [M]", 2, 3, 1, 1, List.of("kernel_shape", "strides", "pads", "dilations", "group",
                     "auto_pad", "output_padding", "output_shape"), CONV_TRANSPOSE),
             new Spec("max_pool", "N-d max pooling, with optional i64 indices", 1, 1, 1, 2,
-                    List.of("kernel_shape", "strides", "pads", "dilations", "auto_pad", "ceil_mode"),
-                    pool(HipOps.Kind.NUMERIC, true)),
+                    List.of("kernel_shape", "strides", "pads", "dilations", "auto_pad", "ceil_mode", CHANNELS_LAST),
+                    layout(pool(HipOps.Kind.NUMERIC, true))),
             new Spec("avg_pool", "N-d average pooling", 1, 1, 1, 1, List.of("kernel_shape", "strides", "pads",
-                    "dilations", "auto_pad", "ceil_mode", "count_include_pad"), pool(HipOps.Kind.FLOAT, false)),
-            new Spec("global_max_pool", "Max over all spatial dimensions, kept as 1", 1, 1, 1, 1, List.of(),
-                    global(HipOps.Kind.NUMERIC)),
-            new Spec("global_avg_pool", "Average over all spatial dimensions, kept as 1", 1, 1, 1, 1, List.of(),
-                    global(HipOps.Kind.FLOAT)));
+                    "dilations", "auto_pad", "ceil_mode", "count_include_pad", CHANNELS_LAST),
+                    layout(pool(HipOps.Kind.FLOAT, false))),
+            new Spec("global_max_pool", "Max over all spatial dimensions, kept as 1", 1, 1, 1, 1,
+                    List.of(CHANNELS_LAST), layout(global(HipOps.Kind.NUMERIC))),
+            new Spec("global_avg_pool", "Average over all spatial dimensions, kept as 1", 1, 1, 1, 1,
+                    List.of(CHANNELS_LAST), layout(global(HipOps.Kind.FLOAT))));
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.ir.Operation;
+import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.MemRefType;
@@ -28,8 +29,8 @@ import org.hipep.ir.text.AttrTypePrinter;
  * differs; {@code _exp_<t3>} for a {@code pow} whose exponent's element type is not the base's;
  * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
  * number of destinations varies, {@code _p_<param>} for each parameter given as a run-time
- * operand, and {@code _clamp} for an op carrying a fused clamp, so that each symbol has exactly
- * one signature.
+ * operand, {@code _clamp} for an op carrying a fused clamp, and {@code _nhwc} for a conv or pool
+ * with {@code channels_last} set, so that each symbol has exactly one signature.
  */
 public final class HipKernelAbi {
     /** How an attribute is passed. */
@@ -56,7 +57,12 @@ public final class HipKernelAbi {
          * A fused epilogue bound: one {@code f64}, passed only by the {@code _clamp} symbols (the
          * op carries one of its clamp attributes); absent: {@code -inf} / {@code +inf}.
          */
-        CLAMP("f64, `_clamp` symbols only");
+        CLAMP("f64, `_clamp` symbols only"),
+        /**
+         * The data layout of a conv or pool ({@code channels_last}): part of the symbol
+         * ({@code _nhwc} when set), no argument.
+         */
+        LAYOUT("(symbol)");
 
         private final String arguments;
 
@@ -104,6 +110,11 @@ public final class HipKernelAbi {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.CLAMP);
         }
 
+        /** Whether the op may be channels-last ({@link Encoding#LAYOUT} attribute). */
+        public boolean hasLayout() {
+            return attributes.stream().anyMatch(a -> a.encoding() == Encoding.LAYOUT);
+        }
+
         /** The symbol family, as the documentation writes it. */
         public String family() {
             StringBuilder s = new StringBuilder("hipep_").append(op).append("_<t>");
@@ -118,6 +129,9 @@ public final class HipKernelAbi {
             }
             if (hasClamp()) {
                 s.append("[_clamp]");
+            }
+            if (hasLayout()) {
+                s.append("[_nhwc]");
             }
             return s.toString();
         }
@@ -152,6 +166,10 @@ public final class HipKernelAbi {
 
     private static Attr clamp(String name, double absent, String note) {
         return new Attr(name, Encoding.CLAMP, absent, List.of(), note);
+    }
+
+    private static Attr channelsLast() {
+        return new Attr(CHANNELS_LAST, Encoding.LAYOUT, false, List.of(), null);
     }
 
     private static Attr choice(String name, String... choices) {
@@ -212,15 +230,15 @@ public final class HipKernelAbi {
         Attr[] window = {ints("kernel_shape"), ints("strides"), ints("pads"), ints("dilations")};
         add("conv", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3], i64("group", 1),
                 choice("auto_pad", AUTO_PAD), clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
-                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"));
+                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), channelsLast());
         add("conv_transpose", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3],
                 i64("group", 1), choice("auto_pad", AUTO_PAD), ints("output_padding"), ints("output_shape"));
         add("max_pool", "X → Y, [Indices (i64)]", false, true, window[0], window[1], window[2], window[3],
-                choice("auto_pad", AUTO_PAD), flag("ceil_mode", false));
+                choice("auto_pad", AUTO_PAD), flag("ceil_mode", false), channelsLast());
         add("avg_pool", "X → Y", window[0], window[1], window[2], window[3], choice("auto_pad", AUTO_PAD),
-                flag("ceil_mode", false), flag("count_include_pad", false));
-        add("global_max_pool", "X → Y");
-        add("global_avg_pool", "X → Y");
+                flag("ceil_mode", false), flag("count_include_pad", false), channelsLast());
+        add("global_max_pool", "X → Y", channelsLast());
+        add("global_avg_pool", "X → Y", channelsLast());
         add("transpose", "data → transposed", ints("perm"));
         add("reshape", "data, [shape] → reshaped", ints("shape"), flag("allowzero", false));
         add("expand", "input, [shape] → output", ints("shape"));
@@ -371,7 +389,19 @@ public final class HipKernelAbi {
         if (clamped(op)) {
             s.append("_clamp");
         }
+        if (channelsLast(op)) {
+            s.append("_nhwc");
+        }
         return s.toString();
+    }
+
+    /** The attribute of a conv or pool whose X and Y are {@code [N, H, W, C]} (symbol suffix {@code _nhwc}). */
+    public static final String CHANNELS_LAST = "channels_last";
+
+    /** Whether {@code op} has {@link #CHANNELS_LAST} set, so its symbol ends in {@code _nhwc}. */
+    public static boolean channelsLast(Operation op) {
+        Entry e = entry(op.nameString());
+        return e != null && e.hasLayout() && op.attribute(CHANNELS_LAST) instanceof BoolAttr b && b.value();
     }
 
     /**
@@ -428,6 +458,7 @@ public final class HipKernelAbi {
             case STRING -> "string";
             case TYPE -> "type, in the symbol";
             case CLAMP -> "f64, `_clamp` only";
+            case LAYOUT -> "bool, in the symbol: `_nhwc` when true";
         };
         String absent;
         if (a.note() != null) {

@@ -30,11 +30,34 @@ import org.junit.jupiter.api.io.TempDir;
 class MnistToKernelCallsTest {
     @Test
     void everyHipComputeOpBecomesAKernelCall(@TempDir Path out) throws Exception {
+        Map<String, Integer> calls = kernelCalls(out, true);
+        assertThat(calls).containsKeys("hipep_matmul_f32", "hipep_reshape_f32", "hipep_add_f32");
+        // simplify-onnx: each conv's broadcast bias Add folds into the conv (whose Relu then fuses into it), the
+        // Reshape of the classifier's constant weights folds into a constant; left: the input's Reshape and the
+        // classifier's bias Add.
+        // hip-conv-channels-last: the second conv (8 input channels) and its max pool run NHWC; the first
+        // (one channel, 157k multiply-adds) and its pool stay NCHW; one transpose in, one back before the Reshape
+        assertThat(calls).containsEntry("hipep_conv_f32_in3_clamp", 1).containsEntry("hipep_conv_f32_in3_clamp_nhwc", 1)
+                .containsEntry("hipep_max_pool_f32_out1", 1).containsEntry("hipep_max_pool_f32_out1_nhwc", 1)
+                .containsEntry("hipep_transpose_f32", 2).doesNotContainKey("hipep_conv_f32_in2")
+                .doesNotContainKey("hipep_max_f32").containsEntry("hipep_add_f32", 1)
+                .containsEntry("hipep_reshape_f32", 1);
+    }
+
+    @Test
+    void withoutChannelsLastEverythingStaysNchw(@TempDir Path out) throws Exception {
+        Map<String, Integer> calls = kernelCalls(out, false);
+        assertThat(calls).containsEntry("hipep_conv_f32_in3_clamp", 2).containsEntry("hipep_max_pool_f32_out1", 2)
+                .doesNotContainKey("hipep_transpose_f32");
+        assertThat(calls.keySet()).noneMatch(k -> k.endsWith("_nhwc"));
+    }
+
+    private static Map<String, Integer> kernelCalls(Path out, boolean channelsLast) throws Exception {
         ImportedModel imported = ImportedModel.load(SharedData.dir(SharedData.MODELS).resolve("mnist-8/model.onnx"));
         Operation module = imported.module();
         PassManager pm = new PassManager();
         OnnxToHipPipeline.build(pm, new OnnxToHipPipeline.Options(Files.createDirectories(out.resolve("c")).toString(),
-                16L, false), PipelineSlotHook.NONE);
+                16L, false, channelsLast), PipelineSlotHook.NONE);
         Map<String, Integer> computeOps = new TreeMap<>();
         PassManager lower = new PassManager();
         lower.addPass(ConvertHipToLLVMPass::new);
@@ -77,14 +100,7 @@ class MnistToKernelCallsTest {
         int total = computeOps.values().stream().mapToInt(Integer::intValue).sum();
         assertThat(calls.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(total);
         assertThat(declared).isEqualTo(calls.keySet());
-        assertThat(calls).containsKeys("hipep_matmul_f32", "hipep_max_pool_f32_out1", "hipep_reshape_f32",
-                "hipep_add_f32");
-        // simplify-onnx: each conv's broadcast bias Add folds into the conv (whose Relu then fuses into it), the
-        // Reshape of the classifier's constant weights folds into a constant; left: the input's Reshape and the
-        // classifier's bias Add
-        assertThat(calls).containsEntry("hipep_conv_f32_in3_clamp", 2).doesNotContainKey("hipep_conv_f32_in2")
-                .doesNotContainKey("hipep_max_f32").containsEntry("hipep_add_f32", 1)
-                .containsEntry("hipep_reshape_f32", 1);
         assertThat(imported.errors()).isEmpty();
+        return calls;
     }
 }

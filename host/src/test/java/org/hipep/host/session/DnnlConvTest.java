@@ -30,14 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Which convolutions the runtime computes through oneDNN (kernels_dnnl_conv.c), pinned with
  * {@link HipSession#libraryRuns()}, and their results against {@link ConvTilingTest}'s plain
- * reference at one and two threads: float 2-D convolutions of group 1 without dilation, other than
- * 1x1 and with more than one input channel, go through oneDNN, with weights
+ * reference at one and two threads: float 2-D convolutions of group 1 without dilation go through
+ * oneDNN (channels-last after hip-conv-channels-last: 1x1 ones too), with weights
  * that are initializers (packed once per state) or graph inputs (reordered on every call: a changed
  * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
  * stem-like 7x7, a small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN
- * propagates, clamped values are the bounds' exact bits). The 1x1 (stride 1, strided, padded),
- * single-input-channel 5x5, grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go
- * through oneDNN (the count stays 0) and stay correct.
+ * propagates, clamped values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a
+ * single-input-channel 5x5 from 2^20 multiply-adds. Smaller single-input-channel 5x5 (mnist-8's
+ * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
+ * (the count stays 0) and stay correct.
  */
 class DnnlConvTest {
     @TempDir
@@ -83,15 +84,21 @@ class DnnlConvTest {
             constant(f32("mnist_conv2", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), null, false)),
             withNan(constant(K3_BATCH.then("relu"))),
             withNan(input(K3_S2_ASYM.then("relu6"))),
-            withNan(constant(SAME_S2.then("clip"))));
-
-    /** Through the runtime's own kernels: 1x1, one input channel, groups, dilation, f64, 1-D, 3-D. */
-    static final List<Conv> OWN = List.of(
+            withNan(constant(SAME_S2.then("clip"))),
+            /* channels-last (hip-conv-channels-last): 1x1 convolutions, strided or padded, and one input
+               channel from 2^20 multiply-adds run through oneDNN on NHWC too */
             constant(f32("pointwise", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
             withNan(constant(f32("pointwise", 1, 24, 8, a(7, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu"))),
             constant(f32("one_by_one_s2", 1, 32, 64, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
             input(f32("one_by_one_s2", 2, 16, 8, a(9, 8), a(1, 1), a(2, 2), a(0, 0, 0, 0), true)),
             constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
+            constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)));
+
+    /**
+     * Through the runtime's own kernels: one input channel under 2^20 multiply-adds (they stay NCHW,
+     * where oneDNN does not take them), groups, dilation, f64, 1-D, 3-D.
+     */
+    static final List<Conv> OWN = List.of(
             constant(f32("one_channel_5x5", 1, 1, 8, a(28, 28), a(5, 5), a(1, 1), null, true)),
             input(f32("one_channel_5x5", 2, 1, 16, a(30, 26), a(5, 5), a(2, 1), a(2, 1, 0, 2), false)),
             constant(new Case("grouped", 1, 8, 6, 2, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
