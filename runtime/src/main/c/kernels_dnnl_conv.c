@@ -4,12 +4,21 @@
  * hipep_conv_f32_in2 / _in3 / _in2_clamp / _in3_clamp symbols) calls dn_conv_try first, and
  * computes the convolution itself when it returns 0.
  *
- * What goes to oneDNN (its NCHW convolution, X and Y stay NCHW, the weights in the layout it
+ * Channels-last (the _nhwc symbols, la_conv's nhwc flag; the compiler's hip-conv-channels-last
+ * emits them for f32 2-D group-1 undilated convolutions): X [N, H, W, C] and Y [N, OH, OW, M] are
+ * used in place when dense (io->xl / io->yl; the layout of each is in the entry key), the weights
+ * in the layout oneDNN prefers — EVERY such convolution, 1x1 and single input channel included: on
+ * NHWC a 1x1 is a plain GEMM over the pixels and no reorder runs around oneDNN's kernel. Measured
+ * (C timing, best of runs, 1 thread, NCHW kernel / NHWC kernel on ResNet-50's shapes): 1x1 1.11-1.42x,
+ * 3x3 1.03-1.13x, 7x7 stem 1.24x. A strided (non-dense) X is first copied densely in NCHW order
+ * (then oneDNN reads NCHW and writes NHWC). Whatever oneDNN does not take goes through la_conv on
+ * NCHW scratch buffers (X transposed in, Y transposed out by la_conv_close).
+ * NCHW (the plain symbols) — what goes to oneDNN (X and Y stay NCHW, the weights in the layout it
  * prefers, format "any"): f32, 2-D, group 1, no dilation, kernels other than 1x1, more than one
  * input channel — the 3x3 and 5x5 convolutions of ResNet, SqueezeNet, super-resolution-10 and
  * mnist-8's second, 7x7 stems. Measured (hip-bench A/B with HIPEP_NO_DNNL=1) 1.4-3x faster than
  * im2col + OpenBLAS on those shapes.
- * What stays with la_conv, and why (measured the same way):
+ * What stays with la_conv in NCHW, and why (measured the same way):
  *  - 1x1, strided or not: la_conv reads X in place (stride 1) or a subsampled copy of it as the
  *    GEMM's B through OpenBLAS; oneDNN's NCHW 1x1 path transposes X to NHWC and Y back around its
  *    kernel: no faster at stride 1, and on ResNet-50's three strided 1x1 (downsampling) shapes

@@ -1,10 +1,14 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (188 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (204 symbols):
  *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
  *   hipep_conv_<t>_in2_clamp / _in3_clamp the same with a fused min(max(y, clamp_min), clamp_max) per tile
+ *   hipep_conv_<t>_in2[_clamp]_nhwc / _in3[_clamp]_nhwc  channels-last X [N, spatial..., C] and
+ *                                         Y [N, out..., M] (W unchanged), same signatures: f32 2-D group-1
+ *                                         undilated ones through oneDNN in place (kernels_dnnl_conv.c),
+ *                                         the rest through NCHW copies (la_conv_channels_first)
  *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}

@@ -1,6 +1,6 @@
 /* Reductions, arg max/min, softmax, normalisations and pooling. */
 /*
- * Kernels (docs/kernel-abi.md, the table's signatures; 332 symbols):
+ * Kernels (docs/kernel-abi.md, the table's signatures; 364 symbols):
  *  - hipep_reduce_{sum,mean,max,min,prod,sum_square,l1,l2,log_sum_exp}_<t>[_p_axes] for
  *    t in f32 f64 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64. The destination's shape gives
  *    keepdims; empty axes reduce everything, or copy with noop_with_empty_axes. Floats accumulate
@@ -26,6 +26,10 @@
  *    stride, dilation and the destination's size; ceil_mode is not read (the destination's size
  *    already says it). avg_pool divides by the taps inside the input, or, with
  *    count_include_pad, inside the padded input (not the part a ceil_mode window hangs over).
+ *  - channels-last pools, X [N, spatial..., C] -> Y [N, out..., C] (global: [N, 1..., C]), the
+ *    NCHW kernels' signatures and rules: hipep_max_pool_<t>_out1_nhwc, hipep_global_max_pool_<t>_nhwc
+ *    (all types), hipep_avg_pool_<t>_nhwc, hipep_global_avg_pool_<t>_nhwc (float types); each
+ *    window's taps reduced as contiguous C-vectors, the same results as the NCHW kernels.
  * Strided inputs and destinations are honoured (non-dense ones, and f16/bf16, go through a dense
  * float/element copy).
  * Errors: pools with more than 3 spatial dims and ranks above HIPEP_MAX_RANK:
