@@ -14,9 +14,8 @@
  *    reordered once when the weights are one of the state's constants (dn_is_constant: an
  *    initializer, fixed for the state's life), else reordered on every call (dn_weights_ready).
  *  - dn_begin(ctx, single): the thread count for a oneDNN call — the state's threads, or 1 for
- *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team size. oneDNN's team runs while
- *    our pool's workers wait for the next job; OMP_WAIT_POLICY=PASSIVE (set by the host before the
- *    library loads, DnnlLibrary) keeps its idle threads off the cores our pool needs next.
+ *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team
+ *    size. oneDNN's team is the same libgomp team hipep_parallel_for runs on (state.c).
  *  - dn_run(c, kind, e, W, ...): runs an entry's primitive on the caller's buffers and counts the run per kind
  *    (hipep_state_onednn_runs, exported: tests use it to pin which path ran).
  *

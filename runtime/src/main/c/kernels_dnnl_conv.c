@@ -52,11 +52,13 @@ typedef struct {
 
 /*
  * Channels-last convolutions below this many multiply-adds run on one thread: waking oneDNN's
- * OpenMP team (passive waits) costs ~30 us, more than a second thread saves on SqueezeNet's small
+ * OpenMP team from sleep costs ~30 us, more than a second thread saves on SqueezeNet's small
  * 1x1s (C timing, best of runs, 1 -> 2 threads: 64->16 at 55x55, 3.1M MACs, 0.039 -> 0.066 ms;
  * 256->48 at 13x13, 2.1M, 0.022 -> 0.036; 384->64 at 13x13, 4.2M, 0.041 -> 0.047) while from
- * ~14M on a second thread pays (48->192 3x3 at 13x13 0.125 -> 0.090 ms). The NCHW 1x1s these
- * replace ran on our own pool, which wakes faster. NCHW oneDNN convolutions keep LA_BLAS_MIN_MACS.
+ * ~14M on a second thread pays (48->192 3x3 at 13x13 0.125 -> 0.090 ms). Measured again once
+ * hipep_parallel_for ran on the same (spinning) team: light-squeezenet at 2 threads 1.19-1.22x of
+ * ONNX Runtime with this threshold, 1.21-1.28x with LA_BLAS_MIN_MACS (hip-bench, same machine
+ * state). NCHW oneDNN convolutions keep LA_BLAS_MIN_MACS.
  */
 #define DN_CONV_CL_TEAM_MACS (1LL << 23)
 

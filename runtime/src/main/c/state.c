@@ -20,12 +20,13 @@
  *    (runtime_owned = 1, freed by the host with hipep_free); hipep_state_outputs lists them.
  *    hipep_provided_output_allocate is the allocator for caller-provided outputs (the host's
  *    table of buffers; an output whose shape differs from its buffer's is refused and recorded).
- *  - hipep_parallel_for: fork-join over a persistent per-state pthread pool of threads-1 workers,
- *    created lazily; chunks handed out with an atomic counter, the caller takes part; workers
- *    watch ~20 us for the next job (and the caller for the last chunk) before sleeping. A call made
- *    while the state's parallel region runs (from a body: nested) runs inline. No thread-local
- *    storage (the module is JIT-linked) and no global mutable state. OpenBLAS is kept at one thread
- *    (each compute checks): large GEMMs are split over this pool by kernels_linalg.c.
+ *  - hipep_parallel_for: fork-join on libgomp's team (the OpenMP runtime oneDNN runs on, loaded
+ *    with libdnnl), so the convolutions and the other ops of a run share one set of threads; chunks
+ *    handed out with an atomic counter, the caller takes part. A call made while the state's parallel
+ *    region runs (from a body: nested) runs inline. How long idle team threads watch for the next
+ *    region is libgomp's spin count (DnnlLibrary sets it). No thread-local storage (the module is
+ *    JIT-linked) and no global mutable state. OpenBLAS is kept at one thread (each compute checks):
+ *    large GEMMs are split over the team by kernels_linalg.c.
  *  - the state's oneDNN cache (kernels_dnnl.c) is freed with the state.
  */
 #include "hipep_runtime.h"
@@ -78,29 +79,10 @@ typedef struct st_state {
     _Atomic int32_t error_code;
     char error_message[ST_MESSAGE_SIZE];
 
-    /* worker pool */
-    pthread_mutex_t mu;
-    pthread_cond_t work_cv;
-    pthread_cond_t done_cv;
-    int sync_ready;           /* mu and the condition variables are initialised */
-    pthread_t *workers;
-    int64_t worker_count;     /* workers running */
-    int workers_tried;        /* the pool was created (or failed to be): do not try again */
-    uint64_t generation;      /* bumped (under mu) for each job */
-    uint64_t start_generation;
-    int shutdown;
+    /* parallel regions */
+    pthread_mutex_t mu;       /* guards the oneDNN cache's creation */
+    int sync_ready;           /* mu is initialised */
     _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
-
-    /* the current job (written under mu before generation is bumped) */
-    void (*job_body)(void *, int64_t, int64_t);
-    void *job_arg;
-    int64_t job_n;
-    int64_t job_chunk;
-    int64_t job_chunks;
-    /* the next chunk to claim, tagged with the job's generation in the high 32 bits, so a worker
-     * that wakes late for an earlier job claims nothing of a later one */
-    _Atomic uint64_t job_next;
-    _Atomic int64_t job_done;  /* chunks of the current job finished */
 
     /* oneDNN's engine, primitives and packed weights for this state (kernels_dnnl.c), created on
      * first use; dnnl_off: oneDNN is switched off or unavailable for this state */
@@ -161,23 +143,10 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     st->metadata_len = metadata_len;
     atomic_init(&st->error_code, 0);
     atomic_init(&st->in_parallel, 0);
-    atomic_init(&st->job_next, 0);
-    atomic_init(&st->job_done, 0);
     atomic_init(&st->kscratch_busy, 0);
     atomic_init(&st->dnnl, NULL);
     atomic_init(&st->dnnl_off, 0);
     if (pthread_mutex_init(&st->mu, NULL) != 0) {
-        free(st);
-        return HIPEP_ERR_INTERNAL;
-    }
-    if (pthread_cond_init(&st->work_cv, NULL) != 0) {
-        pthread_mutex_destroy(&st->mu);
-        free(st);
-        return HIPEP_ERR_INTERNAL;
-    }
-    if (pthread_cond_init(&st->done_cv, NULL) != 0) {
-        pthread_cond_destroy(&st->work_cv);
-        pthread_mutex_destroy(&st->mu);
         free(st);
         return HIPEP_ERR_INTERNAL;
     }
@@ -186,32 +155,16 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     return HIPEP_OK;
 }
 
-static void st_stop_workers(st_state_t *st) {
-    if (st->worker_count == 0) return;
-    pthread_mutex_lock(&st->mu);
-    st->shutdown = 1;
-    pthread_cond_broadcast(&st->work_cv);
-    pthread_mutex_unlock(&st->mu);
-    for (int64_t i = 0; i < st->worker_count; i++) pthread_join(st->workers[i], NULL);
-    st->worker_count = 0;
-}
-
 int32_t hipdnn_ep_state_cleanup(void *state) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
-    st_stop_workers(st);
     dn_cache_free(atomic_load_explicit(&st->dnnl, memory_order_acquire));
-    free(st->workers);
     for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
     free(st->domains);
     free(st->scratch);
     for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) free(st->kscratch[i]);
     free(st->outputs);
-    if (st->sync_ready) {
-        pthread_cond_destroy(&st->done_cv);
-        pthread_cond_destroy(&st->work_cv);
-        pthread_mutex_destroy(&st->mu);
-    }
+    if (st->sync_ready) pthread_mutex_destroy(&st->mu);
     free(st);
     return HIPEP_OK;
 }
@@ -337,9 +290,9 @@ void *hipdnn_ep_get_constant(void *state, int64_t index) {
 
 /* ------------------------------------------------------------------ compute, inputs */
 
-/* OpenBLAS (the linalg kernels' GEMM) runs at ONE thread: our pool parallelises large GEMMs
- * (kernels_linalg.c splits them into single-threaded calls). OpenBLAS's own workers would spin
- * after each call and take the cores our workers need. The count is process-wide and other code
+/* OpenBLAS (the linalg kernels' GEMM) runs at ONE thread: hipep_parallel_for parallelises large
+ * GEMMs (kernels_linalg.c splits them into single-threaded calls). OpenBLAS's own workers would
+ * spin after each call and take the cores the team needs. The count is process-wide and other code
  * in the process may change it, so each compute checks it (a load of OpenBLAS's variable). */
 extern void openblas_set_num_threads(int threads);
 extern int openblas_get_num_threads(void);
@@ -559,96 +512,24 @@ int64_t hipep_threads(void *ctx) {
     return st == NULL ? 1 : st->threads;
 }
 
-/* One job as a thread saw it when it joined (read under mu, or by the caller that wrote it). */
+/* libgomp, oneDNN's OpenMP runtime (loaded with libdnnl) */
+extern void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
+
 typedef struct {
     void (*body)(void *, int64_t, int64_t);
     void *arg;
     int64_t n, chunk, chunks;
-    uint64_t tag; /* the generation's low 32 bits */
-} st_job_t;
+    _Atomic int64_t next;
+} st_omp_job_t;
 
-/* Claims and runs chunks of `job` until none is left (or a later job replaced it); whoever
- * finishes the job's last chunk wakes the caller. */
-static void st_run_chunks(st_state_t *st, const st_job_t *job) {
+static void st_omp_body(void *p) {
+    st_omp_job_t *j = (st_omp_job_t *)p;
     for (;;) {
-        uint64_t v = atomic_load_explicit(&st->job_next, memory_order_acquire);
-        if ((v >> 32) != job->tag || (int64_t)(v & 0xffffffffu) >= job->chunks) return;
-        if (!atomic_compare_exchange_weak_explicit(&st->job_next, &v, v + 1, memory_order_acq_rel,
-                                                   memory_order_acquire))
-            continue;
-        int64_t begin = (int64_t)(v & 0xffffffffu) * job->chunk;
-        int64_t end = begin + job->chunk < job->n ? begin + job->chunk : job->n;
-        job->body(job->arg, begin, end);
-        if (atomic_fetch_add_explicit(&st->job_done, 1, memory_order_acq_rel) + 1 == job->chunks) {
-            pthread_mutex_lock(&st->mu);
-            pthread_cond_signal(&st->done_cv);
-            pthread_mutex_unlock(&st->mu);
-        }
+        int64_t c = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
+        if (c >= j->chunks) return;
+        int64_t begin = c * j->chunk;
+        j->body(j->arg, begin, begin + j->chunk < j->n ? begin + j->chunk : j->n);
     }
-}
-
-/*
- * How long a thread watches for what it waits on before sleeping on a condition variable: about
- * 20 us. Parallel ops often come back to back (a model's convolutions, concats and pools of a
- * fraction of a millisecond each); waking a sleeping worker costs a futex call on each side and
- * the scheduler's latency, which a short watch avoids. Short enough that an idle session's
- * workers are asleep almost at once.
- */
-#define ST_SPIN_ROUNDS 2000
-
-static inline void st_cpu_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
-/* Watches job_next for a job other than the one tagged `tag` for up to ST_SPIN_ROUNDS rounds. */
-static void st_spin_for_next_job(st_state_t *st, uint64_t tag) {
-    for (int i = 0; i < ST_SPIN_ROUNDS; i++) {
-        if ((atomic_load_explicit(&st->job_next, memory_order_acquire) >> 32) != tag) return;
-        st_cpu_relax();
-    }
-}
-
-static void *st_worker_main(void *p) {
-    st_state_t *st = (st_state_t *)p;
-    pthread_mutex_lock(&st->mu);
-    uint64_t seen = st->start_generation;
-    int ran = 0; /* watch for the next job only after having run one (not while idle from the start) */
-    for (;;) {
-        if (ran && st->generation == seen && !st->shutdown) {
-            pthread_mutex_unlock(&st->mu);
-            st_spin_for_next_job(st, seen & 0xffffffffu);
-            pthread_mutex_lock(&st->mu);
-        }
-        while (st->generation == seen && !st->shutdown) pthread_cond_wait(&st->work_cv, &st->mu);
-        if (st->shutdown) break;
-        seen = st->generation;
-        st_job_t job = {st->job_body, st->job_arg, st->job_n, st->job_chunk, st->job_chunks, seen & 0xffffffffu};
-        pthread_mutex_unlock(&st->mu);
-        st_run_chunks(st, &job);
-        ran = 1;
-        pthread_mutex_lock(&st->mu);
-    }
-    pthread_mutex_unlock(&st->mu);
-    return NULL;
-}
-
-/* Starts the threads-1 workers once; returns how many run. */
-static int64_t st_start_workers(st_state_t *st) {
-    if (st->workers_tried) return st->worker_count;
-    st->workers_tried = 1;
-    int64_t want = st->threads - 1;
-    st->workers = (pthread_t *)calloc((size_t)want, sizeof *st->workers);
-    if (st->workers == NULL) return 0;
-    st->start_generation = st->generation; /* workers wait for the next job; pthread_create publishes it */
-    for (int64_t i = 0; i < want; i++) {
-        if (pthread_create(&st->workers[i], NULL, st_worker_main, st) != 0) break;
-        st->worker_count++;
-    }
-    return st->worker_count;
 }
 
 void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *arg, int64_t begin, int64_t end),
@@ -664,35 +545,12 @@ void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *
     int64_t chunk = (n + target - 1) / target;
     if (chunk < grain) chunk = grain;
     int64_t chunks = (n + chunk - 1) / chunk;
-    if (chunks <= 1 || st_start_workers(st) == 0) {
+    if (chunks <= 1) {
         body(arg, 0, n);
         return;
     }
+    st_omp_job_t job = {body, arg, n, chunk, chunks, 0};
     atomic_store_explicit(&st->in_parallel, 1, memory_order_relaxed);
-    /* The caller waits for the chunks, not for the workers: a worker the OS has not scheduled yet
-     * (a busy machine) finds the job done when it wakes and claims nothing. */
-    pthread_mutex_lock(&st->mu);
-    st->job_body = body;
-    st->job_arg = arg;
-    st->job_n = n;
-    st->job_chunk = chunk;
-    st->job_chunks = chunks;
-    st->generation++;
-    st_job_t job = {body, arg, n, chunk, chunks, st->generation & 0xffffffffu};
-    atomic_store_explicit(&st->job_done, 0, memory_order_relaxed);
-    atomic_store_explicit(&st->job_next, job.tag << 32, memory_order_release);
-    pthread_cond_broadcast(&st->work_cv);
-    pthread_mutex_unlock(&st->mu);
-
-    st_run_chunks(st, &job);
-
-    for (int i = 0; i < ST_SPIN_ROUNDS && atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks; i++)
-        st_cpu_relax(); /* the last chunks are usually a moment away */
-    if (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks) {
-        pthread_mutex_lock(&st->mu);
-        while (atomic_load_explicit(&st->job_done, memory_order_acquire) < chunks)
-            pthread_cond_wait(&st->done_cv, &st->mu);
-        pthread_mutex_unlock(&st->mu);
-    }
+    GOMP_parallel(st_omp_body, &job, (unsigned)(chunks < st->threads ? chunks : st->threads), 0);
     atomic_store_explicit(&st->in_parallel, 0, memory_order_relaxed);
 }

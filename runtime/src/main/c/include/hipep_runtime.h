@@ -158,8 +158,8 @@ int hipep_has_error(void *ctx);
 
 /**
  * Runs body(arg, begin, end) over [0, n) split in chunks of at least `grain` items on the state's
- * worker threads (the calling thread takes part) and returns when all are done. With one thread,
- * or n <= grain, it is one call on the calling thread.
+ * threads (an OpenMP team of the calling thread, which takes part) and returns when all are done.
+ * With one thread, n <= grain, or from inside a body, it is one call on the calling thread.
  */
 void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *arg, int64_t begin, int64_t end),
                         void *arg);

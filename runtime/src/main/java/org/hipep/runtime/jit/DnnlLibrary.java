@@ -10,33 +10,43 @@ import java.nio.file.Path;
  * so JIT code finds it through a search generator for this path ({@code dlsym} on its handle also
  * finds {@code omp_set_num_threads} in its libgomp dependency), and native artifacts link against it.
  *
- * <p>Before the library loads, {@code OMP_WAIT_POLICY=PASSIVE} is set in the process environment
- * unless the user has set it ({@link #waitPolicyChoice()}): oneDNN's OpenMP team runs while the
- * runtime's own worker pool waits and the other way round, and OpenMP threads that spin after each
- * region (libgomp's default) take the cores the pool needs next — two-thread runs were 12-22 times
- * slower that way (docs/BENCHMARKS.md, "oneDNN evaluation").
+ * <p>oneDNN's OpenMP team is also the runtime's worker pool ({@code hipep_parallel_for} runs on
+ * libgomp's team), so one set of threads runs a model's convolutions and the rest of its ops.
+ * Before the library loads, {@code GOMP_SPINCOUNT=20000} is set in the process environment unless
+ * the user has set it or {@code OMP_WAIT_POLICY} ({@link #waitPolicyChoice()}): a team thread
+ * then watches for the next parallel region for 20000 {@code pause}s (0.4 ms on the benchmark
+ * machine) before it sleeps — long enough to bridge the gap between two ops of a run (waking a
+ * sleeping thread costs a futex call on each side and the scheduler's latency), short enough not
+ * to take a core for long from whatever runs after the model. libgomp's default (300000) took the
+ * cores of the engine timed next in hip-bench; 0 (passive) paid a wake-up per op.
  */
 public final class DnnlLibrary {
+    /** libgomp's spin count (pause instructions) before a waiting team thread sleeps. */
+    static final String SPIN_COUNT = "20000";
     private static Path path;
     private static String waitPolicyChoice = "not loaded yet";
 
     private DnnlLibrary() {
     }
 
-    /** Sets OpenMP's wait policy, loads oneDNN once (about 0.6 s) and returns libdnnl's file. */
+    /** Sets OpenMP's spin count, loads oneDNN once (about 0.6 s) and returns libdnnl's file. */
     public static synchronized Path path() {
         if (path == null) {
-            waitPolicyChoice = switch (NativeCalls.setEnvDefault("OMP_WAIT_POLICY", "PASSIVE")) {
-                case 1 -> "OMP_WAIT_POLICY=PASSIVE set";
-                case 0 -> "the user's OMP_WAIT_POLICY";
-                default -> "setenv(OMP_WAIT_POLICY) failed: OpenMP's default (active) wait policy";
-            };
+            if (System.getenv("OMP_WAIT_POLICY") != null) {
+                waitPolicyChoice = "the user's OMP_WAIT_POLICY";
+            } else {
+                waitPolicyChoice = switch (NativeCalls.setEnvDefault("GOMP_SPINCOUNT", SPIN_COUNT)) {
+                    case 1 -> "GOMP_SPINCOUNT=" + SPIN_COUNT + " set";
+                    case 0 -> "the user's GOMP_SPINCOUNT";
+                    default -> "setenv(GOMP_SPINCOUNT) failed: OpenMP's default wait policy";
+                };
+            }
             path = PresetLibrary.load(org.bytedeco.dnnl.global.dnnl.class, "libdnnl.so", "oneDNN");
         }
         return path;
     }
 
-    /** How OpenMP's wait policy was chosen before oneDNN loaded (a sentence, for diagnostics). */
+    /** How OpenMP's waiting was chosen before oneDNN loaded (a sentence, for diagnostics). */
     public static synchronized String waitPolicyChoice() {
         return waitPolicyChoice;
     }
