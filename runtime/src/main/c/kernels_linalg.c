@@ -1029,6 +1029,8 @@ static void la_im2col(const la_geom_t *g, int kind, int64_t kc, const char *xg, 
  * min(max(v, lo), hi) with the comparisons of hipep_max / hipep_min (NaN propagates, max(-0, +0)
  * is +0), so a fused Relu / Relu6 / Clip gives the bits of the separate kernels.
  */
+#define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
+
 static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t ld, double lo, double hi) {
     if (kind == LA_F64) {
         for (int64_t r = 0; r < rows; r++) {
@@ -1050,6 +1052,18 @@ static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t 
             v[o] = (x < fhi || x != x) ? x : fhi;
         }
     }
+}
+
+/* la_conv_clamp over a dense Y's elements [b, e) (hipep_parallel_for body) */
+typedef struct {
+    int kind;
+    char *y;
+    double lo, hi;
+} la_clamp_job_t;
+
+static void la_clamp_body(void *arg, int64_t b, int64_t e) {
+    const la_clamp_job_t *j = (const la_clamp_job_t *)arg;
+    la_conv_clamp(j->kind, j->y + b * la_ksize(j->kind), 1, e - b, 0, j->lo, j->hi);
 }
 
 /*
@@ -1421,8 +1435,11 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     if (inner || threads <= 1) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* GEMMs split by la_blas_gemm */
     else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
-    /* Y is dense here (either layout): the clamp is element-wise */
-    if (clamp && !tiled) la_conv_clamp(io.kind, io.Y, N * M, g->osz, g->osz, lo, hi);
+    /* Y is dense here (either layout): the clamp is element-wise, a pass over Y on all threads */
+    if (clamp && !tiled) {
+        la_clamp_job_t cj = {io.kind, io.Y, lo, hi};
+        hipep_parallel_for(ctx, N * M * g->osz, LA_CLAMP_GRAIN, la_clamp_body, &cj);
+    }
     la_conv_close(&io, t);
 }
 
