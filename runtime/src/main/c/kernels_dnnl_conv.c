@@ -39,8 +39,7 @@
  * (la_conv_clamp at la_conv's `done:`), not a oneDNN eltwise post-op: on x64 oneDNN computes
  * relu and clip_v2 with maxps/minps, which turn a NaN into the lower bound, while the runtime's
  * clamp (like the unfused Relu/Clip kernels) propagates NaN.
- * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, channels-last below
- * DN_CONV_CL_TEAM_MACS, and inside one of our
+ * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, and inside one of our
  * parallel bodies, which no model path does today); the count is part of the entry's key.
  */
 
@@ -49,18 +48,6 @@ typedef struct {
     const void *W;
     int has_bias;
 } dn_conv_arg_t;
-
-/*
- * Channels-last convolutions below this many multiply-adds run on one thread: waking oneDNN's
- * OpenMP team from sleep costs ~30 us, more than a second thread saves on SqueezeNet's small
- * 1x1s (C timing, best of runs, 1 -> 2 threads: 64->16 at 55x55, 3.1M MACs, 0.039 -> 0.066 ms;
- * 256->48 at 13x13, 2.1M, 0.022 -> 0.036; 384->64 at 13x13, 4.2M, 0.041 -> 0.047) while from
- * ~14M on a second thread pays (48->192 3x3 at 13x13 0.125 -> 0.090 ms). Measured again once
- * hipep_parallel_for ran on the same (spinning) team: light-squeezenet at 2 threads 1.19-1.22x of
- * ONNX Runtime with this threshold, 1.21-1.28x with LA_BLAS_MIN_MACS (hip-bench, same machine
- * state). NCHW oneDNN convolutions keep LA_BLAS_MIN_MACS.
- */
-#define DN_CONV_CL_TEAM_MACS (1LL << 23)
 
 /* The memory layout of X or Y: channels-last (the _nhwc kernels' operands, used in place) or NCHW. */
 static dnnl_format_tag_t dn_conv_tag(int64_t nhwc) { return nhwc ? dnnl_nhwc : dnnl_nchw; }
@@ -105,10 +92,13 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     if (c == NULL) return 0;
     const void *W = io->W;
     const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
-    /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions; channels-last: DN_CONV_CL_TEAM_MACS)
-     * waking a team costs more than it saves */
+    /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) a second thread costs more than it
+     * saves. Channels-last convolutions had a threshold of their own (2^23) while hipep_parallel_for ran
+     * on a pool of its own and oneDNN's team slept after each call (~30 us to wake); on the one spinning
+     * team light-squeezenet at 2 threads is 1.18-1.21x of ONNX Runtime with 2^20 against 1.24-1.31x
+     * with 2^23 (hip-bench, four runs each, alternated). */
     int64_t macs = io->N * io->M * io->C * g->ksz * g->osz;
-    int64_t threads = dn_begin(ctx, macs < (cl ? DN_CONV_CL_TEAM_MACS : LA_BLAS_MIN_MACS));
+        int64_t threads = dn_begin(ctx, macs < LA_BLAS_MIN_MACS);
     int64_t k[DN_KEY_LEN] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
                              g->s[1], g->pb[0], g->pb[1],
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
