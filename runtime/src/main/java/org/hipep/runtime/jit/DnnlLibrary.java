@@ -17,8 +17,9 @@ import java.nio.file.Path;
  * then watches for the next parallel region for 20000 {@code pause}s (0.4 ms on the benchmark
  * machine) before it sleeps — long enough to bridge the gap between two ops of a run (waking a
  * sleeping thread costs a futex call on each side and the scheduler's latency), short enough not
- * to take a core for long from whatever runs after the model. libgomp's default (300000) took the
- * cores of the engine timed next in hip-bench; 0 (passive) paid a wake-up per op.
+ * to take a core for long from whatever runs after the model. In hip-bench at 2 threads 100000
+ * already took the core of the engine timed next (ONNX Runtime's median rose 10%; libgomp's own
+ * default is 300000) and 0 (passive) paid a wake-up per op (docs/BENCHMARKS.md, fifth round).
  */
 public final class DnnlLibrary {
     /** libgomp's spin count (pause instructions) before a waiting team thread sleeps. */
