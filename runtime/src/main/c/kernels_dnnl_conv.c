@@ -93,12 +93,10 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     const void *W = io->W;
     const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
     /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) a second thread costs more than it
-     * saves. Channels-last convolutions had a threshold of their own (2^23) while hipep_parallel_for ran
-     * on a pool of its own and oneDNN's team slept after each call (~30 us to wake); on the one spinning
-     * team light-squeezenet at 2 threads is 1.18-1.21x of ONNX Runtime with 2^20 against 1.24-1.31x
-     * with 2^23 (hip-bench, four runs each, alternated). */
+     * saves, in either layout (a channels-last threshold of 2^23 measured worse on the shared team:
+     * docs/BENCHMARKS.md, fifth round) */
     int64_t macs = io->N * io->M * io->C * g->ksz * g->osz;
-        int64_t threads = dn_begin(ctx, macs < LA_BLAS_MIN_MACS);
+    int64_t threads = dn_begin(ctx, macs < LA_BLAS_MIN_MACS);
     int64_t k[DN_KEY_LEN] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
                              g->s[1], g->pb[0], g->pb[1],
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],

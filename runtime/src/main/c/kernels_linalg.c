@@ -1029,8 +1029,6 @@ static void la_im2col(const la_geom_t *g, int kind, int64_t kc, const char *xg, 
  * min(max(v, lo), hi) with the comparisons of hipep_max / hipep_min (NaN propagates, max(-0, +0)
  * is +0), so a fused Relu / Relu6 / Clip gives the bits of the separate kernels.
  */
-#define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
-
 static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t ld, double lo, double hi) {
     if (kind == LA_F64) {
         for (int64_t r = 0; r < rows; r++) {
@@ -1053,6 +1051,8 @@ static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t 
         }
     }
 }
+
+#define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
 
 /* la_conv_clamp over a dense Y's elements [b, e) (hipep_parallel_for body) */
 typedef struct {

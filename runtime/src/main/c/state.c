@@ -79,10 +79,8 @@ typedef struct st_state {
     _Atomic int32_t error_code;
     char error_message[ST_MESSAGE_SIZE];
 
-    /* parallel regions */
-    pthread_mutex_t mu;       /* guards the oneDNN cache's creation */
-    int sync_ready;           /* mu is initialised */
     _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
+    pthread_mutex_t mu;       /* guards the oneDNN cache's creation */
 
     /* oneDNN's engine, primitives and packed weights for this state (kernels_dnnl.c), created on
      * first use; dnnl_off: oneDNN is switched off or unavailable for this state */
@@ -150,7 +148,6 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
         free(st);
         return HIPEP_ERR_INTERNAL;
     }
-    st->sync_ready = 1;
     *out_state = st;
     return HIPEP_OK;
 }
@@ -164,7 +161,7 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     free(st->scratch);
     for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) free(st->kscratch[i]);
     free(st->outputs);
-    if (st->sync_ready) pthread_mutex_destroy(&st->mu);
+    pthread_mutex_destroy(&st->mu); /* a state exists only with mu initialised */
     free(st);
     return HIPEP_OK;
 }
