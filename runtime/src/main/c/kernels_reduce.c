@@ -1748,8 +1748,78 @@ RD_AVGPOOL(d, double)
 #define RD_NHWC_MAXPOOL(S, T, LOWEST, ISNAN)                                                                           \
     static inline T rd_nhwc_gt_##S(T a, T v) { return RD_GT(a, v, ISNAN); }                                           \
     RD_POOL_NHWC(rd_maxpool_nhwc_##S, T, LOWEST, rd_nhwc_gt_##S, RD_NHWC_NOFINISH)
-RD_NHWC_MAXPOOL(f, float, -INFINITY, isnan)
 RD_NHWC_MAXPOOL(d, double, -INFINITY, isnan)
+
+/*
+ * The float channels-last max pool (also f16 / bf16, pooled as float): the C-vector of one output
+ * in blocks of 64 lanes held in four 16-lane registers across all the window's taps, stored once;
+ * then 16-lane blocks, then single channels. The generic body above loads and stores the output
+ * vector at every tap (9 times for a 3x3 window). Same taps, same order, same RD_GT: same bits.
+ * (The vector helpers are always inlined: -Wpsabi does not apply, as above.)
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
+    const rd_pooljob_t *j = (const rd_pooljob_t *)arg;
+    const int64_t C = j->ch, out1 = j->out[1], out2 = j->out[2], in1 = j->in[1], in2 = j->in[2];
+    const int64_t rows = j->out[0] * out1, d0 = j->d[0], d1 = j->d[1], d2 = j->d[2];
+    for (int64_t r = b; r < e; r++) {
+        int64_t n = r / rows, o0 = (r - n * rows) / out1, o1 = r - n * rows - o0 * out1;
+        int64_t i0 = o0 * j->s[0] - j->pb[0], i1 = o1 * j->s[1] - j->pb[1], l0, h0, l1, h1;
+        rd_taps(i0, d0, j->k[0], j->in[0], &l0, &h0);
+        rd_taps(i1, d1, j->k[1], in1, &l1, &h1);
+        const float *xn = (const float *)j->x + n * j->ins * C;
+        for (int64_t o2 = 0; o2 < out2; o2++) {
+            int64_t i2 = o2 * j->s[2] - j->pb[2], l2, h2;
+            rd_taps(i2, d2, j->k[2], in2, &l2, &h2);
+            float *q = (float *)j->y + (r * out2 + o2) * C;
+            /* the offset of the window's first tap; the others step by d2 * C along the row, then by
+             * rows (an empty window has no tap and is never read) */
+            const int64_t w0 = (((i0 + l0 * d0) * in1 + i1 + l1 * d1) * in2 + i2 + l2 * d2) * C;
+            const int64_t s2 = d2 * C, s1 = d1 * in2 * C, s0 = d0 * in1 * in2 * C;
+            int64_t c = 0;
+            for (; c + 64 <= C; c += 64) {
+                rd_v16f m0, m1, m2, m3;
+                for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
+                m1 = m2 = m3 = m0;
+                for (int64_t a0 = l0; a0 < h0; a0++)
+                    for (int64_t a1 = l1; a1 < h1; a1++) {
+                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) {
+                            m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
+                            m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
+                            m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
+                            m3 = rd_vgt_rd_v16f(m3, rd_vld16(src + 48));
+                        }
+                    }
+                memcpy(q + c, &m0, sizeof m0);
+                memcpy(q + c + 16, &m1, sizeof m1);
+                memcpy(q + c + 32, &m2, sizeof m2);
+                memcpy(q + c + 48, &m3, sizeof m3);
+            }
+            for (; c + 16 <= C; c += 16) {
+                rd_v16f m0;
+                for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
+                for (int64_t a0 = l0; a0 < h0; a0++)
+                    for (int64_t a1 = l1; a1 < h1; a1++) {
+                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
+                    }
+                memcpy(q + c, &m0, sizeof m0);
+            }
+            for (; c < C; c++) {
+                float m = -INFINITY;
+                for (int64_t a0 = l0; a0 < h0; a0++)
+                    for (int64_t a1 = l1; a1 < h1; a1++) {
+                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) m = RD_GT(m, *src, isnan);
+                    }
+                q[c] = m;
+            }
+        }
+    }
+}
+#pragma GCC diagnostic pop
 #define RD_NHWC_MAXPOOL_INT(S, T, LO, HI) RD_NHWC_MAXPOOL(S, T, LO, rd_isnan_i)
 HIPEP_FOR_INT_TYPES(RD_NHWC_MAXPOOL_INT)
 
