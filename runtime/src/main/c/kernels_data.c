@@ -189,6 +189,24 @@ static void dm_body_flat(void *arg, int64_t b, int64_t e) {
     dm_run(p->dst + b * p->ds[0] * p->es, p->src + b * p->ss[0] * p->es, e - b, p->ds[0], p->ss[0], p->es);
 }
 
+/*
+ * Rows of a 2-d plan that are contiguous on both sides and short (at most DM_SHORT_ROW bytes of
+ * 4-byte words: a channels-last channel concat copies one C-vector per position): an inline loop,
+ * vectorised by the JIT at the host's width. Through dm_run each row was a call to dm_run and one
+ * to memcpy, whose size dispatch cost about what the copy did. no_builtin keeps the optimiser from
+ * turning the loop back into a memcpy call.
+ */
+#define DM_SHORT_ROW 1024
+static __attribute__((no_builtin("memcpy", "memmove"))) void dm_body_rows_short(void *arg, int64_t b, int64_t e) {
+    const dm_plan_t *p = (const dm_plan_t *)arg;
+    const int64_t words = p->size[1] * p->es / 4, dr = p->ds[0] * p->es, sr = p->ss[0] * p->es;
+    for (int64_t row = b; row < e; row++) {
+        uint32_t *restrict d = (uint32_t *)(p->dst + row * dr);
+        const uint32_t *restrict s = (const uint32_t *)(p->src + row * sr);
+        for (int64_t w = 0; w < words; w++) d[w] = s[w];
+    }
+}
+
 static void dm_body_rows(void *arg, int64_t b, int64_t e) {
     const dm_plan_t *p = (const dm_plan_t *)arg;
     int L = p->n - 1;
@@ -285,7 +303,10 @@ static void dm_exec(void *ctx, dm_plan_t *p) {
             p->ss[L] = s;
             p->ds[L] = d;
         }
-        hipep_parallel_for(ctx, total / p->size[L], dm_grain(p->size[L]), dm_body_rows, p);
+        int short_rows = p->n == 2 && p->ds[1] == 1 && p->ss[1] == 1 && p->es % 4 == 0 &&
+                         p->size[1] * p->es <= DM_SHORT_ROW;
+        hipep_parallel_for(ctx, total / p->size[L], dm_grain(p->size[L]), short_rows ? dm_body_rows_short : dm_body_rows,
+                           p);
     }
 }
 
