@@ -59,7 +59,8 @@ class ChannelsLastTest {
         return new Conv(new Case(name, n, c, m, 1, in, k, a(1, 1), a(1, 1), pads, true, false), x);
     }
 
-    // Inputs: x1 [2, 6, 14, 14] (some NaN), x2 [1, 5, 9, 11].
+    // Inputs: x1 [2, 6, 14, 14] (some NaN), x2 [1, 5, 9, 11], x3 [1, 3, 10, 12] (an image: its
+    // transpose to NHWC interleaves 3 channels, dm_body_interleave3).
     private static final List<Conv> CONVS = List.of(
             conv("c_max", "x1", 2, 6, 83, a(14, 14), a(3, 3), P1),
             conv("c_avg", "x2", 1, 5, 7, a(9, 11), a(1, 1), P0),
@@ -67,6 +68,7 @@ class ChannelsLastTest {
             conv("c_res_a", "x2", 1, 5, 8, a(9, 11), a(1, 1), P0),
             conv("c_res_b", "x2", 1, 5, 8, a(9, 11), a(3, 3), P1),
             conv("c_chain1", "x1", 2, 6, 16, a(14, 14), a(3, 3), P1),
+            conv("c_img", "x3", 1, 3, 5, a(10, 12), a(3, 3), P1),
             conv("c_chain2", "p_chain", 2, 16, 9, a(7, 7), a(3, 3), P0));
 
     @Test
@@ -79,6 +81,7 @@ class ChannelsLastTest {
             values.get("x1")[i] = Double.NaN;
         }
         values.put("x2", random(rnd, new long[] {1, 5, 9, 11}, 1.0));
+        values.put("x3", random(rnd, new long[] {1, 3, 10, 12}, 1.0));
         for (Conv cv : CONVS) {
             values.put(cv.cs().name() + "_w", random(rnd, cv.cs().wShape(), 0.3));
             values.put(cv.cs().name() + "_b", random(rnd, new long[] {cv.cs().m()}, 0.5));
@@ -119,6 +122,7 @@ class ChannelsLastTest {
         try {
             inputs.put("x1", Tensor.fromArray(toFloat(values.get("x1")), new long[] {2, 6, 14, 14}));
             inputs.put("x2", Tensor.fromArray(toFloat(values.get("x2")), new long[] {1, 5, 9, 11}));
+            inputs.put("x3", Tensor.fromArray(toFloat(values.get("x3")), new long[] {1, 3, 10, 12}));
             for (Conv cv : CONVS) {
                 String n = cv.cs().name();
                 inputs.put(n + "_w", Tensor.fromArray(toFloat(values.get(n + "_w")), cv.cs().wShape()));
@@ -171,6 +175,7 @@ class ChannelsLastTest {
         double[] p = pool(y.get("c_chain1"), 2, 16, 14, 14, 2, 2, 0, true, false, false);
         Conv second = CONVS.get(CONVS.size() - 1);
         out.put("chain", referenceConv(second.cs(), p, v.get("c_chain2_w"), v.get("c_chain2_b")));
+        out.put("img", y.get("c_img"));
         return out;
     }
 
@@ -228,7 +233,8 @@ class ChannelsLastTest {
 
     private Path model() throws Exception {
         GraphProto.Builder g = GraphProto.newBuilder().setName("channels_last");
-        g.addInput(value("x1", F32, new long[] {2, 6, 14, 14})).addInput(value("x2", F32, new long[] {1, 5, 9, 11}));
+        g.addInput(value("x1", F32, new long[] {2, 6, 14, 14})).addInput(value("x2", F32, new long[] {1, 5, 9, 11}))
+                .addInput(value("x3", F32, new long[] {1, 3, 10, 12}));
         for (Conv cv : CONVS) {
             Case cs = cv.cs();
             g.addInput(value(cs.name() + "_w", F32, cs.wShape())).addInput(value(cs.name() + "_b", F32,
@@ -255,9 +261,11 @@ class ChannelsLastTest {
         pool(g, "MaxPool", "c_chain1", "p_chain", 2, 2, P0, 0, -1);
         g.addNode(NodeProto.newBuilder().setOpType("Identity").setName("chain").addInput("c_chain2")
                 .addOutput("chain"));
+        g.addNode(NodeProto.newBuilder().setOpType("Identity").setName("img").addInput("c_img").addOutput("img"));
         long[][] shapes = {{2, 83, 7, 7}, {1, 7, 5, 6}, {1, 7, 5, 6}, {1, 7, 9, 11}, {1, 12, 1, 1}, {1, 12, 1, 1},
-            {1, 16, 9, 11}, {2, 9, 5, 5}};
-        String[] outs = {"max_ceil", "avg_pads", "avg_pads_counted", "max_s1_pads", "gavg", "gmax", "concat", "chain"};
+            {1, 16, 9, 11}, {2, 9, 5, 5}, {1, 5, 10, 12}};
+        String[] outs = {"max_ceil", "avg_pads", "avg_pads_counted", "max_s1_pads", "gavg", "gmax", "concat", "chain",
+            "img"};
         for (int i = 0; i < outs.length; i++) {
             g.addOutput(value(outs[i], F32, shapes[i]));
         }
