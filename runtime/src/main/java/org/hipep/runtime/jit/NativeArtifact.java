@@ -25,14 +25,21 @@ import org.hipep.runtime.toolchain.BundledLlvm;
  * after the override step), an object file for the host CPU (PIC), and a {@code .so} linked by
  * the bundled {@code ld.lld}.
  *
- * <p>libc, libm and pthread are not linked: the bundled lld has no system search paths (and
- * Debian's {@code libc.so} is a linker script into them), and every JVM already has them loaded,
- * so their symbols stay undefined in the {@code .so} (allowed for {@code -shared}) and resolve at
- * load. Nothing else may stay undefined: the caller checked every symbol with the same generators
- * as the JIT first. {@code -Bsymbolic} binds the model's references to its own exported runtime
- * functions, so another model's {@code .so} can never interpose them.
+ * <p>libc and libm are linked as the files this JVM has loaded ({@code /proc/self/maps}; the
+ * bundled lld has no system search paths, and Debian's {@code libc.so} is a linker script): the
+ * {@code .so}'s references then carry glibc's default symbol versions, the ones the JIT's
+ * {@code dlsym} binds. Unversioned, the loader bound them to the oldest: {@code memcpy@GLIBC_2.2.5}
+ * (memmove's entry; its SSE2 copy on the benchmark machine, where the JIT's memcpy is AVX-512),
+ * {@code logf@GLIBC_2.2.5} and the other pre-2.27 math wrappers. Where they are not found, their
+ * symbols stay undefined (allowed for {@code -shared}) and resolve at load, unversioned. Nothing
+ * else may stay undefined: the caller checked every symbol with the same generators as the JIT
+ * first. {@code -Bsymbolic} binds the model's references to its own exported runtime functions,
+ * so another model's {@code .so} can never interpose them.
  */
 final class NativeArtifact {
+    /** The glibc libraries linked when loaded ({@link #loadedGlibc}), in this order. */
+    private static final List<String> GLIBC_SONAMES = List.of("libc.so.6", "libm.so.6");
+
     private NativeArtifact() {
     }
 
@@ -68,6 +75,8 @@ final class NativeArtifact {
                     args.add(lib.getParent().toString());
                 }
             }
+            // the loader finds these by their sonames: no run path
+            loadedGlibc().forEach(lib -> args.add(lib.toString()));
             Path log = work.resolve("ld.log");
             List<String> cmd = new ArrayList<>();
             cmd.add(BundledLlvm.tool("ld.lld").toString());
@@ -122,5 +131,27 @@ final class NativeArtifact {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove the temporary folder " + dir, e);
         }
+    }
+
+    /**
+     * The glibc libraries ({@link #GLIBC_SONAMES}) this process has mapped, one path each as
+     * {@code /proc/self/maps} names it; fewer (none) where a library or the file is not there.
+     */
+    static List<Path> loadedGlibc() {
+        Path[] found = new Path[GLIBC_SONAMES.size()];
+        Path maps = Path.of("/proc/self/maps");
+        if (Files.isReadable(maps)) {
+            try (Stream<String> lines = Files.lines(maps, StandardCharsets.UTF_8)) {
+                lines.filter(l -> l.indexOf('/') >= 0).map(l -> Path.of(l.substring(l.indexOf('/')))).forEach(f -> {
+                    int i = GLIBC_SONAMES.indexOf(f.getFileName().toString());
+                    if (i >= 0 && found[i] == null) {
+                        found[i] = f;
+                    }
+                });
+            } catch (IOException | UncheckedIOException e) {
+                return List.of();
+            }
+        }
+        return Stream.of(found).filter(f -> f != null).toList();
     }
 }

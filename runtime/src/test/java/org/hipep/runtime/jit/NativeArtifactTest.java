@@ -68,6 +68,41 @@ class NativeArtifactTest {
         }
     }
 
+    /**
+     * A libm function referenced from the {@code .so} is the one the JIT calls: glibc's default
+     * version ({@code logf@@GLIBC_2.27}), not the compat {@code logf@GLIBC_2.2.5} an unversioned
+     * reference is bound to; likewise {@code memcpy@@GLIBC_2.14}. (The addresses are of the resolved
+     * functions: both loaders resolve the IFUNCs.)
+     */
+    @Test
+    void libcAndLibmReferencesBindTheJitsSymbolVersions(@TempDir Path dir) throws Exception {
+        assertThat(NativeArtifact.loadedGlibc()).extracting(p -> p.getFileName().toString())
+                .containsExactly("libc.so.6", "libm.so.6");
+        String ir = MODEL + """
+                declare float @logf(float)
+                declare ptr @memcpy(ptr, ptr, i64)
+                define ptr @logf_address() {
+                  ret ptr @logf
+                }
+                define ptr @memcpy_address() {
+                  ret ptr @memcpy
+                }
+                """;
+        byte[] model = bitcode(ir, "model");
+        long jitLogf;
+        long jitMemcpy;
+        try (LoadedModel jit = ModelLoader.loadJit(model, runtime(), LoadOptions.defaults())) {
+            jitLogf = NativeCalls.ptr(jit.symbol("logf_address"));
+            jitMemcpy = NativeCalls.ptr(jit.symbol("memcpy_address"));
+        }
+        Path so = dir.resolve("versions.so");
+        ModelLoader.writeNative(model, runtime(), LoadOptions.defaults(), so);
+        try (LoadedModel nat = ModelLoader.loadNative(so, LoadOptions.defaults())) {
+            assertThat(NativeCalls.ptr(nat.symbol("logf_address"))).as("logf").isNotZero().isEqualTo(jitLogf);
+            assertThat(NativeCalls.ptr(nat.symbol("memcpy_address"))).as("memcpy").isNotZero().isEqualTo(jitMemcpy);
+        }
+    }
+
     @Test
     void undefinedSymbolsFailBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
         String ir = MODEL + """
