@@ -233,11 +233,14 @@ class ConvTilingTest {
     /*
      * MaxPool without indices, rows up to 1024 long: the window's rows reduced into one row, then along the
      * last dim (interior outputs with a stride through the max of the taps at every position); longer rows
-     * take the per-output loop.
+     * take the per-output loop; float 2x2 stride-2 windows all inside the input, a loop of their own.
      */
     static final List<PoolCase> POOLS = List.of(
             new PoolCase("pool_3x3_s2", 1, 5, a(27, 31), a(3, 3), a(2, 2), a(1, 1), a(0, 0, 0, 0), false, false),
             new PoolCase("pool_2x2_s2", 1, 8, a(28, 28), a(2, 2), a(2, 2), a(1, 1), a(0, 0, 0, 0), false, false),
+            // the float 2x2 stride-2 kernel: odd sizes (the last row and column are in no window), NaN
+            new PoolCase("pool_2x2_s2_odd_nan", 2, 3, a(15, 21), a(2, 2), a(2, 2), a(1, 1), a(0, 0, 0, 0), false,
+                    true),
             new PoolCase("pool_3x3_s3", 1, 16, a(14, 14), a(3, 3), a(3, 3), a(1, 1), a(0, 0, 0, 0), false, false),
             new PoolCase("pool_pads_dilated", 2, 3, a(19, 23), a(3, 2), a(2, 3), a(2, 1), a(1, 0, 2, 1), false,
                     false),
