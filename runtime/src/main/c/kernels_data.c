@@ -20,9 +20,10 @@
  *   hipep_range_<t>                             t = f32 f64 i16 i32 i64; the destination's size is authoritative
  *   hipep_trilu_<t>[_p_k]
  * Data movement is implemented once per element size (1, 2, 4, 8 bytes) on one strided N-d copy core:
- * size-1 dimensions dropped and mergeable ones coalesced, memcpy of contiguous runs, broadcast (stride 0)
- * fills, 16x16 tiles with 4x4 register blocks when the source's unit-stride dimension is not the
- * destination's (transposes), rows split over hipep_parallel_for in chunks of >= 32K elements.
+ * size-1 dimensions dropped and mergeable ones coalesced, memcpy of contiguous runs (an inline loop
+ * for short rows), broadcast (stride 0) fills, 16x16 tiles with 4x4 register blocks when the source's
+ * unit-stride dimension is not the destination's (transposes), 2 to 4 channels interleaved per
+ * position (NCHW -> NHWC of an image), rows split over hipep_parallel_for in chunks of >= 32K elements.
  *
  * Not supported (each reports the error named, nothing is written):
  *   - parameter operands are read as i64 (f32 for resize's scales): the ABI does not carry their element
@@ -312,7 +313,8 @@ static void dm_exec(void *ctx, dm_plan_t *p) {
                                                                          dm_body_interleave4};
         hipep_parallel_for(ctx, p->size[0], DM_GRAIN / p->size[1], interleave[p->size[1] - 2], p);
     } else {
-        /* a short innermost dimension (NCHW -> NHWC with C = 3): make a long unit-stride one the inner loop */
+        /* a short innermost dimension the interleave above does not take (NCHW -> NHWC with C = 3 of
+         * other element sizes): make a long unit-stride one the inner loop */
         int best = L;
         for (int k = 0; k < L; k++) {
             if ((p->ss[k] == 1 || p->ds[k] == 1) && p->size[k] >= 4 * p->size[best]) best = k;

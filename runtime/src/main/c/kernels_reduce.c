@@ -1804,8 +1804,8 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
             int64_t i2 = o2 * j->s[2] - j->pb[2], l2, h2;
             rd_taps(i2, d2, j->k[2], in2, &l2, &h2);
             float *q = (float *)j->y + (r * out2 + o2) * C;
-            /* the offset of the window's first tap; the others step by d2 * C along the row, then by
-             * rows (an empty window has no tap and is never read) */
+            /* the offset of the window's first tap; the others are d2 * C apart along the row, and
+             * rows s1 / s0 apart (an empty window has no tap and is never read) */
             const int64_t w0 = (((i0 + l0 * d0) * in1 + i1 + l1 * d1) * in2 + i2 + l2 * d2) * C;
             const int64_t s2 = d2 * C, s1 = d1 * in2 * C, s0 = d0 * in1 * in2 * C;
             int64_t c = 0;
@@ -1815,8 +1815,9 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
                 m1 = m2 = m3 = m0;
                 for (int64_t a0 = l0; a0 < h0; a0++)
                     for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) {
+                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++) {
+                            const float *src = row + (a2 - l2) * s2;
                             m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
                             m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
                             m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
@@ -1833,8 +1834,8 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
                 for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
                 for (int64_t a0 = l0; a0 < h0; a0++)
                     for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
+                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++) m0 = rd_vgt_rd_v16f(m0, rd_vld16(row + (a2 - l2) * s2));
                     }
                 memcpy(q + c, &m0, sizeof m0);
             }
@@ -1842,8 +1843,8 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
                 float m = -INFINITY;
                 for (int64_t a0 = l0; a0 < h0; a0++)
                     for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *src = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++, src += s2) m = RD_GT(m, *src, isnan);
+                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
+                        for (int64_t a2 = l2; a2 < h2; a2++) m = RD_GT(m, row[(a2 - l2) * s2], isnan);
                     }
                 q[c] = m;
             }
