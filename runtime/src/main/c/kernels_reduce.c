@@ -1790,6 +1790,17 @@ RD_NHWC_MAXPOOL(d, double, -INFINITY, isnan)
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
+/* runs STMT with `src` at each tap of the window (a0, a1, a2), channel c on (a loop of rd_maxpool_nhwc_f) */
+#define RD_NHWC_TAPS(STMT)                                                                                             \
+    for (int64_t a0 = l0; a0 < h0; a0++)                                                                               \
+        for (int64_t a1 = l1; a1 < h1; a1++) {                                                                         \
+            const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;                                          \
+            for (int64_t a2 = l2; a2 < h2; a2++) {                                                                     \
+                const float *src = row + (a2 - l2) * s2;                                                               \
+                STMT;                                                                                                  \
+            }                                                                                                          \
+        }
+
 static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
     const rd_pooljob_t *j = (const rd_pooljob_t *)arg;
     const int64_t C = j->ch, out1 = j->out[1], out2 = j->out[2], in1 = j->in[1], in2 = j->in[2];
@@ -1813,17 +1824,12 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
                 rd_v16f m0, m1, m2, m3;
                 for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
                 m1 = m2 = m3 = m0;
-                for (int64_t a0 = l0; a0 < h0; a0++)
-                    for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++) {
-                            const float *src = row + (a2 - l2) * s2;
-                            m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
-                            m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
-                            m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
-                            m3 = rd_vgt_rd_v16f(m3, rd_vld16(src + 48));
-                        }
-                    }
+                RD_NHWC_TAPS({
+                    m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
+                    m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
+                    m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
+                    m3 = rd_vgt_rd_v16f(m3, rd_vld16(src + 48));
+                })
                 memcpy(q + c, &m0, sizeof m0);
                 memcpy(q + c + 16, &m1, sizeof m1);
                 memcpy(q + c + 32, &m2, sizeof m2);
@@ -1832,25 +1838,18 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
             for (; c + 16 <= C; c += 16) {
                 rd_v16f m0;
                 for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
-                for (int64_t a0 = l0; a0 < h0; a0++)
-                    for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++) m0 = rd_vgt_rd_v16f(m0, rd_vld16(row + (a2 - l2) * s2));
-                    }
+                RD_NHWC_TAPS(m0 = rd_vgt_rd_v16f(m0, rd_vld16(src)))
                 memcpy(q + c, &m0, sizeof m0);
             }
             for (; c < C; c++) {
                 float m = -INFINITY;
-                for (int64_t a0 = l0; a0 < h0; a0++)
-                    for (int64_t a1 = l1; a1 < h1; a1++) {
-                        const float *row = xn + w0 + (a0 - l0) * s0 + (a1 - l1) * s1 + c;
-                        for (int64_t a2 = l2; a2 < h2; a2++) m = RD_GT(m, row[(a2 - l2) * s2], isnan);
-                    }
+                RD_NHWC_TAPS(m = RD_GT(m, *src, isnan))
                 q[c] = m;
             }
         }
     }
 }
+#undef RD_NHWC_TAPS
 #pragma GCC diagnostic pop
 #define RD_NHWC_MAXPOOL_INT(S, T, LO, HI) RD_NHWC_MAXPOOL(S, T, LO, rd_isnan_i)
 HIPEP_FOR_INT_TYPES(RD_NHWC_MAXPOOL_INT)

@@ -39,6 +39,8 @@ import org.hipep.runtime.toolchain.BundledLlvm;
 final class NativeArtifact {
     /** The glibc libraries linked when loaded ({@link #loadedGlibc}), in this order. */
     private static final List<String> GLIBC_SONAMES = List.of("libc.so.6", "libm.so.6");
+    /** Read once: a process does not unload libc or libm. */
+    private static final List<Path> LOADED_GLIBC = loadedGlibc();
 
     private NativeArtifact() {
     }
@@ -76,7 +78,7 @@ final class NativeArtifact {
                 }
             }
             // the loader finds these by their sonames: no run path
-            loadedGlibc().forEach(lib -> args.add(lib.toString()));
+            LOADED_GLIBC.forEach(lib -> args.add(lib.toString()));
             Path log = work.resolve("ld.log");
             List<String> cmd = new ArrayList<>();
             cmd.add(BundledLlvm.tool("ld.lld").toString());
