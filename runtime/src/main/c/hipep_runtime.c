@@ -10,6 +10,7 @@
 #include "kernels_dnnl.c"
 #include "kernels_linalg.c"
 #include "kernels_dnnl_conv.c"
+#include "kernels_dnnl_winograd.c"
 #include "kernels_dnnl_matmul.c"
 #include "kernels_data.c"
 #include "kernels_index.c"

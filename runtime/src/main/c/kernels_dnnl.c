@@ -1,7 +1,8 @@
 /*
  * oneDNN (the dnnl preset's libdnnl.so.3, OpenMP runtime) for the kernels where its JIT-generated
- * brgemm code beats im2col/GEMM through OpenBLAS: float convolutions (kernels_dnnl_conv.c) and
- * MatMul/Gemm with constant weights (kernels_dnnl_matmul.c). This file is what they share:
+ * brgemm code beats im2col/GEMM through OpenBLAS: float convolutions (kernels_dnnl_conv.c),
+ * MatMul/Gemm with constant weights (kernels_dnnl_matmul.c) and the batched products of the
+ * channels-last Winograd convolutions (kernels_dnnl_winograd.c). This file is what they share:
  *
  *  - dn_cache_of(ctx): the state's oneDNN cache (one CPU engine and stream, a hash table of
  *    entries), created on first use and freed with the state (dn_cache_free from
@@ -30,7 +31,8 @@ extern void omp_set_num_threads(int n);
 #define DN_KEY_LEN 24
 #define DN_KIND_CONV 0
 #define DN_KIND_MATMUL 1
-#define DN_KINDS 2
+#define DN_KIND_WINOGRAD 2 /* kernels_dnnl_winograd.c: its entries hold the matmul of the transformed tiles */
+#define DN_KINDS 3
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -267,7 +269,7 @@ static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W) {
  * Runs entry e's primitive on the caller's buffers and waits: source X (layout xmd), e's weights
  * (W reordered first when they are not constant, dn_weights_ready), destination Y (ymd) and, when
  * bmd is not NULL, bias B (bmd). Destroys the three descriptors (NULL ones too: the run then
- * fails). Counts the run under `kind`. 0 when oneDNN fails.
+ * fails). Counts the run under `kind` (not when it is -1: the caller counts). 0 when oneDNN fails.
  */
 static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, dnnl_memory_desc_t xmd, const void *X,
                   dnnl_memory_desc_t ymd, void *Y, dnnl_memory_desc_t bmd, const void *B) {
@@ -282,7 +284,7 @@ static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, dnnl_me
         ok = dnnl_primitive_execute(e->prim, c->stream, bm ? 4 : 3, args) == dnnl_success &&
              dnnl_stream_wait(c->stream) == dnnl_success;
     }
-    if (ok) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
+    if (ok && kind >= 0) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
     if (xm) dnnl_memory_destroy(xm);
     if (ym) dnnl_memory_destroy(ym);
     if (bm) dnnl_memory_destroy(bm);
@@ -293,7 +295,8 @@ static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, dnnl_me
 }
 
 /*
- * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) this state has run
+ * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) or Winograd
+ * convolutions (2, kernels_dnnl_winograd.c; their matmuls are not counted as 1) this state has run
  * since it was created; -1 for an unknown kind; 0 when oneDNN is off for the state. For tests and
  * diagnostics (which path an op took).
  */

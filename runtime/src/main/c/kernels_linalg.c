@@ -1387,6 +1387,7 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
 
 /* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
 static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
+static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
 
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
                     void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
@@ -1402,6 +1403,10 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
     if (g->osz == 0 || mg == 0 || N == 0) goto done;
+    if (kc > 0 && wg_conv_try(ctx, &io, group, clamp, lo, hi)) { /* clamps what it writes */
+        tiled = 1;
+        goto done;
+    }
     if (kc > 0 && dn_conv_try(ctx, &io, group)) goto done;
     /* from here NCHW: a channels-last X / Y goes through NCHW scratch buffers */
     if (!la_conv_channels_first(ctx, sym, &io)) {

@@ -38,30 +38,43 @@ import org.junit.jupiter.api.io.TempDir;
  * propagates, clamped values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a
  * single-input-channel 5x5 from 2^20 multiply-adds. Smaller single-input-channel 5x5 (mnist-8's
  * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
- * (the count stays 0) and stay correct.
+ * (the count stays 0) and stay correct. Channels-last 3x3 stride-1 convolutions with constant
+ * weights and 32 or more channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X
+ * included.
  */
 class DnnlConvTest {
     @TempDir
     Path dir;
 
-    /** A conv of {@link ConvTilingTest.Case}; constant: W and B are initializers; nan: X holds NaNs. */
-    record Conv(Case cs, boolean constant, boolean nan) {
+    /**
+     * A conv of {@link ConvTilingTest.Case}; constant: W and B are initializers; nanStep: every
+     * nanStep-th value of X is NaN (0: none).
+     */
+    record Conv(Case cs, boolean constant, int nanStep) {
         String name() {
             return cs.name();
+        }
+
+        boolean nan() {
+            return nanStep > 0;
         }
     }
 
     static Conv constant(Case cs) {
-        return new Conv(cs, true, false);
+        return new Conv(cs, true, 0);
     }
 
     static Conv input(Case cs) {
         return new Conv(new Case("in_" + cs.name(), cs.n(), cs.c(), cs.m(), cs.group(), cs.in(), cs.k(),
-                cs.strides(), cs.dilations(), cs.pads(), cs.bias(), cs.f64(), false, cs.act()), false, false);
+                cs.strides(), cs.dilations(), cs.pads(), cs.bias(), cs.f64(), false, cs.act()), false, 0);
     }
 
     static Conv withNan(Conv c) {
-        return new Conv(c.cs(), c.constant(), true);
+        return withNan(c, 97);
+    }
+
+    static Conv withNan(Conv c, int step) {
+        return new Conv(c.cs(), c.constant(), step);
     }
 
     static Case f32(String name, int n, int c, int m, int[] in, int[] k, int[] s, int[] pads, boolean bias) {
@@ -92,7 +105,12 @@ class DnnlConvTest {
             constant(f32("one_by_one_s2", 1, 32, 64, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
             input(f32("one_by_one_s2", 2, 16, 8, a(9, 8), a(1, 1), a(2, 2), a(0, 0, 0, 0), true)),
             constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
-            constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)));
+            constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)),
+            /* Winograd's shapes (see WINOGRAD) with weights computed at run time, or with fewer than 16
+               output tiles, or fewer than 32 input channels: oneDNN's direct convolution */
+            input(f32("wino_shape", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("few_tiles", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("narrow_input", 1, 16, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
 
     /**
      * Through the runtime's own kernels: one input channel under 2^20 multiply-adds (they stay NCHW,
@@ -113,22 +131,47 @@ class DnnlConvTest {
             constant(new Case("conv3d", 1, 4, 6, 1, a(7, 8, 9), a(2, 3, 3), a(2, 1, 2), a(1, 1, 1),
                     a(1, 1, 0, 0, 1, 2), true, false)));
 
+    /**
+     * By Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c): channels-last 3x3 stride-1 convolutions
+     * with constant weights, 32 or more input and output channels and 16 or more 4x4 output tiles
+     * over the batch: partial tiles (sizes not multiples of 4), channel counts that are not
+     * multiples of 16, pads 1, none and asymmetric, batch 2, with and without bias, fused Relu6 and
+     * Clip (clamped values are the bounds' bits), and NaN in X: in every tile (each computed as
+     * direct sums) and in a few (those tiles direct, the others transformed): NaN exactly where a
+     * window holds one.
+     */
+    static final List<Conv> WINOGRAD = List.of(
+            constant(f32("wino_pads1", 1, 32, 48, a(17, 18), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino_valid_batch2", 2, 40, 36, a(13, 15), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)),
+            constant(f32("wino_asym_pads", 1, 33, 32, a(16, 14), a(3, 3), a(1, 1), a(2, 0, 1, 3), true)),
+            constant(f32("wino", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu6")),
+            constant(f32("wino", 2, 48, 64, a(12, 9), a(3, 3), a(1, 1), a(1, 1, 1, 1), false).then("clip")),
+            withNan(constant(f32("wino_nan", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
+                    .then("relu"))),
+            withNan(constant(f32("wino_sparse_nan", 1, 32, 40, a(20, 20), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+                    4099));
+
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
-        check(ONEDNN, "onednn", true);
+        check(ONEDNN, "onednn", true, false);
     }
 
     @Test
     void otherConvolutionsKeepTheRuntimesOwnKernels() throws Exception {
-        check(OWN, "own", false);
+        check(OWN, "own", false, false);
+    }
+
+    @Test
+    void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
+        check(WINOGRAD, "winograd", false, true);
     }
 
     /**
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
-     * new X and new run-time W and B) and compares every output; the oneDNN count must grow by one
-     * per conv and run ({@code onednn}) or stay 0.
+     * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
+     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way.
      */
-    private void check(List<Conv> convs, String name, boolean onednn) throws Exception {
+    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd) throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -146,7 +189,7 @@ class DnnlConvTest {
                         Map<String, double[]> values = new HashMap<>(constants);
                         for (Conv c : convs) {
                             double[] x = ConvTilingTest.random(rnd, c.cs().xShape(), 1.0);
-                            for (int i = 0; c.nan() && i < x.length; i += 97) {
+                            for (int i = 0; c.nan() && i < x.length; i += c.nanStep()) {
                                 x[i] = Double.NaN;
                             }
                             values.put(c.name() + "_x", x);
@@ -156,9 +199,11 @@ class DnnlConvTest {
                             }
                         }
                         runAndCompare(s, convs, values, threads + " thread(s), run " + run);
-                        long want = onednn ? (long) convs.size() * run : 0;
+                        long all = (long) convs.size() * run;
                         assertThat(s.libraryRuns().oneDnnConvolutions()).as("oneDNN convolutions, %s at %d thread(s)",
-                                name, threads).isEqualTo(want);
+                                name, threads).isEqualTo(onednn ? all : 0);
+                        assertThat(s.libraryRuns().winogradConvolutions()).as("Winograd convolutions, %s at %d thread(s)",
+                                name, threads).isEqualTo(winograd ? all : 0);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                     }
                 }

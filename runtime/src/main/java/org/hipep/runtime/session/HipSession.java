@@ -100,10 +100,12 @@ public final class HipSession implements AutoCloseable {
     }
 
     /**
-     * How many convolutions and matrix products this session's runs have computed through oneDNN
-     * (the rest went through the runtime's own kernels and OpenBLAS).
+     * How many convolutions and matrix products this session's runs have computed through oneDNN,
+     * and how many convolutions by Winograd's F(4x4, 3x3) (transforms of the runtime, products
+     * through oneDNN's matmul; counted in neither of the others). The rest went through the runtime's
+     * own kernels and OpenBLAS.
      */
-    public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls) {
+    public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions) {
     }
 
     /**
@@ -119,13 +121,15 @@ public final class HipSession implements AutoCloseable {
             }
             long conv = 0;
             long mm = 0;
+            long winograd = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
                     mm += model.oneDnnRuns(s.state, 1);
+                    winograd += model.oneDnnRuns(s.state, 2);
                 }
             }
-            return new LibraryRuns(conv, mm);
+            return new LibraryRuns(conv, mm, winograd);
         } finally {
             lifecycle.readLock().unlock();
         }

@@ -1,0 +1,311 @@
+/*
+ * Channels-last 3x3 stride-1 float convolutions by Winograd's minimal filtering F(4x4, 3x3), the
+ * 36 products of each 6x6 input tile by oneDNN's batched matmul (kernels_dnnl.c has the cache,
+ * threads and weights handling). No symbols of its own: la_conv (kernels_linalg.c) calls
+ * wg_conv_try before dn_conv_try.
+ *
+ * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
+ * does 36 per 16 outputs (2.25), the rest is in transforms that are linear in the tile count
+ * (B^T d B of each input tile, A^T m A of each product tile) and a weight transform (G g G^T) made
+ * once per state. oneDNN 3.8's CPU engine has no Winograd convolution. Measured in a C benchmark
+ * against oneDNN's direct NHWC convolution (one thread, AVX-512, pads 1): ResNet-50's 56x56 64->64
+ * 1.5x, 28x28 128->128 2.1x, 14x14 256->256 1.9x faster, but 7x7 512->512 0.7x (4 tiles: the
+ * transformed weights, 36 x C x M, are streamed for few rows); SqueezeNet's 27x27 32->128 1.4x,
+ * 13x13 48->192 1.2x, 13x13 64->256 1.4x, 55x55 16->64 1.0x.
+ *
+ * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
+ * and dense in place (io->xl, io->yl), W one of the state's constants (transformed once, when the
+ * entry is made), at least WG_MIN_CH input and output channels and WG_MIN_TILES output tiles
+ * (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
+ *
+ * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
+ * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
+ * only; on the shapes above the largest difference from oneDNN's direct convolution was 1.7e-5 on
+ * outputs up to 2 in magnitude (C = 512: 4608 terms per output). Through the transforms a NaN or
+ * an infinity in X would reach all 16 outputs of its tile (and infinities turn into NaN): the
+ * input transform notes every tile with such an input, and the output transform computes that
+ * tile's outputs as direct sums instead (wg_direct_tile), so NaN and infinity reach exactly the
+ * outputs whose window holds them, as in every other convolution path.
+ *
+ * Work: the tiles are taken in blocks of at most WG_MAX_TILES (one matmul call each, so the
+ * transformed tiles of a block stay in the outer caches): the input transform writes each tile's
+ * 36 x C values contiguously (V, the matmul's source with row stride 36 C), the matmul writes
+ * 36 x M per tile (its destination, same way), and the output transform adds the bias, applies
+ * the fused clamp of the _clamp kernels (NaN-propagating, la_conv_clamp) and writes Y. Both
+ * transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's team (the same
+ * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
+ */
+
+#define WG_MIN_CH 32
+#define WG_MIN_TILES 16
+#define WG_MAX_TILES 1024
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector and its NaN-propagating max */
+
+/* channels [c, c + n) of p (n <= 16) as a vector, zero past n or when p is NULL (outside X); the
+ * full vector as one fixed-size copy (a variable one stays a memcpy call) */
+static inline __attribute__((always_inline)) wg_v16 wg_load(const float *p, int64_t n) {
+    wg_v16 v = {0};
+    if (p == NULL) return v;
+    if (n == 16) memcpy(&v, p, sizeof v);
+    else
+        for (int64_t i = 0; i < n; i++) v[i] = p[i];
+    return v;
+}
+
+static inline __attribute__((always_inline)) void wg_store(float *p, wg_v16 v, int64_t n) {
+    if (n == 16) memcpy(p, &v, sizeof v);
+    else
+        for (int64_t i = 0; i < n; i++) p[i] = v[i];
+}
+
+/* la_conv_clamp lane-wise: max(v, lo) then min(v, hi), NaN kept (min as the negated max) */
+static inline __attribute__((always_inline)) wg_v16 wg_clamp(wg_v16 v, wg_v16 lo, wg_v16 hi) {
+    v = rd_vgt_rd_v16f(lo, v);
+    return -rd_vgt_rd_v16f(-hi, -v);
+}
+
+/* B^T d of six values (a tile's column, then a row of the result): o[0..5] */
+static inline __attribute__((always_inline)) void wg_bt(const wg_v16 *d, wg_v16 *o) {
+    o[0] = 4 * d[0] - 5 * d[2] + d[4];
+    o[1] = -4 * (d[1] + d[2]) + d[3] + d[4];
+    o[2] = 4 * (d[1] - d[2]) - d[3] + d[4];
+    o[3] = 2 * (d[3] - d[1]) - d[2] + d[4];
+    o[4] = 2 * (d[1] - d[3]) - d[2] + d[4];
+    o[5] = 4 * d[1] - 5 * d[3] + d[5];
+}
+
+/* A^T m of six values: o[0..3] */
+static inline __attribute__((always_inline)) void wg_at(const wg_v16 *m, wg_v16 *o) {
+    wg_v16 p12 = m[1] + m[2], m12 = m[1] - m[2], p34 = m[3] + m[4], m34 = m[3] - m[4];
+    o[0] = m[0] + p12 + p34;
+    o[1] = m12 + 2 * m34;
+    o[2] = p12 + 4 * p34;
+    o[3] = m12 + 8 * m34 + m[5];
+}
+
+typedef struct {
+    const float *x, *w, *b;
+    float *y, *v, *m;
+    unsigned char *odd; /* per tile of the block: an input of its 6x6 tile is NaN or infinite */
+    int64_t C, M, H, W, OH, OW, pt, pl, th, tw, t0; /* t0: the block's first tile */
+    int clamp;
+    double lo, hi;
+} wg_job_t;
+
+/* the input transform of the block's tiles [b, e): V[t][36][C] = B^T d B per channel */
+static void wg_in_body(void *arg, int64_t b, int64_t e) {
+    const wg_job_t *j = (const wg_job_t *)arg;
+    const int64_t C = j->C, tiles = j->th * j->tw;
+    for (int64_t t = b; t < e; t++) {
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 4 - j->pt,
+                x0 = r % j->tw * 4 - j->pl;
+        const float *at[6][6];
+        for (int i = 0; i < 6; i++)
+            for (int k = 0; k < 6; k++)
+                at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
+                               ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
+                               : NULL;
+        float *out = j->v + t * 36 * C;
+        wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite (x * 0 is NaN then) */
+        for (int64_t c = 0; c < C; c += 16) {
+            int64_t cn = C - c < 16 ? C - c : 16;
+            wg_v16 cols[6][6]; /* B^T d, column k in cols[k] */
+            for (int k = 0; k < 6; k++) {
+                wg_v16 d[6];
+                for (int i = 0; i < 6; i++) {
+                    d[i] = wg_load(at[i][k] ? at[i][k] + c : NULL, cn);
+                    finite += d[i] * 0;
+                }
+                wg_bt(d, cols[k]);
+            }
+            for (int i = 0; i < 6; i++) {
+                wg_v16 row[6] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]}, o[6];
+                wg_bt(row, o);
+                for (int k = 0; k < 6; k++) wg_store(out + (i * 6 + k) * C + c, o[k], cn);
+            }
+        }
+        int odd = 0;
+        for (int l = 0; l < 16; l++) odd |= finite[l] != finite[l];
+        j->odd[t] = (unsigned char)odd;
+    }
+}
+
+/*
+ * Outputs [y0, y0 + rows) x [x0, x0 + cols) of image n as direct sums (a tile with a NaN or an
+ * infinite input: through the transforms it would reach all 16 outputs, here only those whose
+ * window holds it, as in every other convolution path)
+ */
+static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0, int64_t rows, int64_t cols) {
+    const int64_t C = j->C, M = j->M;
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t k = 0; k < cols; k++) {
+            float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M;
+            for (int64_t m = 0; m < M; m++) {
+                float acc = j->b ? j->b[m] : 0;
+                for (int64_t a = 0; a < 3; a++) {
+                    int64_t iy = y0 + i + a - j->pt;
+                    if (iy < 0 || iy >= j->H) continue;
+                    for (int64_t b = 0; b < 3; b++) {
+                        int64_t ix = x0 + k + b - j->pl;
+                        if (ix < 0 || ix >= j->W) continue;
+                        const float *xp = j->x + ((n * j->H + iy) * j->W + ix) * C, *wp = j->w + m * C * 9 + a * 3 + b;
+                        for (int64_t c = 0; c < C; c++) acc += xp[c] * wp[c * 9];
+                    }
+                }
+                y[m] = acc;
+            }
+            if (j->clamp) la_conv_clamp(LA_F32, (char *)y, 1, M, 0, j->lo, j->hi);
+        }
+}
+
+/* the output transform of the block's tiles [b, e): Y = A^T m A + bias, clamped, inside Y only */
+static void wg_out_body(void *arg, int64_t b, int64_t e) {
+    const wg_job_t *j = (const wg_job_t *)arg;
+    const int64_t M = j->M, tiles = j->th * j->tw;
+    for (int64_t t = b; t < e; t++) {
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 4, x0 = r % j->tw * 4;
+        int64_t rows = j->OH - y0 < 4 ? j->OH - y0 : 4, cols = j->OW - x0 < 4 ? j->OW - x0 : 4;
+        if (j->odd[t]) {
+            wg_direct_tile(j, n, y0, x0, rows, cols);
+            continue;
+        }
+        const float *in = j->m + t * 36 * M;
+        for (int64_t c = 0; c < M; c += 16) {
+            int64_t cn = M - c < 16 ? M - c : 16;
+            wg_v16 bias = wg_load(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
+            lo += (float)j->lo;
+            hi += (float)j->hi;
+            wg_v16 at[6][4]; /* A^T m, column k in at[k] */
+            for (int k = 0; k < 6; k++) {
+                wg_v16 m[6];
+                for (int i = 0; i < 6; i++) m[i] = wg_load(in + (i * 6 + k) * M + c, cn);
+                wg_at(m, at[k]);
+            }
+            for (int64_t i = 0; i < rows; i++) {
+                wg_v16 row[6] = {at[0][i], at[1][i], at[2][i], at[3][i], at[4][i], at[5][i]}, o[4];
+                wg_at(row, o);
+                for (int64_t k = 0; k < cols; k++) {
+                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M + c;
+                    wg_store(y, j->clamp ? wg_clamp(o[k] + bias, lo, hi) : o[k] + bias, cn);
+                }
+            }
+        }
+    }
+}
+#pragma GCC diagnostic pop
+
+/* U[36][C][M] = G g G^T of every (output, input) channel pair of W [M, C, 3, 3], in double */
+static void wg_weights(const float *W, int64_t C, int64_t M, float *U) {
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t c = 0; c < C; c++) {
+            const float *g = W + (m * C + c) * 9;
+            double t[6][3], u[6];
+            for (int k = 0; k < 3; k++) {
+                double g0 = g[k], g1 = g[3 + k], g2 = g[6 + k];
+                t[0][k] = g0 / 4;
+                t[1][k] = -(g0 + g1 + g2) / 6;
+                t[2][k] = -(g0 - g1 + g2) / 6;
+                t[3][k] = g0 / 24 + g1 / 12 + g2 / 6;
+                t[4][k] = g0 / 24 - g1 / 12 + g2 / 6;
+                t[5][k] = g2;
+            }
+            for (int i = 0; i < 6; i++) {
+                double g0 = t[i][0], g1 = t[i][1], g2 = t[i][2];
+                u[0] = g0 / 4;
+                u[1] = -(g0 + g1 + g2) / 6;
+                u[2] = -(g0 - g1 + g2) / 6;
+                u[3] = g0 / 24 + g1 / 12 + g2 / 6;
+                u[4] = g0 / 24 - g1 / 12 + g2 / 6;
+                u[5] = g2;
+                for (int k = 0; k < 6; k++) U[((i * 6 + k) * C + c) * M + m] = (float)u[k];
+            }
+        }
+}
+
+typedef struct {
+    const int64_t *k; /* kind C M tiles threads */
+    const float *W;
+} wg_arg_t;
+
+/* the matmul's source (ld = C) or destination (ld = M): [36, tiles, ld] with each tile's 36 rows together */
+static dnnl_memory_desc_t wg_md(int64_t tiles, int64_t ld) {
+    dnnl_dims_t dims = {36, tiles, ld}, strides = {ld, 36 * ld, 1};
+    dnnl_memory_desc_t md = NULL;
+    if (dnnl_memory_desc_create_with_strides(&md, 3, dims, dnnl_f32, strides) != dnnl_success) return NULL;
+    return md;
+}
+
+static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
+    const wg_arg_t *a = (const wg_arg_t *)argp;
+    const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3];
+    int64_t us[3] = {36, C, M};
+    float *U = (float *)malloc((size_t)(36 * C * M) * sizeof(float));
+    dnnl_memory_desc_t smd = wg_md(tiles, C), dmd = wg_md(tiles, M), wany = dn_md(3, us, dnnl_format_tag_any);
+    dnnl_primitive_desc_t pd = NULL;
+    int ok = U != NULL && smd && dmd && wany &&
+             dnnl_matmul_primitive_desc_create(&pd, c->engine, smd, wany, NULL, dmd, NULL) == dnnl_success &&
+             dnnl_primitive_create(&e->prim, pd) == dnnl_success;
+    if (ok) {
+        wg_weights(a->W, C, M, U);
+        ok = dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
+                                dn_md(3, us, dnnl_abc), U);
+    }
+    free(U);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    if (smd) dnnl_memory_desc_destroy(smd);
+    if (dmd) dnnl_memory_desc_destroy(dmd);
+    if (wany) dnnl_memory_desc_destroy(wany);
+    return ok;
+}
+
+/*
+ * Y = conv(X, W) + B, clamped when `clamp`, by F(4x4, 3x3) when it applies (see the header);
+ * returns 0 (nothing written) when the caller must compute it, 1 when Y is written or an error
+ * was reported.
+ */
+static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi) {
+    const la_geom_t *g = &io->g;
+    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
+        g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_CH || io->M < WG_MIN_CH)
+        return 0;
+    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, T = io->N * th * tw;
+    if (T < WG_MIN_TILES) return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
+    int64_t blocks = (T + WG_MAX_TILES - 1) / WG_MAX_TILES, tiles = (T + blocks - 1) / blocks;
+    int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
+    int64_t k[DN_KEY_LEN] = {DN_KIND_WINOGRAD, io->C, io->M, tiles, threads};
+    wg_arg_t arg = {k, (const float *)io->W};
+    dn_entry_t *e = dn_get(c, k, io->W, wg_create, &arg);
+    if (e == NULL) return 0;
+    int sv, sm, so;
+    float *v = (float *)st_scratch_take(ctx, 36 * tiles * io->C * (int64_t)sizeof(float), &sv);
+    float *m = (float *)st_scratch_take(ctx, 36 * tiles * io->M * (int64_t)sizeof(float), &sm);
+    unsigned char *odd = (unsigned char *)st_scratch_take(ctx, tiles, &so);
+    if (v == NULL || m == NULL || odd == NULL) {
+        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the Winograd tiles (%lld x %lld)",
+                     (long long)tiles, (long long)(io->C > io->M ? io->C : io->M));
+    } else {
+        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd, io->C, io->M, g->in[0],
+                      g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, clamp, lo, hi};
+        for (; j.t0 < T; j.t0 += tiles) {
+            int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles; /* the last block's other rows: left as they are */
+            if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
+            else wg_in_body(&j, 0, n);
+            if (!dn_run(c, -1, e, NULL, wg_md(tiles, io->C), v, wg_md(tiles, io->M), m, NULL, NULL)) {
+                hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
+                break;
+            }
+            if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_out_body, &j);
+            else wg_out_body(&j, 0, n);
+        }
+        if (j.t0 >= T) atomic_fetch_add_explicit(&c->runs[DN_KIND_WINOGRAD], 1, memory_order_relaxed);
+    }
+    if (v) st_scratch_give(ctx, v, sv);
+    if (m) st_scratch_give(ctx, m, sm);
+    if (odd) st_scratch_give(ctx, odd, so);
+    return 1;
+}
