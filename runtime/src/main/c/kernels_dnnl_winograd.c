@@ -11,12 +11,17 @@
  * against oneDNN's direct NHWC convolution (one thread, AVX-512, pads 1): ResNet-50's 56x56 64->64
  * 1.5x, 28x28 128->128 2.1x, 14x14 256->256 1.9x faster, but 7x7 512->512 0.7x (4 tiles: the
  * transformed weights, 36 x C x M, are streamed for few rows); SqueezeNet's 27x27 32->128 1.4x,
- * 13x13 48->192 1.2x, 13x13 64->256 1.4x, 55x55 16->64 1.0x.
+ * 13x13 48->192 1.2x, 13x13 64->256 1.4x, 55x55 16->64 1.0x (that benchmark's scalar-written
+ * transforms; with the vectorised ones here, taking SqueezeNet's two 55x55 16->64 layers made its
+ * run 5-8% faster, hip-onnx-runner medians at one thread). A variant F(2x2, 3x3) (16 planes, a
+ * quarter of the weights' growth) was measured for the small maps and not taken: its matmul was
+ * 0.114 / 0.178 / 0.555 ms against 0.153 / 0.202 / 0.569 ms for F(4x4, 3x3) on 13x13 48->192,
+ * 13x13 64->256 and 14x14 256->256 with the weights out of cache, and slower on larger maps.
  *
  * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
  * and dense in place (io->xl, io->yl), W one of the state's constants (transformed once, when the
- * entry is made), at least WG_MIN_CH input and output channels and WG_MIN_TILES output tiles
- * (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
+ * entry is made), at least WG_MIN_IN input and WG_MIN_OUT output channels and WG_MIN_TILES
+ * output tiles (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
@@ -36,7 +41,8 @@
  * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
  */
 
-#define WG_MIN_CH 32
+#define WG_MIN_IN 16
+#define WG_MIN_OUT 32
 #define WG_MIN_TILES 16
 #define WG_MAX_TILES 1024
 
@@ -269,7 +275,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
-        g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_CH || io->M < WG_MIN_CH)
+        g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
         return 0;
     int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, T = io->N * th * tw;
     if (T < WG_MIN_TILES) return 0;

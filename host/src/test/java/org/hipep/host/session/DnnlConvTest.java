@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * single-input-channel 5x5 from 2^20 multiply-adds. Smaller single-input-channel 5x5 (mnist-8's
  * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
  * (the count stays 0) and stay correct. Channels-last 3x3 stride-1 convolutions with constant
- * weights and 32 or more channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X
+ * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X
  * included.
  */
 class DnnlConvTest {
@@ -107,10 +107,11 @@ class DnnlConvTest {
             constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
             constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)),
             /* Winograd's shapes (see WINOGRAD) with weights computed at run time, or with fewer than 16
-               output tiles, or fewer than 32 input channels: oneDNN's direct convolution */
+               output tiles, or fewer than 16 input or 32 output channels: oneDNN's direct convolution */
             input(f32("wino_shape", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("few_tiles", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            constant(f32("narrow_input", 1, 16, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
+            constant(f32("narrow_input", 1, 12, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("narrow_output", 1, 32, 24, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
 
     /**
      * Through the runtime's own kernels: one input channel under 2^20 multiply-adds (they stay NCHW,
@@ -133,7 +134,7 @@ class DnnlConvTest {
 
     /**
      * By Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c): channels-last 3x3 stride-1 convolutions
-     * with constant weights, 32 or more input and output channels and 16 or more 4x4 output tiles
+     * with constant weights, 16 or more input and 32 or more output channels and 16 or more 4x4 output tiles
      * over the batch: partial tiles (sizes not multiples of 4), channel counts that are not
      * multiples of 16, pads 1, none and asymmetric, batch 2, with and without bias, fused Relu6 and
      * Clip (clamped values are the bounds' bits), and NaN in X: in every tile (each computed as
@@ -142,6 +143,7 @@ class DnnlConvTest {
      */
     static final List<Conv> WINOGRAD = List.of(
             constant(f32("wino_pads1", 1, 32, 48, a(17, 18), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino_sixteen_in", 1, 16, 32, a(15, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_valid_batch2", 2, 40, 36, a(13, 15), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)),
             constant(f32("wino_asym_pads", 1, 33, 32, a(16, 14), a(3, 3), a(1, 1), a(2, 0, 1, 3), true)),
             constant(f32("wino", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu6")),
