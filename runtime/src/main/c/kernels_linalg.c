@@ -1387,6 +1387,7 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
 
 /* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
 static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
+/* Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c), clamping what it writes; 0 when it does not apply. */
 static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
 
 static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
@@ -1395,7 +1396,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
                     double lo, double hi, int nhwc) {
     la_conv_io_t io;
-    int tiled = 0; /* the tiles clamp themselves; the other paths clamp Y at the end */
+    int tiled = 0; /* the tiles (and the Winograd path) clamp themselves; the other paths clamp Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
