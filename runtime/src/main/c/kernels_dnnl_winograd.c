@@ -48,7 +48,7 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
-typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector and its NaN-propagating max */
+typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector (la_vclamp16 clamps it) */
 
 /* channels [c, c + n) of p (n <= 16) as a vector, zero past n or when p is NULL (outside X); the
  * full vector as one fixed-size copy (a variable one stays a memcpy call) */
@@ -65,12 +65,6 @@ static inline __attribute__((always_inline)) void wg_store(float *p, wg_v16 v, i
     if (n == 16) memcpy(p, &v, sizeof v);
     else
         for (int64_t i = 0; i < n; i++) p[i] = v[i];
-}
-
-/* la_conv_clamp lane-wise: max(v, lo) then min(v, hi), NaN kept (min as the negated max) */
-static inline __attribute__((always_inline)) wg_v16 wg_clamp(wg_v16 v, wg_v16 lo, wg_v16 hi) {
-    v = rd_vgt_rd_v16f(lo, v);
-    return -rd_vgt_rd_v16f(-hi, -v);
 }
 
 /* B^T d of six values (a tile's column, then a row of the result): o[0..5] */
@@ -195,7 +189,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
                 wg_at(row, o);
                 for (int64_t k = 0; k < cols; k++) {
                     float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M + c;
-                    wg_store(y, j->clamp ? wg_clamp(o[k] + bias, lo, hi) : o[k] + bias, cn);
+                    wg_store(y, j->clamp ? la_vclamp16(o[k] + bias, lo, hi) : o[k] + bias, cn);
                 }
             }
         }

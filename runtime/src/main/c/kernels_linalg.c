@@ -7,7 +7,8 @@
  *   hipep_conv_<t>_in2_clamp / _in3_clamp the same with a fused min(max(y, clamp_min), clamp_max) per tile
  *   hipep_conv_<t>_in2[_clamp]_nhwc / _in3[_clamp]_nhwc  channels-last X [N, spatial..., C] and
  *                                         Y [N, out..., M] (W unchanged), same signatures: f32 2-D group-1
- *                                         undilated ones through oneDNN in place (kernels_dnnl_conv.c),
+ *                                         undilated ones by Winograd (kernels_dnnl_winograd.c: 3x3 stride 1,
+ *                                         wide, constant W) or through oneDNN in place (kernels_dnnl_conv.c),
  *                                         the rest through NCHW copies (la_conv_channels_first)
  *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
@@ -24,7 +25,9 @@
  * on the calling thread alone): each tile is im2col'd into the state's scratch of its slot
  * (st_scratch_take: kept between runs, never image-sized) and multiplied by one gemm straight
  * into Y (row stride = the output size) on top of the bias written just before; 1x1 stride-1
- * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate. ConvTranspose: gemm + col2im by blocks of input
+ * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate;
+ * f32 2-D stride-1 ones of one input channel (mnist-8's first) are direct sums with 8 output
+ * channels' accumulators in registers (la_conv1ch_body). ConvTranspose: gemm + col2im by blocks of input
  * positions (same budget). Einsum: two operands of matmul form go through BLAS, anything else
  * through a general index loop (products and sums in double, or wrapping int64 for integers).
  * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
@@ -1052,6 +1055,16 @@ static void la_conv_clamp(int kind, char *y, int64_t rows, int64_t len, int64_t 
     }
 }
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+/* la_conv_clamp on 16 floats in a vector (lo, hi splat): max(v, lo) then min(v, hi), NaN kept (the
+ * min as the negated max) */
+static inline __attribute__((always_inline)) rd_v16f la_vclamp16(rd_v16f v, rd_v16f lo, rd_v16f hi) {
+    v = rd_vgt_rd_v16f(lo, v);
+    return -rd_vgt_rd_v16f(-hi, -v);
+}
+#pragma GCC diagnostic pop
+
 #define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
 
 /* la_conv_clamp over a dense Y's elements [b, e) (hipep_parallel_for body) */
@@ -1187,6 +1200,91 @@ static void la_depthwise_body(void *arg, int64_t begin, int64_t end) {
         }
     }
 }
+
+/*
+ * Float 2-D convolutions of one input channel, stride 1, undilated, kernels up to LA_C1_MAX_K
+ * square (mnist-8's first: 1 -> 8 channels, 5x5 on 28x28), computed directly: im2col made a
+ * [ksz, OH x OW] matrix of copies for a GEMM with ksz-deep rows, which OpenBLAS packed again (the
+ * im2col, the packing and the small product were 40% of an mnist-8 run). Here each body takes one
+ * image and a block of up to 8 output channels: the image is copied once into a zero-bordered
+ * buffer (the pads; LA_C1_SLACK more floats per row so 16-wide loads past the last output column
+ * stay inside it), then every 16 outputs of a row keep 8 accumulators in registers across the
+ * kernel's taps (one load of the input, 8 multiply-adds with the taps' weights each). Bias first,
+ * the fused clamp of the _clamp kernels on the accumulators (la_vclamp16: NaN propagates).
+ */
+#define LA_C1_MAX_K 7
+#define LA_C1_BLOCK 8
+#define LA_C1_SLACK 16
+
+typedef struct {
+    void *ctx;
+    const la_geom_t *g;
+    const float *x, *w, *b;
+    float *y;
+    int64_t M, blocks, ph, pw; /* blocks of output channels per image; the padded image's rows, row length */
+    int clamp;
+    double lo, hi;
+} la_c1_job_t;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
+    const la_c1_job_t *j = (const la_c1_job_t *)arg;
+    const la_geom_t *g = j->g;
+    const int64_t H = g->in[0], W = g->in[1], KH = g->k[0], KW = g->k[1], OH = g->out[0], OW = g->out[1];
+    const int64_t pw = j->pw;
+    int slot;
+    float *xp = (float *)st_scratch_take(j->ctx, j->ph * pw * (int64_t)sizeof(float), &slot);
+    if (xp == NULL) {
+        hipep_errorf(j->ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a padded image");
+        return;
+    }
+    int64_t image = -1;
+    for (int64_t p = begin; p < end; p++) {
+        int64_t n = p / j->blocks, m0 = (p % j->blocks) * LA_C1_BLOCK;
+        int64_t mn = j->M - m0 < LA_C1_BLOCK ? j->M - m0 : LA_C1_BLOCK;
+        if (n != image) { /* the image inside its pads */
+            memset(xp, 0, (size_t)(j->ph * pw) * sizeof(float));
+            for (int64_t iy = 0; iy < H; iy++)
+                memcpy(xp + (iy + g->pb[0]) * pw + g->pb[1], j->x + (n * H + iy) * W, (size_t)W * sizeof(float));
+            image = n;
+        }
+        float wq[LA_C1_MAX_K * LA_C1_MAX_K][LA_C1_BLOCK], bq[LA_C1_BLOCK];
+        rd_v16f lo = {0}, hi = {0};
+        lo += (float)j->lo;
+        hi += (float)j->hi;
+        for (int q = 0; q < LA_C1_BLOCK; q++) {
+            for (int64_t t = 0; t < KH * KW; t++) wq[t][q] = q < mn ? j->w[(m0 + q) * KH * KW + t] : 0.0f;
+            bq[q] = q < mn && j->b ? j->b[m0 + q] : 0.0f;
+        }
+        for (int64_t oy = 0; oy < OH; oy++)
+            for (int64_t ox = 0; ox < OW; ox += 16) {
+                rd_v16f acc[LA_C1_BLOCK];
+                for (int q = 0; q < LA_C1_BLOCK; q++) {
+                    rd_v16f v = {0};
+                    acc[q] = v + bq[q];
+                }
+                for (int64_t ky = 0; ky < KH; ky++) {
+                    const float *row = xp + (oy + ky) * pw + ox;
+                    for (int64_t kx = 0; kx < KW; kx++) {
+                        rd_v16f xv = rd_vld16(row + kx);
+                        const float *wt = wq[ky * KW + kx];
+                        for (int q = 0; q < LA_C1_BLOCK; q++) acc[q] += wt[q] * xv;
+                    }
+                }
+                int64_t len = OW - ox < 16 ? OW - ox : 16;
+                for (int64_t q = 0; q < mn; q++) {
+                    float *y = j->y + ((n * j->M + m0 + q) * OH + oy) * OW + ox;
+                    rd_v16f v = j->clamp ? la_vclamp16(acc[q], lo, hi) : acc[q];
+                    if (len == 16) memcpy(y, &v, sizeof v);
+                    else
+                        for (int64_t i = 0; i < len; i++) y[i] = v[i];
+                }
+            }
+    }
+    st_scratch_give(j->ctx, xp, slot);
+}
+#pragma GCC diagnostic pop
 
 /* col2im of a transposed convolution: output channel m (of the group) gathers its ksz rows */
 static void la_col2im_body(void *arg, int64_t begin, int64_t end) {
@@ -1416,6 +1514,18 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     }
     char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
     la_conv_job_t job = {g, NULL, NULL, W, B, Y, cg, mg, M, io.isd};
+    if (io.kind == LA_F32 && C == 1 && group == 1 && g->nsp == 2 && g->k[0] <= LA_C1_MAX_K &&
+        g->k[1] <= LA_C1_MAX_K && g->s[0] == 1 && g->s[1] == 1 && g->d[0] == 1 && g->d[1] == 1 &&
+        g->out[0] + g->k[0] - 1 >= g->in[0] + g->pb[0] && g->out[1] + g->k[1] - 1 >= g->in[1] + g->pb[1]) {
+        /* one input channel: direct, 8 output channels at a time (la_conv1ch_body) */
+        int64_t blocks = (M + LA_C1_BLOCK - 1) / LA_C1_BLOCK;
+        la_c1_job_t cj = {ctx, g, (const float *)X, (const float *)W, (const float *)B, (float *)Y, M, blocks,
+                          g->out[0] + g->k[0] - 1, g->out[1] + g->k[1] - 1 + LA_C1_SLACK, clamp, lo, hi};
+        if (N * M * g->ksz * g->osz < LA_BLAS_MIN_MACS) la_conv1ch_body(&cj, 0, N * blocks);
+        else hipep_parallel_for(ctx, N * blocks, 1, la_conv1ch_body, &cj);
+        tiled = 1; /* clamped */
+        goto done;
+    }
     if (cg == 1 && mg <= 4 && group > 1) { /* depthwise: direct shift-and-accumulate */
         job.x = X;
         hipep_parallel_for(ctx, N * M, la_grain(g->osz * g->ksz), la_depthwise_body, &job);

@@ -120,6 +120,13 @@ class DnnlConvTest {
     static final List<Conv> OWN = List.of(
             constant(f32("one_channel_5x5", 1, 1, 8, a(28, 28), a(5, 5), a(1, 1), null, true)),
             input(f32("one_channel_5x5", 2, 1, 16, a(30, 26), a(5, 5), a(2, 1), a(2, 1, 0, 2), false)),
+            /* one input channel, stride 1: the direct kernel (la_conv1ch_body), blocks of 8 output
+               channels with a tail, rows of 16 with a tail, asymmetric pads, batch 2, 3x3 to 7x7 */
+            withNan(constant(f32("one_channel_3x3", 1, 1, 11, a(17, 35), a(3, 3), a(1, 1), a(1, 0, 2, 1), true)
+                    .then("relu"))),
+            input(f32("one_channel_7x7", 2, 1, 16, a(20, 21), a(7, 7), a(1, 1), a(3, 3, 3, 3), false)),
+            constant(f32("one_channel_5x5_valid", 1, 1, 5, a(23, 19), a(5, 5), a(1, 1), a(0, 0, 0, 0), true)
+                    .then("relu6")),
             constant(new Case("grouped", 1, 8, 6, 2, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
                     false)),
             constant(new Case("depthwise", 2, 8, 8, 8, a(11, 13), a(3, 3), a(1, 1), a(1, 1), a(1, 1, 1, 1), true,
