@@ -32,11 +32,15 @@
  * tile's outputs as direct sums instead (wg_direct_tile), so NaN and infinity reach exactly the
  * outputs whose window holds them, as in every other convolution path.
  *
- * Work: the tiles are taken in blocks of at most WG_MAX_TILES (one matmul call each, so the
- * transformed tiles of a block stay in the outer caches): the input transform writes each tile's
- * 36 x C values contiguously (V, the matmul's source with row stride 36 C), the matmul writes
- * 36 x M per tile (its destination, same way), and the output transform adds the bias, applies
- * the fused clamp of the _clamp kernels (NaN-propagating, la_conv_clamp) and writes Y. Both
+ * Work: the tiles are taken in equal blocks (one matmul call each) whose transformed tiles take at
+ * most WG_BLOCK_BYTES (36 x 4 bytes x the larger channel count per tile; at least WG_MIN_TILES
+ * tiles), so the scratch stays bounded and a block's tiles stay in the outer caches (ResNet-50's
+ * 56x56 maps are one block of 196 tiles, super-resolution-10's 224x224 ones 14 blocks of 224): the
+ * input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
+ * stride 36 C), the matmul writes 36 x M per tile (its destination, same way), and the output
+ * transform adds the bias, applies the fused clamp of the _clamp kernels (NaN-propagating,
+ * la_vclamp16) and writes Y. The last block's rows past its tiles hold the previous block's values
+ * or whatever the scratch held: multiplied too (rows are independent), never read. Both
  * transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's team (the same
  * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
  */
@@ -44,7 +48,7 @@
 #define WG_MIN_IN 16
 #define WG_MIN_OUT 32
 #define WG_MIN_TILES 16
-#define WG_MAX_TILES 1024
+#define WG_BLOCK_BYTES (2LL << 20)
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -275,7 +279,9 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     if (T < WG_MIN_TILES) return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
-    int64_t blocks = (T + WG_MAX_TILES - 1) / WG_MAX_TILES, tiles = (T + blocks - 1) / blocks;
+    int64_t most = WG_BLOCK_BYTES / (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
+    if (most < WG_MIN_TILES) most = WG_MIN_TILES;
+    int64_t blocks = (T + most - 1) / most, tiles = (T + blocks - 1) / blocks;
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
     int64_t k[DN_KEY_LEN] = {DN_KIND_WINOGRAD, io->C, io->M, tiles, threads};
     wg_arg_t arg = {k, (const float *)io->W};
@@ -289,10 +295,11 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the Winograd tiles (%lld x %lld)",
                      (long long)tiles, (long long)(io->C > io->M ? io->C : io->M));
     } else {
-        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd, io->C, io->M, g->in[0],
-                      g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, clamp, lo, hi};
+        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd,
+                      io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
+                      clamp, lo, hi};
         for (; j.t0 < T; j.t0 += tiles) {
-            int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles; /* the last block's other rows: left as they are */
+            int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
             if (!dn_run(c, -1, e, NULL, wg_md(tiles, io->C), v, wg_md(tiles, io->M), m, NULL, NULL)) {
