@@ -1494,7 +1494,7 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
                     double lo, double hi, int nhwc) {
     la_conv_io_t io;
-    int tiled = 0; /* the tiles (and the Winograd path) clamp themselves; the other paths clamp Y at the end */
+    int tiled = 0; /* clamped as written: the tiles, the Winograd and single-channel paths; else Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * single-input-channel 5x5 from 2^20 multiply-adds. Smaller single-input-channel 5x5 (mnist-8's
  * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
  * (the count stays 0) and stay correct. Channels-last 3x3 stride-1 convolutions with constant
- * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X
- * included.
+ * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead
+ * (counted apart), NaN in X included.
  */
 class DnnlConvTest {
     @TempDir
@@ -214,8 +214,9 @@ class DnnlConvTest {
                         long all = (long) convs.size() * run;
                         assertThat(s.libraryRuns().oneDnnConvolutions()).as("oneDNN convolutions, %s at %d thread(s)",
                                 name, threads).isEqualTo(onednn ? all : 0);
-                        assertThat(s.libraryRuns().winogradConvolutions()).as("Winograd convolutions, %s at %d thread(s)",
-                                name, threads).isEqualTo(winograd ? all : 0);
+                        assertThat(s.libraryRuns().winogradConvolutions())
+                                .as("Winograd convolutions, %s at %d thread(s)", name, threads)
+                                .isEqualTo(winograd ? all : 0);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                     }
                 }
