@@ -52,24 +52,7 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
-typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector (la_vclamp16 clamps it) */
-
-/* channels [c, c + n) of p (n <= 16) as a vector, zero past n or when p is NULL (outside X); the
- * full vector as one fixed-size copy (a variable one stays a memcpy call) */
-static inline __attribute__((always_inline)) wg_v16 wg_load(const float *p, int64_t n) {
-    wg_v16 v = {0};
-    if (p == NULL) return v;
-    if (n == 16) memcpy(&v, p, sizeof v);
-    else
-        for (int64_t i = 0; i < n; i++) v[i] = p[i];
-    return v;
-}
-
-static inline __attribute__((always_inline)) void wg_store(float *p, wg_v16 v, int64_t n) {
-    if (n == 16) memcpy(p, &v, sizeof v);
-    else
-        for (int64_t i = 0; i < n; i++) p[i] = v[i];
-}
+typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector (la_vld16n / la_vst16n / la_vclamp16) */
 
 /* B^T d of six values (a tile's column, then a row of the result): o[0..5] */
 static inline __attribute__((always_inline)) void wg_bt(const wg_v16 *d, wg_v16 *o) {
@@ -120,7 +103,7 @@ static void wg_in_body(void *arg, int64_t b, int64_t e) {
             for (int k = 0; k < 6; k++) {
                 wg_v16 d[6];
                 for (int i = 0; i < 6; i++) {
-                    d[i] = wg_load(at[i][k] ? at[i][k] + c : NULL, cn);
+                    d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
                     finite += d[i] * 0;
                 }
                 wg_bt(d, cols[k]);
@@ -128,7 +111,7 @@ static void wg_in_body(void *arg, int64_t b, int64_t e) {
             for (int i = 0; i < 6; i++) {
                 wg_v16 row[6] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]}, o[6];
                 wg_bt(row, o);
-                for (int k = 0; k < 6; k++) wg_store(out + (i * 6 + k) * C + c, o[k], cn);
+                for (int k = 0; k < 6; k++) la_vst16n(out + (i * 6 + k) * C + c, o[k], cn);
             }
         }
         int odd = 0;
@@ -179,13 +162,13 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
         const float *in = j->m + t * 36 * M;
         for (int64_t c = 0; c < M; c += 16) {
             int64_t cn = M - c < 16 ? M - c : 16;
-            wg_v16 bias = wg_load(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
+            wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
             lo += (float)j->lo;
             hi += (float)j->hi;
             wg_v16 at[6][4]; /* A^T m, column k in at[k] */
             for (int k = 0; k < 6; k++) {
                 wg_v16 m[6];
-                for (int i = 0; i < 6; i++) m[i] = wg_load(in + (i * 6 + k) * M + c, cn);
+                for (int i = 0; i < 6; i++) m[i] = la_vld16n(in + (i * 6 + k) * M + c, cn);
                 wg_at(m, at[k]);
             }
             for (int64_t i = 0; i < rows; i++) {
@@ -193,7 +176,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
                 wg_at(row, o);
                 for (int64_t k = 0; k < cols; k++) {
                     float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M + c;
-                    wg_store(y, j->clamp ? la_vclamp16(o[k] + bias, lo, hi) : o[k] + bias, cn);
+                    la_vst16n(y, j->clamp ? la_vclamp16(o[k] + bias, lo, hi) : o[k] + bias, cn);
                 }
             }
         }

@@ -1063,6 +1063,24 @@ static inline __attribute__((always_inline)) rd_v16f la_vclamp16(rd_v16f v, rd_v
     v = rd_vgt_rd_v16f(lo, v);
     return -rd_vgt_rd_v16f(-hi, -v);
 }
+
+/* the first n (<= 16) floats of p as a vector, zero past n or when p is NULL; the full vector as
+ * one fixed-size copy (a variable one stays a memcpy call) */
+static inline __attribute__((always_inline)) rd_v16f la_vld16n(const float *p, int64_t n) {
+    rd_v16f v = {0};
+    if (p == NULL) return v;
+    if (n == 16) memcpy(&v, p, sizeof v);
+    else
+        for (int64_t i = 0; i < n; i++) v[i] = p[i];
+    return v;
+}
+
+/* the first n (<= 16) lanes of v to p */
+static inline __attribute__((always_inline)) void la_vst16n(float *p, rd_v16f v, int64_t n) {
+    if (n == 16) memcpy(p, &v, sizeof v);
+    else
+        for (int64_t i = 0; i < n; i++) p[i] = v[i];
+}
 #pragma GCC diagnostic pop
 
 #define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
@@ -1275,10 +1293,7 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
                 int64_t len = OW - ox < 16 ? OW - ox : 16;
                 for (int64_t q = 0; q < mn; q++) {
                     float *y = j->y + ((n * j->M + m0 + q) * OH + oy) * OW + ox;
-                    rd_v16f v = j->clamp ? la_vclamp16(acc[q], lo, hi) : acc[q];
-                    if (len == 16) memcpy(y, &v, sizeof v);
-                    else
-                        for (int64_t i = 0; i < len; i++) y[i] = v[i];
+                    la_vst16n(y, j->clamp ? la_vclamp16(acc[q], lo, hi) : acc[q], len);
                 }
             }
     }
