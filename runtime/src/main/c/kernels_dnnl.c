@@ -17,8 +17,13 @@
  *  - dn_begin(ctx, single): the thread count for a oneDNN call — the state's threads, or 1 for
  *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team
  *    size. oneDNN's team is the same libgomp team hipep_parallel_for runs on (state.c).
- *  - dn_run(c, kind, e, W, ...): runs an entry's primitive on the caller's buffers and counts the run per kind
- *    (hipep_state_onednn_runs, exported: tests use it to pin which path ran).
+ *  - dn_run(c, kind, e, W, X, Y, B): runs an entry's primitive on the caller's buffers and counts the
+ *    run per kind (hipep_state_onednn_runs, exported: tests use it to pin which path ran). The
+ *    entry keeps the layouts of its source, destination and bias (`create` hands them over) and,
+ *    from its first run, memory objects over them whose data pointers each run sets: making three
+ *    descriptors and three memory objects per call (a dozen mallocs and frees, oneDNN's descriptor
+ *    checks) was ~2% of a SqueezeNet run. A run that finds the entry's objects in use by another
+ *    thread (two runs of one state at once) makes its own for the call.
  *
  * Entries are never evicted: a model has a fixed set of call shapes (dynamic shapes add one entry
  * per shape seen). Everything oneDNN refuses (an unsupported shape, an ISA it has no kernel for)
@@ -43,7 +48,10 @@ typedef struct dn_entry {
     dnnl_primitive_t prim;     /* the op */
     dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
     dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders) */
-    dnnl_primitive_t wreorder; /* weights that are not constant: reordered into wmem on every call */
+    dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
+    dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
+    dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
+    atomic_int busy;           /* a run is using xm, ym, bm */
 } dn_entry_t;
 
 typedef struct dn_cache {
@@ -68,6 +76,12 @@ static void dn_entry_free(dn_entry_t *e) {
     if (e->wmem) dnnl_memory_destroy(e->wmem);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
+    dnnl_memory_t mems[3] = {e->xm, e->ym, e->bm};
+    dnnl_memory_desc_t mds[3] = {e->xmd, e->ymd, e->bmd};
+    for (int i = 0; i < 3; i++) {
+        if (mems[i]) dnnl_memory_destroy(mems[i]);
+        if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
+    }
     free(e);
 }
 
@@ -252,45 +266,64 @@ static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_de
     return ok;
 }
 
-/* Before a run of e: reorders non-constant weights W into e->wmem. 0 when oneDNN fails. */
-static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W) {
+/*
+ * Before a run of e: reorders non-constant weights W into wm (e->wmem, or a copy of its layout for
+ * a run that does not hold the entry). 0 when oneDNN fails.
+ */
+static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W, dnnl_memory_t wm) {
     if (e->wreorder == NULL) return 1;
     dnnl_memory_t src = NULL;
     int ok = dnnl_memory_create(&src, e->wuser, c->engine, (void *)W) == dnnl_success;
     if (ok) {
-        dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, e->wmem}};
+        dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, wm}};
         ok = dnnl_primitive_execute(e->wreorder, c->stream, 2, args) == dnnl_success;
     }
     if (src) dnnl_memory_destroy(src);
     return ok;
 }
 
+/* Points *m at data: the entry's object made on first use (own), else a new one for this call. */
+static int dn_bind(dn_cache_t *c, int own, dnnl_memory_t *m, const_dnnl_memory_desc_t md, const void *data) {
+    if (own && *m != NULL) return dnnl_memory_set_data_handle(*m, (void *)data) == dnnl_success;
+    *m = NULL;
+    return dnnl_memory_create(m, md, c->engine, (void *)data) == dnnl_success;
+}
+
 /*
- * Runs entry e's primitive on the caller's buffers and waits: source X (layout xmd), e's weights
- * (W reordered first when they are not constant, dn_weights_ready), destination Y (ymd) and, when
- * bmd is not NULL, bias B (bmd). Destroys the three descriptors (NULL ones too: the run then
- * fails). Counts the run under `kind` (not when it is -1: the caller counts). 0 when oneDNN fails.
+ * Runs entry e's primitive on the caller's buffers and waits: source X and destination Y in the
+ * entry's layouts (e->xmd, e->ymd), e's weights (W reordered first when they are not constant,
+ * into e->wmem by the run holding the entry, else into a buffer of the call's own) and bias B
+ * (when e->bmd is set). Counts the run under `kind` (not when it is -1: the caller counts). 0 when
+ * oneDNN fails.
  */
-static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, dnnl_memory_desc_t xmd, const void *X,
-                  dnnl_memory_desc_t ymd, void *Y, dnnl_memory_desc_t bmd, const void *B) {
-    dnnl_memory_t xm = NULL, ym = NULL, bm = NULL;
-    int ok = dn_weights_ready(c, e, W) && xmd && ymd &&
-             dnnl_memory_create(&xm, xmd, c->engine, (void *)X) == dnnl_success &&
-             dnnl_memory_create(&ym, ymd, c->engine, Y) == dnnl_success &&
-             (!bmd || dnnl_memory_create(&bm, bmd, c->engine, (void *)B) == dnnl_success);
+static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const void *X, void *Y, const void *B) {
+    int own = !atomic_exchange_explicit(&e->busy, 1, memory_order_acquire);
+    dnnl_memory_t xm = own ? e->xm : NULL, ym = own ? e->ym : NULL, bm = own ? e->bm : NULL;
+    /* weights reordered per call go into the entry's buffer only by the run holding the entry */
+    dnnl_memory_t wm = own || e->wreorder == NULL ? e->wmem : NULL;
+    const_dnnl_memory_desc_t wmd = NULL;
+    int ok = wm != NULL || (dnnl_memory_get_memory_desc(e->wmem, &wmd) == dnnl_success &&
+                            dnnl_memory_create(&wm, wmd, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success);
+    ok = ok && dn_weights_ready(c, e, W, wm) && e->xmd && e->ymd && dn_bind(c, own, &xm, e->xmd, X) &&
+         dn_bind(c, own, &ym, e->ymd, Y) && (!e->bmd || dn_bind(c, own, &bm, e->bmd, B));
     if (ok) {
-        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, e->wmem}, {DNNL_ARG_DST, ym},
+        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, ym},
                                    {DNNL_ARG_BIAS, bm}};
-        ok = dnnl_primitive_execute(e->prim, c->stream, bm ? 4 : 3, args) == dnnl_success &&
+        ok = dnnl_primitive_execute(e->prim, c->stream, e->bmd ? 4 : 3, args) == dnnl_success &&
              dnnl_stream_wait(c->stream) == dnnl_success;
     }
     if (ok && kind >= 0) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
-    if (xm) dnnl_memory_destroy(xm);
-    if (ym) dnnl_memory_destroy(ym);
-    if (bm) dnnl_memory_destroy(bm);
-    if (xmd) dnnl_memory_desc_destroy(xmd);
-    if (ymd) dnnl_memory_desc_destroy(ymd);
-    if (bmd) dnnl_memory_desc_destroy(bmd);
+    if (own) {
+        e->xm = xm;
+        e->ym = ym;
+        e->bm = bm;
+        atomic_store_explicit(&e->busy, 0, memory_order_release);
+    } else {
+        if (wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
+        if (xm) dnnl_memory_destroy(xm);
+        if (ym) dnnl_memory_destroy(ym);
+        if (bm) dnnl_memory_destroy(bm);
+    }
     return ok;
 }
 

@@ -71,10 +71,10 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
              dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                                 dn_md(4, ws, dnnl_oihw), a->W);
     if (pd) dnnl_primitive_desc_destroy(pd);
-    if (xmd) dnnl_memory_desc_destroy(xmd);
     if (wany) dnnl_memory_desc_destroy(wany);
-    if (ymd) dnnl_memory_desc_destroy(ymd);
-    if (bmd) dnnl_memory_desc_destroy(bmd);
+    e->xmd = xmd; /* the run's layouts: the entry owns them */
+    e->ymd = ymd;
+    e->bmd = bmd;
     return ok;
 }
 
@@ -107,10 +107,7 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group) {
     dn_conv_arg_t arg = {k, W, io->B != NULL};
     dn_entry_t *e = dn_get(c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
-    int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ys[4] = {k[1], k[5], k[14], k[15]}, bs[1] = {k[5]};
-    dnnl_memory_desc_t bmd = io->B ? dn_md(1, bs, dnnl_x) : NULL;
-    int ok = (!io->B || bmd) && dn_run(c, DN_KIND_CONV, e, W, dn_md(4, xs, dn_conv_tag(io->xl)), io->X,
-                                       dn_md(4, ys, dn_conv_tag(io->yl)), io->Y, bmd, io->B);
-    if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
+    if (!dn_run(c, DN_KIND_CONV, e, W, io->X, io->Y, io->B))
+        hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     return 1;
 }

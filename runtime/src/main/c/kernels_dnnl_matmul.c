@@ -70,10 +70,10 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     if (pd) dnnl_primitive_desc_destroy(pd);
     if (ops) dnnl_post_ops_destroy(ops);
     if (attr) dnnl_primitive_attr_destroy(attr);
-    if (xmd) dnnl_memory_desc_destroy(xmd);
     if (wany) dnnl_memory_desc_destroy(wany);
-    if (ymd) dnnl_memory_desc_destroy(ymd);
-    if (bmd) dnnl_memory_desc_destroy(bmd);
+    e->xmd = xmd; /* the run's layouts: the entry owns them */
+    e->ymd = ymd;
+    e->bmd = bmd;
     return ok;
 }
 
@@ -106,9 +106,7 @@ static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64
     dn_mm_arg_t arg = {k, B, alpha};
     dn_entry_t *e = dn_get(c, k, B, dn_mm_create, &arg);
     if (e == NULL) return 0;
-    int64_t ys[2] = {M, N}, bs[2] = {1, N};
-    dnnl_memory_desc_t bmd = bias ? dn_md(2, bs, dnnl_ab) : NULL;
-    int ok = (!bias || bmd) && dn_run(c, DN_KIND_MATMUL, e, B, dn_mm_src_md(k), A, dn_md(2, ys, dnnl_ab), Y, bmd, bias);
-    if (!ok) hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
+    if (!dn_run(c, DN_KIND_MATMUL, e, B, A, Y, bias))
+        hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
     return 1;
 }

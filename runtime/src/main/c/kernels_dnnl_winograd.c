@@ -242,9 +242,9 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     }
     free(U);
     if (pd) dnnl_primitive_desc_destroy(pd);
-    if (smd) dnnl_memory_desc_destroy(smd);
-    if (dmd) dnnl_memory_desc_destroy(dmd);
     if (wany) dnnl_memory_desc_destroy(wany);
+    e->xmd = smd; /* the run's layouts: the entry owns them */
+    e->ymd = dmd;
     return ok;
 }
 
@@ -285,7 +285,7 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
             int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
-            if (!dn_run(c, -1, e, NULL, wg_md(tiles, io->C), v, wg_md(tiles, io->M), m, NULL, NULL)) {
+            if (!dn_run(c, -1, e, NULL, v, m, NULL)) {
                 hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }

@@ -11,6 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
@@ -85,6 +88,7 @@ class DnnlConvTest {
     static final Case K3_S2_ASYM = f32("k3_s2_asym_pads", 1, 8, 12, a(17, 23), a(3, 3), a(2, 2), a(1, 0, 2, 1),
             false);
     static final Case SAME_S2 = f32("same_upper_s2", 2, 5, 7, a(15, 12), a(4, 3), a(2, 2), null, true);
+    static final Case POINTWISE = f32("pointwise", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true);
 
     /** Through oneDNN: one primitive run per conv and session run. */
     static final List<Conv> ONEDNN = List.of(
@@ -100,7 +104,7 @@ class DnnlConvTest {
             withNan(constant(SAME_S2.then("clip"))),
             /* channels-last (hip-conv-channels-last): 1x1 convolutions, strided or padded, and one input
                channel from 2^20 multiply-adds run through oneDNN on NHWC too */
-            constant(f32("pointwise", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            constant(POINTWISE),
             withNan(constant(f32("pointwise", 1, 24, 8, a(7, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu"))),
             constant(f32("one_by_one_s2", 1, 32, 64, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
             input(f32("one_by_one_s2", 2, 16, 8, a(9, 8), a(1, 1), a(2, 2), a(0, 0, 0, 0), true)),
@@ -176,6 +180,64 @@ class DnnlConvTest {
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
         check(WINOGRAD, "winograd", false, true);
+    }
+
+    /**
+     * Four callers run one two-thread session at once, each with its own inputs: every result must
+     * be its own inputs' convolution. Each oneDNN entry keeps one set of memory objects whose data
+     * pointers a run sets (kernels_dnnl.c dn_run); concurrent runs each get a state, and so a cache,
+     * of their own, and this pins that no run computes on, or writes into, another caller's tensors
+     * (as it would if the caches were shared without dn_run's busy flag).
+     */
+    @Test
+    void concurrentRunsOfOneSessionEachComputeTheirOwnInputs() throws Exception {
+        List<Conv> convs = List.of(constant(K3_BATCH), input(K3_S2_ASYM), constant(POINTWISE), WINOGRAD.get(0),
+                WINOGRAD.get(1));
+        Map<String, double[]> constants = new HashMap<>();
+        Random rnd = new Random(11);
+        for (Conv c : convs) {
+            if (c.constant()) {
+                constants.put(c.name() + "_w", ConvTilingTest.random(rnd, c.cs().wShape(), 0.2));
+                constants.put(c.name() + "_b", ConvTilingTest.random(rnd, new long[] {c.cs().m()}, 1.0));
+            }
+        }
+        Path model = model(convs, constants, "concurrent");
+        int callers = 4;
+        int runs = 6;
+        try (HipEnvironment env = HipEnvironment.create();
+                HipSession s = env.createSession(model,
+                        new SessionOptions().setThreads(2).setCacheDir(dir.resolve("cache")))) {
+            ExecutorService pool = Executors.newFixedThreadPool(callers);
+            try {
+                List<Future<?>> done = new ArrayList<>();
+                for (int t = 0; t < callers; t++) {
+                    Random own = new Random(100 + t);
+                    done.add(pool.submit(() -> {
+                        for (int run = 1; run <= runs; run++) {
+                            Map<String, double[]> values = new HashMap<>(constants);
+                            for (Conv c : convs) {
+                                values.put(c.name() + "_x", ConvTilingTest.random(own, c.cs().xShape(), 1.0));
+                                if (!c.constant()) {
+                                    values.put(c.name() + "_w", ConvTilingTest.random(own, c.cs().wShape(), 0.2));
+                                    values.put(c.name() + "_b",
+                                            ConvTilingTest.random(own, new long[] {c.cs().m()}, 1.0));
+                                }
+                            }
+                            runAndCompare(s, convs, values, Thread.currentThread().getName() + ", run " + run);
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            long all = (long) callers * runs;
+            assertThat(s.libraryRuns().oneDnnConvolutions()).isEqualTo(3 * all);
+            assertThat(s.libraryRuns().winogradConvolutions()).isEqualTo(2 * all);
+        }
     }
 
     /**
