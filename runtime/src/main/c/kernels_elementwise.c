@@ -5,6 +5,8 @@
  * Symbols defined (t = f32 f64 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64; F = f32 f64 f16 bf16;
  * A = t and i1):
  *   hipep_{add,sub,mul,div,min,max,mod,pow}_<t>        A, B -> C (broadcast), same element type
+ *   hipep_{add,sub,mul,div}_<F>_clamp                  the same with a fused min(max(c, lo), hi)
+ *                                                      (f64 lo, hi after the operands)
  *   hipep_pow_<b>_exp_<e>                              mixed-type Pow, b in {F, i32, i64}, e in
  *                                                      {f32 f64 f16 bf16 i32 i64} (not emitted by
  *                                                      the compiler yet: see the note below)
@@ -704,11 +706,28 @@ EW_INTS(EW_CLIP_INT_HELPER)
         ew_run(ctx, &job, "hipep_pow_" #t, body, EW_GRAIN_MATH);                                                   \
     }
 
+/*
+ * The _clamp kernels of add/sub/mul/div (a Relu, Relu6 or Clip fused by the compiler): the result,
+ * before it is stored, becomes min(max(v, lo), hi) with hipep_max's and hipep_min's comparisons
+ * (NaN propagates, max(-0, +0) = +0); storing rounds monotonically, so a narrow type gets the bits
+ * of the separate kernels.
+ */
+#define EW_FBIN_CLAMP(op, t, EXPR)                                                                                 \
+    EW_BINARY_BODY(op##_##t##_clamp, EW_T_##t, EW_T_##t, EW_T_##t,                                                 \
+                   EW_ST_##t(EW_HELP(ew_min_, t)(EW_HELP(ew_max_, t)(EW_EXPR_FL(t, EXPR), (EW_C_##t)p0),         \
+                                                 (EW_C_##t)p1)))                                                   \
+    EW_BINARY_FN(op##_##t##_clamp, EW_T_##t, EW_T_##t, EW_T_##t, EW_GRAIN_CHEAP, (, double lo, double hi),         \
+                 (job.f0 = lo, job.f1 = hi))
+
 #define EW_FLOAT_BINARIES(t)                                                                                       \
     EW_FBIN(add, t, X + Y, EW_GRAIN_CHEAP)                                                                         \
     EW_FBIN(sub, t, X - Y, EW_GRAIN_CHEAP)                                                                         \
     EW_FBIN(mul, t, X * Y, EW_GRAIN_CHEAP)                                                                         \
     EW_FBIN(div, t, X / Y, EW_GRAIN_CHEAP)                                                                         \
+    EW_FBIN_CLAMP(add, t, X + Y)                                                                                   \
+    EW_FBIN_CLAMP(sub, t, X - Y)                                                                                   \
+    EW_FBIN_CLAMP(mul, t, X * Y)                                                                                   \
+    EW_FBIN_CLAMP(div, t, X / Y)                                                                                   \
     EW_FBIN(min, t, EW_HELP(ew_min_, t)(X, Y), EW_GRAIN_CHEAP)                                                     \
     EW_FBIN(max, t, EW_HELP(ew_max_, t)(X, Y), EW_GRAIN_CHEAP)                                                     \
     EW_FPOW(t)                                                                                                     \

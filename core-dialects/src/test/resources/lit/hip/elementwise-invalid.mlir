@@ -181,3 +181,19 @@ func.func @f(%a: tensor<3xf32>) {
   %0 = hip.hard_sigmoid %a, %a {beta = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @clamp_on_integers(%a: tensor<3xi32>, %init: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error@+1 {{'hip.add' op clamp_min / clamp_max need a floating-point element type, got tensor<3xi32>}}
+  %0 = hip.add %a, %a, %init {clamp_min = 0.0 : f64} : (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @clamp_not_a_float(%a: tensor<3xf32>, %init: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'hip.mul' op 'clamp_max' must be a float attribute}}
+  %0 = hip.mul %a, %a, %init {clamp_max = 6 : i64} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

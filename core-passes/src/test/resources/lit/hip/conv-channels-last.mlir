@@ -25,17 +25,16 @@ func.func @block(%x: tensor<1x8x6x6xf32>, %w: tensor<8x8x3x3xf32>, %w1: tensor<8
 
 // -----
 
-// Residual add of two NHWC values and a Relu (max with a scalar) stay NHWC; a fire-module concat
-// on the channels becomes a concat on axis 3; the reshape needs NCHW: the one transpose back is
-// right before it.
+// Residual add of two NHWC values and a Relu (max with a scalar) stay NHWC (canonicalize then fuses
+// the Relu into the add); a fire-module concat on the channels becomes a concat on axis 3; the
+// reshape needs NCHW: the one transpose back is right before it.
 // CHECK-LABEL: func.func @residual_concat
 // (Each conv transposes its input; cse, next in the pipeline, merges the two.)
 // CHECK:         %[[X:.*]] = hip.transpose %arg0, {{.*}} {perm = array<i64: 0, 2, 3, 1>}
 // CHECK:         %[[A:.*]] = hip.conv %[[X]], %arg1, {{.*}}channels_last = true
 // CHECK:         %[[X2:.*]] = hip.transpose %arg0, {{.*}} {perm = array<i64: 0, 2, 3, 1>}
 // CHECK:         %[[B:.*]] = hip.conv %[[X2]], %arg2, {{.*}}channels_last = true
-// CHECK:         %[[S:.*]] = hip.add %[[A]], %[[B]], {{.*}} -> tensor<1x4x4x8xf32>
-// CHECK:         %[[R:.*]] = hip.max %[[S]], %{{.*}} -> tensor<1x4x4x8xf32>
+// CHECK:         %[[R:.*]] = hip.add %[[A]], %[[B]], {{.*}} {clamp_min = 0.000000e+00 : f64} : {{.*}} -> tensor<1x4x4x8xf32>
 // CHECK:         %[[K:.*]] = hip.concat %[[R]], %[[A]], {{.*}} {axis = 3 : i64} : {{.*}} -> tensor<1x4x4x16xf32>
 // CHECK:         %[[T:.*]] = hip.transpose %[[K]], {{.*}} {perm = array<i64: 0, 3, 1, 2>} : {{.*}} -> tensor<1x16x4x4xf32>
 // CHECK:         hip.reshape %[[T]]

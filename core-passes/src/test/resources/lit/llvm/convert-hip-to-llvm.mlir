@@ -94,6 +94,30 @@ func.func @conv_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x
 
 // -----
 
+// A float add / sub / mul / div with a fused clamp (a Relu or Clip after it) calls its _clamp kernel:
+// both bounds as f64 after the operands (an absent one -inf / +inf); without one, the plain symbol.
+
+// CHECK-DAG: llvm.func @hipep_add_f32_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64)
+// CHECK-DAG: llvm.func @hipep_div_f64_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64)
+// CHECK-DAG: llvm.func @hipep_sub_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-LABEL: llvm.func @arith_clamp
+// CHECK: %[[LO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
+// CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(0x7FF0000000000000 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_add_f32_clamp({{.*}}, %[[LO]], %[[HI]])
+// CHECK: %[[LO2:.*]] = llvm.mlir.constant(0xFFF0000000000000 : f64) : f64
+// CHECK-NEXT: %[[HI2:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_div_f64_clamp({{.*}}, %[[LO2]], %[[HI2]])
+// CHECK: llvm.call @hipep_sub_f32({{.*}}) : (
+func.func @arith_clamp(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32>, %y: memref<2x3xf32>,
+                       %c: memref<4xf64>, %z: memref<4xf64>) {
+  hip.add %a, %b, %y {clamp_min = 0.0 : f64} : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
+  hip.div %c, %c, %z {clamp_max = 6.0 : f64} : (memref<4xf64>, memref<4xf64>, memref<4xf64>) -> ()
+  hip.sub %a, %b, %y : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
+  return
+}
+
+// -----
+
 // Reductions: axes as an attribute, or as a parameter operand (a memref argument of the kernel,
 // named in the symbol; its attribute slot then null, -1). Flags are i64 0/1.
 

@@ -83,7 +83,8 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<6x2x2xf32
 
 // Conv activation fusion (issue #9): max(conv, 0) (ONNX Relu) and then min(., 6) (Relu6 / Clip)
 // fold into the single-use conv as clamp_min / clamp_max, written into the outer destination;
-// the constant may be on either side and of any rank up to the conv's with all dimensions 1.
+// the constant may be on either side (but for a zero before the conv: max(0, -0) is -0, see
+// lit/hip/infer-shapes-clamp-fusion.mlir) and of any rank up to the conv's with all dimensions 1.
 // CHECK-LABEL: func.func @conv_relu6
 // CHECK-SAME:    (%[[X:[a-z0-9]+]]: tensor<1x2x4x4xf32>, %[[W:[a-z0-9]+]]: tensor<3x2x3x3xf32>, %[[B:[a-z0-9]+]]: tensor<3xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x2x2xf32>
@@ -97,9 +98,9 @@ func.func @conv_relu6(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>, %b: tens
   %e0 = tensor.empty() : tensor<1x3x2x2xf32>
   %c = hip.conv %x, %w, %b, %e0 {pads = array<i64: 0, 0, 0, 0>} : (tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32>, tensor<3xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
   %e1 = tensor.empty() : tensor<1x3x2x2xf32>
-  %r = hip.max %zero, %c, %e1 : (tensor<f32>, tensor<1x3x2x2xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %r = hip.max %c, %zero, %e1 : (tensor<1x3x2x2xf32>, tensor<f32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
   %e2 = tensor.empty() : tensor<1x3x2x2xf32>
-  %s = hip.min %r, %six, %e2 : (tensor<1x3x2x2xf32>, tensor<1x1x1xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %s = hip.min %six, %r, %e2 : (tensor<1x1x1xf32>, tensor<1x3x2x2xf32>, tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
   return %s : tensor<1x3x2x2xf32>
 }
 

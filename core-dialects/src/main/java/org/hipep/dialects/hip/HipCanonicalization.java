@@ -26,8 +26,9 @@ import org.hipep.ir.rewrite.RewritePattern;
  *       reshape(x, s)} into the outer destination, when the outer one has the static {@code shape}
  *       form and no {@code 0} entry that copies a dimension of the inner result (or
  *       {@code allowzero}).</li>
- *   <li>{@code hip.max} and {@code hip.min} of a single-use {@code hip.conv} by
- *       a scalar constant → the conv with a fused clamp ({@link HipConvFusion}).</li>
+ *   <li>{@code hip.max} and {@code hip.min} of a single-use {@code hip.conv} or float
+ *       {@code hip.add / sub / mul / div} by a scalar constant → that op with a fused clamp
+ *       ({@link HipClampFusion}).</li>
  * </ul>
  * An identity is replaced only where the types are equal, so no user sees another type.
  */
@@ -41,8 +42,8 @@ final class HipCanonicalization {
             case "cast" -> (patterns, ctx) -> patterns.add(new CastIdentity());
             case "transpose" -> (patterns, ctx) -> patterns.add(new TransposeIdentity(), new TransposeOfTranspose());
             case "reshape" -> (patterns, ctx) -> patterns.add(new ReshapeIdentity(), new ReshapeOfReshape());
-            case "max" -> (patterns, ctx) -> patterns.add(new HipConvFusion.ConvMinMax(true));
-            case "min" -> (patterns, ctx) -> patterns.add(new HipConvFusion.ConvMinMax(false));
+            case "max" -> (patterns, ctx) -> patterns.add(new HipClampFusion.MinMax(true));
+            case "min" -> (patterns, ctx) -> patterns.add(new HipClampFusion.MinMax(false));
             default -> null;
         };
     }

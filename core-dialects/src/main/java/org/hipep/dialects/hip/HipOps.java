@@ -170,6 +170,21 @@ final class HipOps {
         };
     }
 
+    /**
+     * add / sub / mul / div: numpy broadcasting, and a fused clamp ({@link HipClampFusion}) only on
+     * floats.
+     */
+    private static final Rule ARITHMETIC = (in, attrs, n) -> {
+        List<Type> out = broadcasting(false, Kind.NUMERIC).apply(in, attrs, n);
+        boolean clamped = attrs.containsKey(HipClampFusion.CLAMP_MIN) || attrs.containsKey(HipClampFusion.CLAMP_MAX);
+        if (clamped && !isFloat(in.get(0).elementType())) {
+            throw new ShapeError("clamp_min / clamp_max need a floating-point element type, got " + text(in.get(0)));
+        }
+        floatAttr(attrs, HipClampFusion.CLAMP_MIN, Double.NEGATIVE_INFINITY);
+        floatAttr(attrs, HipClampFusion.CLAMP_MAX, Double.POSITIVE_INFINITY);
+        return out;
+    };
+
     /** The element types an op accepts. */
     enum Kind {
         /** Any element type. */
@@ -405,7 +420,11 @@ final class HipOps {
 
     static {
         List<Spec> ops = new ArrayList<>();
-        for (String n : List.of("add", "sub", "mul", "div", "min", "max")) {
+        for (String n : List.of("add", "sub", "mul", "div")) {
+            ops.add(op(n, "Elementwise " + n + " with numpy broadcasting (floats: optional fused activation"
+                    + " min(max(c, clamp_min), clamp_max))", 2, 2, List.of("clamp_min", "clamp_max"), ARITHMETIC));
+        }
+        for (String n : List.of("min", "max")) {
             ops.add(op(n, "Elementwise " + n + " with numpy broadcasting", 2, 2, List.of(),
                     broadcasting(false, Kind.NUMERIC)));
         }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
-import org.hipep.dialects.hip.HipConvFusion;
+import org.hipep.dialects.hip.HipClampFusion;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.HipShapes;
 import org.hipep.dialects.hip.InferShapes;
@@ -38,9 +38,9 @@ import org.hipep.pass.Pass;
  * A type never becomes less precise; a static dimension that contradicts the inferred one is an
  * error naming the op and both types. Dimensions that stay unknown stay {@code ?}.
  *
- * <p>At the end, a {@code hip.max} / {@code hip.min} of a single-use {@code hip.conv} and a
- * scalar-like constant becomes the conv's fused clamp ({@code HipConvFusion}: ONNX Conv + Relu,
- * Relu6, Clip), here because the bounds are still {@code hip.constant} carriers with their
+ * <p>At the end, a {@code hip.max} / {@code hip.min} of a single-use {@code hip.conv} (or float
+ * {@code hip.add / sub / mul / div}) and a scalar-like constant becomes that op's fused clamp
+ * ({@code HipClampFusion}: ONNX Conv + Relu, Relu6, Clip; a residual Add + Relu), here because the bounds are still {@code hip.constant} carriers with their
  * values, which {@code hip-externalize-constants} (next) moves out of the IR.
  *
  * <p>Shape arithmetic whose inputs are known folds to {@code hip.constant} carriers (inline
@@ -105,11 +105,11 @@ public final class InferShapesPass extends Pass {
             signalPassFailure();
             return;
         }
-        // Conv activation fusion (issue #9): a clamp after a single-use conv becomes the conv's
-        // epilogue. Here, with the refined types and while the bounds are still hip.constant
+        // Activation fusion (issue #9): a clamp after a single-use conv or float add/sub/mul/div
+        // becomes that op's epilogue. Here, with the refined types and while the bounds are still hip.constant
         // carriers with their values; hip-externalize-constants, next, moves them out of the IR.
         GreedyPatternRewriteDriver.applyPatternsGreedily(getOperation(),
-                HipConvFusion.populate(new RewritePatternSet()).freeze(),
+                HipClampFusion.populate(new RewritePatternSet()).freeze(),
                 GreedyRewriteConfig.defaults().withRemoveDeadOps(false));
     }
 

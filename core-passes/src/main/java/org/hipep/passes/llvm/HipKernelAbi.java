@@ -192,8 +192,12 @@ public final class HipKernelAbi {
     private static final String[] REDUCTION = {"none", "add", "mul", "min", "max"};
 
     static {
-        for (String n : List.of("add", "sub", "mul", "div", "min", "max", "pow", "and", "or", "xor", "equal", "less",
-                "less_or_equal", "greater", "greater_or_equal")) {
+        for (String n : List.of("add", "sub", "mul", "div")) {
+            add(n, "A, B → C (numpy broadcasting)", clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
+                    clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"));
+        }
+        for (String n : List.of("min", "max", "pow", "and", "or", "xor", "equal", "less", "less_or_equal", "greater",
+                "greater_or_equal")) {
             add(n, "A, B → C (numpy broadcasting)");
         }
         add("mod", "A, B → C (numpy broadcasting)", flag("fmod", false));

@@ -59,3 +59,63 @@ func.func @dynamic_batch(%x: tensor<?x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> te
   %r = hip.max %c, %zero, %e1 : (tensor<?x3x2x2xf32>, tensor<f32>, tensor<?x3x2x2xf32>) -> tensor<?x3x2x2xf32>
   return %r : tensor<?x3x2x2xf32>
 }
+
+// -----
+
+// A float add / sub / mul / div fuses the same way (a residual Add + Relu, a Sub + Clip): the op
+// with clamp_min / clamp_max, written into the outer destination.
+// CHECK-LABEL: func.func @add_relu_sub_clip
+// CHECK:         %[[A:.*]] = hip.add %arg0, %arg1, %{{.*}} {clamp_min = 0.000000e+00 : f64}
+// CHECK:         %[[S:.*]] = hip.sub %arg0, %arg1, %{{.*}} {clamp_max = 2.000000e+00 : f64, clamp_min = -1.500000e+00 : f64}
+// CHECK-NOT:     hip.max
+// CHECK-NOT:     hip.min
+// CHECK:         return %[[A]], %[[S]]
+func.func @add_relu_sub_clip(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %zero = hip.constant {value = dense<0.0> : tensor<f32>} : tensor<f32>
+  %lo = hip.constant {value = dense<-1.5> : tensor<1xf32>} : tensor<1xf32>
+  %hi = hip.constant {value = dense<2.0> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %e0 = tensor.empty() : tensor<2x3xf32>
+  %a = hip.add %x, %y, %e0 : (tensor<2x3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e1 = tensor.empty() : tensor<2x3xf32>
+  %r = hip.max %a, %zero, %e1 : (tensor<2x3xf32>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e2 = tensor.empty() : tensor<2x3xf32>
+  %s = hip.sub %x, %y, %e2 : (tensor<2x3xf32>, tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e3 = tensor.empty() : tensor<2x3xf32>
+  %m = hip.max %lo, %s, %e3 : (tensor<1xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e4 = tensor.empty() : tensor<2x3xf32>
+  %c = hip.min %m, %hi, %e4 : (tensor<2x3xf32>, tensor<1x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r, %c : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Not fused: a zero bound before the producer (max(0, -0) is -0, the fused clamp would give +0),
+// an integer add (its kernels take no clamp), a bound whose broadcast grows the result.
+// CHECK-LABEL: func.func @not_fused
+// CHECK:         hip.mul
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.add
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+// CHECK:         hip.add
+// CHECK-NOT:     clamp_
+// CHECK:         hip.max
+func.func @not_fused(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>) {
+  %zero = hip.constant {value = dense<0.0> : tensor<f32>} : tensor<f32>
+  %izero = hip.constant {value = dense<0> : tensor<i32>} : tensor<i32>
+  %one = hip.constant {value = dense<1.0> : tensor<2x1xf32>} : tensor<2x1xf32>
+  %e0 = tensor.empty() : tensor<2x3xf32>
+  %p = hip.mul %x, %x, %e0 : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e1 = tensor.empty() : tensor<2x3xf32>
+  %r = hip.max %zero, %p, %e1 : (tensor<f32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e2 = tensor.empty() : tensor<2x3xi32>
+  %a = hip.add %i, %i, %e2 : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+  %e3 = tensor.empty() : tensor<2x3xi32>
+  %ri = hip.max %a, %izero, %e3 : (tensor<2x3xi32>, tensor<i32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+  %e4 = tensor.empty() : tensor<3xf32>
+  %b = hip.add %v, %v, %e4 : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %e5 = tensor.empty() : tensor<2x3xf32>
+  %g = hip.max %b, %one, %e5 : (tensor<3xf32>, tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r, %ri, %g : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>
+}
