@@ -1,7 +1,7 @@
 /*
  * Float MatMul / Gemm with constant weights through oneDNN's matmul primitive (kernels_dnnl.c has
  * the cache, threads and weights handling). la_matmul and la_gemm (kernels_linalg.c, behind the
- * unchanged hipep_matmul_f32 / hipep_gemm_f32_in2 / _in3 symbols) call dn_matmul_try first.
+ * hipep_matmul_f32_in2 / _in3 and hipep_gemm_f32_in2 / _in3 symbols) call dn_matmul_try first.
  *
  * Why: a model's weight products (BERT's projections and FFN, 128 x 768 x 768 / x 3072, MLPs' dense
  * layers) multiply activations by a matrix that never changes. OpenBLAS packs B into its panel
@@ -14,9 +14,10 @@
  * (dn_is_constant on its data), dense either way round (row-major [K, N], or [N, K] read
  * transposed: Gemm's transB, or a transposed constant view); A a matrix with unit stride along
  * one dimension (Gemm's transA, MatMul's batch folded into M by la_matmul when A's rows line up);
- * Y dense [M, N]. Gemm's terms: C as oneDNN's bias when alpha == 1, beta == 1 and C is a row
- * vector ([N] or [1, N], dense); otherwise la_gemm writes beta * C into Y first and the primitive
- * adds onto it (a sum post-op), alpha being an eltwise "linear" post-op before that sum. B not
+ * Y dense [M, N]. MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C when alpha == 1,
+ * beta == 1 and C is a row vector ([N] or [1, N], dense) are oneDNN's bias; otherwise la_gemm
+ * writes beta * C into Y first and the primitive adds onto it (a sum post-op), alpha being an
+ * eltwise "linear" post-op before that sum. B not
  * constant (attention's activation x activation products), f64, f16/bf16 and integer types stay on
  * la_gemm_core (OpenBLAS / own loops).
  * Products below LA_BLAS_MIN_MACS multiply-adds stay on OpenBLAS too: one oneDNN call costs 3-5 us
@@ -28,11 +29,10 @@
  *
  * Costs: the packed copy of each constant B is kept for the state's life (the weights' memory once
  * more), and the first run creates the primitives and packs (bert-layer under load ~10: first run
- * 300-600 ms against 100-230 ms with HIPEP_NO_DNNL=1). Not done here: Gemm-style bias fusion of
- * MatMul + Add (the compiler emits hip.matmul and a separate hip.add; the bias adds are ~1.5% of
- * a BERT layer), and dnnl_sgemm for the products without constant B (attention's 128 x 128 x 64
- * and 128 x 64 x 128 ran 1.25x faster per call in a C benchmark, ~0.5% of a BERT layer: below what
- * hip-bench resolves, and la_blas_gemm is shared with the convolutions).
+ * 300-600 ms against 100-230 ms with HIPEP_NO_DNNL=1). Not done here: dnnl_sgemm for the
+ * products without constant B (attention's 128 x 128 x 64 and 128 x 64 x 128 ran 1.25x faster per
+ * call in a C benchmark, ~0.5% of a BERT layer: below what hip-bench resolves, and la_blas_gemm is
+ * shared with the convolutions).
  */
 
 typedef struct {

@@ -1,7 +1,7 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (204 symbols):
- *   hipep_matmul_<t>                      t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (216 symbols):
+ *   hipep_matmul_<t>_in2 / _in3           t also i8 i16 i32 i64 ui8 ui16 ui32 ui64; _in3: + bias row [N]
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
  *   hipep_conv_<t>_in2_clamp / _in3_clamp the same with a fused min(max(y, clamp_min), clamp_max) per tile
@@ -546,8 +546,35 @@ static void la_small_mm_body(void *arg, int64_t begin, int64_t end) {
     }
 }
 
-static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t yr,
-                      void *yd) {
+/*
+ * Y[..., n] += bias[n] on the dense compute-kind product Y (`count` elements, rows of N): the fused
+ * bias of hipep_matmul_<t>_in3 when the library did not add it. Integers wrap.
+ */
+static void la_add_bias(int kind, void *Y, int64_t count, int64_t N, const void *bias) {
+    for (int64_t r = 0; r < count; r += N) {
+        if (kind == LA_F32) {
+            float *y = (float *)Y + r;
+            const float *c = (const float *)bias;
+            for (int64_t n = 0; n < N; n++) y[n] += c[n];
+        } else if (kind == LA_F64) {
+            double *y = (double *)Y + r;
+            const double *c = (const double *)bias;
+            for (int64_t n = 0; n < N; n++) y[n] += c[n];
+        } else {
+            int64_t *y = (int64_t *)Y + r;
+            const int64_t *c = (const int64_t *)bias;
+            for (int64_t n = 0; n < N; n++) y[n] = (int64_t)((uint64_t)y[n] + (uint64_t)c[n]);
+        }
+    }
+}
+
+/*
+ * Y = A B (numpy matmul), plus the bias row [N] when cd is not NULL (hipep_matmul_<t>_in3, the
+ * compiler's MatMul + Add fusion): added by oneDNN with the product when it computes it, else by
+ * la_add_bias to the product in the compute kind, so that Y is rounded once to its type.
+ */
+static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t cr,
+                      void *cd, int64_t yr, void *yd) {
     if (hipep_has_error(ctx)) return;
     int64_t es = la_esize(t);
     hipep_view_t a = hipep_view(ar, ad, es), b = hipep_view(br, bd, es), y = hipep_view(yr, yd, es);
@@ -586,9 +613,19 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
                      (long long)N);
         return;
     }
+    hipep_view_t c = {0};
+    if (cd != NULL) {
+        c = hipep_view(cr, cd, es);
+        if (br < 2 || cr != 1 || c.sizes[0] != N) {
+            hipep_errorf(ctx, HIPEP_ERR_INVALID_ARGUMENT,
+                         "%s: the bias must be [N] = [%lld] with B a matrix (bias rank %lld, B rank %lld)", sym,
+                         (long long)N, (long long)cr, (long long)br);
+            return;
+        }
+    }
     int kind = la_kind_of(t);
-    int owna = 0, ownb = 0;
-    const char *A, *B;
+    int owna = 0, ownb = 0, ownc = 0, biased = cd == NULL;
+    const char *A, *B, *C = NULL;
     const int64_t *ast, *bst;
     int64_t dsa[HIPEP_MAX_RANK], dsb[HIPEP_MAX_RANK];
     if (kind == LA_KI64 || t == LA_F16 || t == LA_BF16) { /* dense compute-kind copies */
@@ -624,9 +661,12 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
                 if (M == 1 && nba > 0) fold = 0; /* row stride of a size-1 M is not meaningful */
             }
             if (fold) {
+                const float *bias = cd != NULL && t == LA_F32 && c.strides[0] == 1 ? (const float *)c.data : NULL;
                 if (t == LA_F32 && dn_matmul_try(ctx, sym, M * nbatch, N, K, 1.0, (const float *)A, asm_, ask,
-                                                 (const float *)B, bsk, bsn, NULL, 0, (float *)Y))
+                                                 (const float *)B, bsk, bsn, bias, 0, (float *)Y)) {
+                    biased = biased || bias != NULL;
                     goto done;
+                }
                 la_gemm_core(ctx, sym, kind, M * nbatch, N, K, 1.0, A, asm_, ask, B, bsk, bsn, 0.0, Y, N);
                 goto done;
             }
@@ -651,8 +691,11 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
         la_gemm_batches(ctx, sym, kind, (int)nb, bsz, sa, sb, M, N, K, A, asm_, ask, B, bsk, bsn, (char *)Y);
     }
 done:
+    if (!biased && Y != NULL && !hipep_has_error(ctx) && (C = la_dense(ctx, sym, &c, t, kind, &ownc)) != NULL)
+        la_add_bias(kind, Y, y.numel, N, C);
     la_dense_free((void *)A, owna);
     la_dense_free((void *)B, ownb);
+    la_dense_free((void *)C, ownc);
     la_out_finish(Y, kind, &y, t);
 }
 
@@ -746,8 +789,12 @@ gemm_done:
 }
 
 #define LA_MATMUL_GEMM(S, T)                                                                                       \
-    void hipep_matmul_##S(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y) {             \
-        la_matmul(ctx, "hipep_matmul_" #S, T, ar, a, br, b, yr, y);                                               \
+    void hipep_matmul_##S##_in2(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y) {       \
+        la_matmul(ctx, "hipep_matmul_" #S "_in2", T, ar, a, br, b, 0, NULL, yr, y);                               \
+    }                                                                                                             \
+    void hipep_matmul_##S##_in3(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t cr, void *c,        \
+                                int64_t yr, void *y) {                                                            \
+        la_matmul(ctx, "hipep_matmul_" #S "_in3", T, ar, a, br, b, cr, c, yr, y);                                 \
     }                                                                                                             \
     void hipep_gemm_##S##_in2(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y,          \
                               double alpha, double beta, int64_t transA, int64_t transB) {                        \

@@ -77,3 +77,19 @@ func.func @f(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %i: tensor<3x5xf32>) {
   %0 = hip.gemm %a, %b, %i, %i, %i : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
   return
 }
+
+// -----
+
+func.func @bias_not_a_row(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<1x5xf32>, %i: tensor<3x5xf32>) {
+  // expected-error@+1 {{'hip.matmul' op the bias must be 1-D [N] with B a matrix, got bias tensor<1x5xf32> and B tensor<4x5xf32>}}
+  %0 = hip.matmul %a, %b, %c, %i : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<1x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @bias_wrong_size(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<6xf32>, %i: tensor<3x5xf32>) {
+  // expected-error@+1 {{'hip.matmul' op the bias tensor<6xf32> does not match B's 5 columns}}
+  %0 = hip.matmul %a, %b, %c, %i : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<6xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return
+}

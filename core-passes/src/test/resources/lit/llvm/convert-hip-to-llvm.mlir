@@ -6,7 +6,7 @@
 // module. Functions with a !hip.context and memref arguments stay func.func here.
 
 // CHECK-DAG: llvm.func @hipep_add_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
-// CHECK-DAG: llvm.func @hipep_matmul_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-DAG: llvm.func @hipep_matmul_f32_in2(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @hipep_cast_f32_to_i64(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-LABEL: llvm.func @elementwise
 // CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !llvm.ptr
@@ -17,7 +17,7 @@
 // CHECK: llvm.store %{{.*}}, %[[O:.*]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
 // CHECK: %[[RO:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK: llvm.call @hipep_add_f32(%[[CTX]], %[[RA]], %[[A]], %[[RB]], %[[B]], %[[RO]], %[[O]]) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr) -> ()
-// CHECK: llvm.call @hipep_matmul_f32(
+// CHECK: llvm.call @hipep_matmul_f32_in2(
 // CHECK: llvm.call @hipep_cast_f32_to_i64(
 // CHECK: llvm.call @hipep_add_f32(
 // CHECK: llvm.return
@@ -89,6 +89,22 @@ func.func @conv_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x
   hip.conv %x, %w, %bias, %y {clamp_min = 0.0 : f64, clamp_max = 6.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1xf32>, memref<1x1x3x3xf32>) -> ()
   hip.conv %x, %w, %y {clamp_min = 0.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
   hip.conv %x, %w, %y : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
+  return
+}
+
+// -----
+
+// A matmul with a fused bias row (the MatMul + Add fusion) calls the _in3 kernel: the bias is the
+// third memref operand, before the destination; without one, _in2.
+
+// CHECK-DAG: llvm.func @hipep_matmul_f32_in3(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-LABEL: llvm.func @matmul_bias
+// CHECK: llvm.call @hipep_matmul_f32_in3(
+// CHECK: llvm.call @hipep_matmul_f32_in2(
+func.func @matmul_bias(%ctx: !hip.context, %a: memref<2x3xf32>, %w: memref<3x4xf32>, %c: memref<4xf32>,
+                       %y: memref<2x4xf32>) {
+  hip.matmul %a, %w, %c, %y : (memref<2x3xf32>, memref<3x4xf32>, memref<4xf32>, memref<2x4xf32>) -> ()
+  hip.matmul %a, %w, %y : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
   return
 }
 

@@ -7,7 +7,7 @@
 // entry points; chaining the two halves by name gives the same.
 // CHECK: module attributes {
 // CHECK-DAG: llvm.func @hipep_add_f32(
-// CHECK-DAG: llvm.func @hipep_matmul_f32(
+// CHECK-DAG: llvm.func @hipep_matmul_f32_in2(
 // CHECK-DAG: llvm.func @hipdnn_ep_get_constant(
 // CHECK-DAG: llvm.func @hipdnn_ep_get_pool_base(
 // CHECK-DAG: llvm.func @hipdnn_ep_alloc_output(
@@ -16,7 +16,7 @@
 // CHECK: llvm.call @hipdnn_ep_get_pool_base(
 // CHECK: llvm.call @hipep_add_f32(
 // CHECK: llvm.call @hipdnn_ep_alloc_output(
-// CHECK: llvm.call @hipep_matmul_f32(
+// CHECK: llvm.call @hipep_matmul_f32_in2(
 // CHECK: llvm.func @inference_init(
 // CHECK: llvm.func @inference_compute(
 // CHECK: llvm.func @inference_cleanup(

@@ -84,7 +84,7 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<6x2x2xf32
 // Conv activation fusion (issue #9): max(conv, 0) (ONNX Relu) and then min(., 6) (Relu6 / Clip)
 // fold into the single-use conv as clamp_min / clamp_max, written into the outer destination;
 // the constant may be on either side (but for a zero before the conv: max(0, -0) is -0, see
-// lit/hip/infer-shapes-clamp-fusion.mlir) and of any rank up to the conv's with all dimensions 1.
+// lit/hip/infer-shapes-epilogue-fusion.mlir) and of any rank up to the conv's with all dimensions 1.
 // CHECK-LABEL: func.func @conv_relu6
 // CHECK-SAME:    (%[[X:[a-z0-9]+]]: tensor<1x2x4x4xf32>, %[[W:[a-z0-9]+]]: tensor<3x2x3x3xf32>, %[[B:[a-z0-9]+]]: tensor<3xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x2x2xf32>

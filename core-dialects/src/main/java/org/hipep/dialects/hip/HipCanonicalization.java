@@ -28,7 +28,9 @@ import org.hipep.ir.rewrite.RewritePattern;
  *       {@code allowzero}).</li>
  *   <li>{@code hip.max} and {@code hip.min} of a single-use {@code hip.conv} or float
  *       {@code hip.add / sub / mul / div} by a scalar constant → that op with a fused clamp
- *       ({@link HipClampFusion}).</li>
+ *       ({@link HipEpilogueFusion}).</li>
+ *   <li>{@code hip.add} of a single-use f32 {@code hip.matmul} of a matrix and a 1-D bias → the
+ *       matmul with the bias as its third input ({@link HipEpilogueFusion.MatMulBias}).</li>
  * </ul>
  * An identity is replaced only where the types are equal, so no user sees another type.
  */
@@ -42,8 +44,9 @@ final class HipCanonicalization {
             case "cast" -> (patterns, ctx) -> patterns.add(new CastIdentity());
             case "transpose" -> (patterns, ctx) -> patterns.add(new TransposeIdentity(), new TransposeOfTranspose());
             case "reshape" -> (patterns, ctx) -> patterns.add(new ReshapeIdentity(), new ReshapeOfReshape());
-            case "max" -> (patterns, ctx) -> patterns.add(new HipClampFusion.MinMax(true));
-            case "min" -> (patterns, ctx) -> patterns.add(new HipClampFusion.MinMax(false));
+            case "max" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MinMax(true));
+            case "min" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MinMax(false));
+            case "add" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulBias());
             default -> null;
         };
     }

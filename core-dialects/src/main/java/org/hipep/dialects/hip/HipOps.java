@@ -24,6 +24,7 @@ import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.RankedTensorType;
+import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.text.OpAsmParser;
 import org.hipep.ir.text.OpAsmPrinter;
@@ -171,17 +172,18 @@ final class HipOps {
     }
 
     /**
-     * add / sub / mul / div: numpy broadcasting, and a fused clamp ({@link HipClampFusion}) only on
-     * floats.
+     * add / sub / mul / div: numpy broadcasting, and a fused clamp ({@link HipEpilogueFusion}) only
+     * on floats.
      */
     private static final Rule ARITHMETIC = (in, attrs, n) -> {
         List<Type> out = broadcasting(false, Kind.NUMERIC).apply(in, attrs, n);
-        boolean clamped = attrs.containsKey(HipClampFusion.CLAMP_MIN) || attrs.containsKey(HipClampFusion.CLAMP_MAX);
+        boolean clamped = attrs.containsKey(HipEpilogueFusion.CLAMP_MIN)
+                || attrs.containsKey(HipEpilogueFusion.CLAMP_MAX);
         if (clamped && !isFloat(in.get(0).elementType())) {
             throw new ShapeError("clamp_min / clamp_max need a floating-point element type, got " + text(in.get(0)));
         }
-        floatAttr(attrs, HipClampFusion.CLAMP_MIN, Double.NEGATIVE_INFINITY);
-        floatAttr(attrs, HipClampFusion.CLAMP_MAX, Double.POSITIVE_INFINITY);
+        floatAttr(attrs, HipEpilogueFusion.CLAMP_MIN, Double.NEGATIVE_INFINITY);
+        floatAttr(attrs, HipEpilogueFusion.CLAMP_MAX, Double.POSITIVE_INFINITY);
         return out;
     };
 
@@ -285,7 +287,21 @@ final class HipOps {
     private static final Rule MATMUL = (in, attrs, n) -> {
         requireNumeric(in.get(0), "operand A");
         requireSameElement(in);
-        return List.of(tensor(HipShapes.matmul(in.get(0).shape(), in.get(1).shape()), in.get(0).elementType()));
+        List<Long> y = HipShapes.matmul(in.get(0).shape(), in.get(1).shape());
+        if (in.size() > 2) {
+            // The fused bias (HipEpilogueFusion.MatMulBias): [N], added along Y's last dimension.
+            RankedTensorType bias = in.get(2);
+            long cols = in.get(1).rank() >= 2 ? in.get(1).shape().get(in.get(1).rank() - 1) : -2;
+            if (cols == -2 || bias.rank() != 1) {
+                throw new ShapeError("the bias must be 1-D [N] with B a matrix, got bias " + text(bias) + " and B "
+                        + text(in.get(1)));
+            }
+            long b = bias.shape().get(0);
+            if (cols != ShapedType.DYNAMIC && b != ShapedType.DYNAMIC && cols != b) {
+                throw new ShapeError("the bias " + text(bias) + " does not match B's " + cols + " columns");
+            }
+        }
+        return List.of(tensor(y, in.get(0).elementType()));
     };
 
     private static final Rule GEMM = (in, attrs, n) -> {
@@ -455,7 +471,8 @@ final class HipOps {
         ops.add(op("cast", "Elementwise conversion to the element type 'to'", 1, 1, List.of("to"), CAST));
         ops.add(op("where", "Elementwise select with three-way numpy broadcasting", 3, 3, List.of(), WHERE));
         ops.add(op("clip", "Elementwise clamp to optional 'min' and 'max' bounds", 1, 1, List.of("min", "max"), CLIP));
-        ops.add(op("matmul", "Numpy matrix product with batch broadcasting", 2, 2, List.of(), MATMUL));
+        ops.add(op("matmul", "Numpy matrix product with batch broadcasting, plus an optional bias row [N] (a fused"
+                + " Add)", 2, 3, List.of(), MATMUL));
         ops.add(op("gemm", "alpha * op(A) * op(B) + beta * C", 2, 3, List.of("alpha", "beta", "transA", "transB"),
                 GEMM));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
-import org.hipep.dialects.hip.HipClampFusion;
+import org.hipep.dialects.hip.HipEpilogueFusion;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.dialects.hip.HipShapes;
 import org.hipep.dialects.hip.InferShapes;
@@ -40,7 +40,9 @@ import org.hipep.pass.Pass;
  *
  * <p>At the end, a {@code hip.max} / {@code hip.min} of a single-use {@code hip.conv} (or float
  * {@code hip.add / sub / mul / div}) and a scalar-like constant becomes that op's fused clamp
- * ({@code HipClampFusion}: ONNX Conv + Relu, Relu6, Clip; a residual Add + Relu), here because the bounds are still {@code hip.constant} carriers with their
+ * ({@code HipEpilogueFusion}: ONNX Conv + Relu, Relu6, Clip; a residual Add + Relu), and an f32
+ * {@code hip.matmul} followed by the add of a 1-D bias row takes the bias as its third input
+ * (MatMul + Add), here because the bounds are still {@code hip.constant} carriers with their
  * values, which {@code hip-externalize-constants} (next) moves out of the IR.
  *
  * <p>Shape arithmetic whose inputs are known folds to {@code hip.constant} carriers (inline
@@ -105,11 +107,12 @@ public final class InferShapesPass extends Pass {
             signalPassFailure();
             return;
         }
-        // Activation fusion (issue #9): a clamp after a single-use conv or float add/sub/mul/div
-        // becomes that op's epilogue. Here, with the refined types and while the bounds are still hip.constant
-        // carriers with their values; hip-externalize-constants, next, moves them out of the IR.
+        // Epilogue fusion (issue #9): a clamp after a single-use conv or float add/sub/mul/div, and
+        // a bias row after an f32 matmul, become that op's epilogue. Here, with the refined types
+        // and while the bounds are still hip.constant carriers with their values;
+        // hip-externalize-constants, next, moves them out of the IR.
         GreedyPatternRewriteDriver.applyPatternsGreedily(getOperation(),
-                HipClampFusion.populate(new RewritePatternSet()).freeze(),
+                HipEpilogueFusion.populate(new RewritePatternSet()).freeze(),
                 GreedyRewriteConfig.defaults().withRemoveDeadOps(false));
     }
 

@@ -213,7 +213,7 @@ public final class HipKernelAbi {
         add("clip", "X → Y",
                 note(new Attr("min", Encoding.ELEMENT_SCALAR, null, List.of(), null), "-inf / INT64_MIN (no bound)"),
                 note(new Attr("max", Encoding.ELEMENT_SCALAR, null, List.of(), null), "+inf / INT64_MAX (no bound)"));
-        add("matmul", "A, B → Y");
+        add("matmul", "A, B, [bias] → Y", true, false);
         add("gemm", "A, B, [C] → Y", true, false, f64("alpha", 1.0), f64("beta", 1.0), flag("transA", false),
                 flag("transB", false));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Relu or a constant Clip after a float Add / Sub / Mul / Div fuses into that op's kernel
- * ({@code HipClampFusion}, {@code hipep_<op>_<t>_clamp}): the compiled module calls the clamped
+ * ({@code HipEpilogueFusion}, {@code hipep_<op>_<t>_clamp}): the compiled module calls the clamped
  * kernels and no separate max / min, and every output has the bits of the two ops run one after
  * the other, computed here in Java with the separate kernels' comparisons (NaN propagates, a
  * negative zero or anything below the bound becomes the bound, {@code +0} for Relu): operands with

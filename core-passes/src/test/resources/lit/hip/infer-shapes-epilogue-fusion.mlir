@@ -119,3 +119,58 @@ func.func @not_fused(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>
   %g = hip.max %b, %one, %e5 : (tensor<3xf32>, tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %r, %ri, %g : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>
 }
+
+// -----
+
+// An f32 matmul of a matrix followed by the add of a 1-D [N] bias (ONNX MatMul + Add, on either
+// side) becomes the matmul with the bias as its third input, into the add's destination.
+// CHECK-LABEL: func.func @matmul_bias
+// CHECK:         %[[P:.*]] = hip.matmul %arg0, %arg1, %arg2, %{{.*}} : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK:         %[[Q:.*]] = hip.matmul %arg0, %arg1, %arg2, %{{.*}} : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NOT:     hip.add
+// CHECK:         return %[[P]], %[[Q]]
+func.func @matmul_bias(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<5xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>) {
+  %e0 = tensor.empty() : tensor<2x3x5xf32>
+  %m = hip.matmul %a, %b, %e0 : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e1 = tensor.empty() : tensor<2x3x5xf32>
+  %y = hip.add %m, %c, %e1 : (tensor<2x3x5xf32>, tensor<5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e2 = tensor.empty() : tensor<2x3x5xf32>
+  %m2 = hip.matmul %a, %b, %e2 : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e3 = tensor.empty() : tensor<2x3x5xf32>
+  %z = hip.add %c, %m2, %e3 : (tensor<5xf32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %y, %z : tensor<2x3x5xf32>, tensor<2x3x5xf32>
+}
+
+// -----
+
+// Not fused: a [1, N] addend (not 1-D), an f64 product, a product with a second use, a vector B
+// (no N dimension), and an add that already carries a fused Relu.
+// CHECK-LABEL: func.func @matmul_not_fused
+// CHECK-COUNT-5: hip.add
+// CHECK-NOT:     hip.matmul {{.*}}, {{.*}}, {{.*}}, {{.*}} :
+func.func @matmul_not_fused(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %r: tensor<1x5xf32>, %c: tensor<5xf32>,
+                            %ad: tensor<3x4xf64>, %bd: tensor<4x5xf64>, %cd: tensor<5xf64>, %v: tensor<4xf32>,
+                            %s: tensor<3xf32>) -> (tensor<3x5xf32>, tensor<3x5xf64>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3xf32>, tensor<3x5xf32>) {
+  %zero = hip.constant {value = dense<0.0> : tensor<f32>} : tensor<f32>
+  %e0 = tensor.empty() : tensor<3x5xf32>
+  %m0 = hip.matmul %a, %b, %e0 : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e1 = tensor.empty() : tensor<3x5xf32>
+  %y0 = hip.add %m0, %r, %e1 : (tensor<3x5xf32>, tensor<1x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e2 = tensor.empty() : tensor<3x5xf64>
+  %m1 = hip.matmul %ad, %bd, %e2 : (tensor<3x4xf64>, tensor<4x5xf64>, tensor<3x5xf64>) -> tensor<3x5xf64>
+  %e3 = tensor.empty() : tensor<3x5xf64>
+  %y1 = hip.add %m1, %cd, %e3 : (tensor<3x5xf64>, tensor<5xf64>, tensor<3x5xf64>) -> tensor<3x5xf64>
+  %e4 = tensor.empty() : tensor<3x5xf32>
+  %m2 = hip.matmul %a, %b, %e4 : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e5 = tensor.empty() : tensor<3x5xf32>
+  %y2 = hip.add %m2, %c, %e5 : (tensor<3x5xf32>, tensor<5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e6 = tensor.empty() : tensor<3xf32>
+  %m3 = hip.matmul %a, %v, %e6 : (tensor<3x4xf32>, tensor<4xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %e7 = tensor.empty() : tensor<3xf32>
+  %y3 = hip.add %m3, %s, %e7 : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %e8 = tensor.empty() : tensor<3x5xf32>
+  %m4 = hip.matmul %a, %b, %e8 : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e9 = tensor.empty() : tensor<3x5xf32>
+  %y4 = hip.add %m4, %c, %e9 {clamp_min = 0.0 : f64} : (tensor<3x5xf32>, tensor<5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %y0, %y1, %m2, %y2, %y3, %y4 : tensor<3x5xf32>, tensor<3x5xf64>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3xf32>, tensor<3x5xf32>
+}

@@ -10,17 +10,20 @@ import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
+import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.rewrite.PatternRewriter;
 import org.hipep.ir.rewrite.RewritePatternSet;
 
 /**
- * The {@code canonicalize} patterns that fuse a clamp into the op producing its input (issue #9,
- * "fusion of elementwise chains into their producer"): the producer's kernel then applies
- * {@code y = min(max(y, clamp_min), clamp_max)} as it writes each value, instead of a second kernel
- * making another pass over the whole result. Producers: {@code hip.conv} (to each output tile while
- * it is in cache; ONNX Conv + Relu) and the float arithmetic {@code hip.add / sub / mul / div} (as
- * ONNX Runtime fuses an activation into its producer: ResNet's residual Add + Relu in one pass).
+ * The {@code canonicalize} patterns that fuse an elementwise epilogue into the op producing its
+ * input (issue #9, "fusion of elementwise chains into their producer"), so that the producer's
+ * kernel applies it as it writes each value instead of a second kernel making another pass over
+ * the whole result: a bias row into a matrix product ({@link MatMulBias}), and a clamp
+ * {@code y = min(max(y, clamp_min), clamp_max)} into a conv or a float arithmetic op. Clamp
+ * producers: {@code hip.conv} (to each output tile while it is in cache; ONNX Conv + Relu) and the
+ * float arithmetic {@code hip.add / sub / mul / div} (as ONNX Runtime fuses an activation into its
+ * producer: ResNet's residual Add + Relu in one pass).
  * <ul>
  *   <li>{@code hip.max(p, c)} (or {@code max(c, p)}; ONNX Relu becomes {@code max(x, 0)}) →
  *       the producer with {@code clamp_min = max(clamp_min, c)}, when it has no {@code clamp_max};</li>
@@ -37,11 +40,11 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * with the producer second, {@code max(0, -0)} is {@code -0}, so that order fuses only a non-zero
  * {@code c}. ({@code hip.clip} is not fused: its comparisons keep {@code -0} at a zero bound.)
  */
-public final class HipClampFusion {
+public final class HipEpilogueFusion {
     static final String CLAMP_MIN = "clamp_min";
     static final String CLAMP_MAX = "clamp_max";
 
-    private HipClampFusion() {
+    private HipEpilogueFusion() {
     }
 
     /** The ops whose kernels take a fused clamp. */
@@ -72,11 +75,45 @@ public final class HipClampFusion {
                 }
                 String name = max ? CLAMP_MIN : CLAMP_MAX;
                 double old = bound(producer, name, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
-                fuse(op, producer, Map.of(name, FloatAttr.f64(max ? Math.max(old, c) : Math.min(old, c))), rewriter);
+                fuse(op, producer, List.of(), Map.of(name, FloatAttr.f64(max ? Math.max(old, c) : Math.min(old, c))),
+                        rewriter);
                 return LogicalResult.success();
             }
             return rewriter.notifyMatchFailure(op,
                     "not a single-use conv or float add/sub/mul/div and a scalar-like splat constant");
+        }
+    }
+
+    /**
+     * {@code hip.add(hip.matmul(A, B), bias)} (either order) → {@code hip.matmul(A, B, bias)}: an
+     * f32 product of a matrix B whose single-use result gets a 1-D {@code [N]} bias row added
+     * (ONNX MatMul + Add, the projections and FFNs of transformers). The kernel adds the bias as it
+     * writes each product (oneDNN's bias with constant weights): one pass less over the result.
+     * Not an add that already carries a fused clamp.
+     */
+    static final class MatMulBias extends HipCanonicalization.TensorFormPattern {
+        MatMulBias() {
+            super("hip.add", 1, "hip.matmul-bias-fusion");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 3 || op.numResults() != 1 || op.attribute(CLAMP_MIN) != null
+                    || op.attribute(CLAMP_MAX) != null) {
+                return rewriter.notifyMatchFailure(op, "expected two inputs, a destination and no clamp");
+            }
+            for (int i = 0; i < 2; i++) {
+                Operation mm = singleUse(op, op.operand(i), Set.of("hip.matmul"));
+                Value bias = op.operand(1 - i);
+                if (mm != null && mm.numOperands() == 3 && mm.operand(1).type() instanceof ShapedType b
+                        && b.rank() >= 2 && !b.isDynamicDim(b.rank() - 1) && bias.type() instanceof ShapedType t
+                        && t.rank() == 1 && !t.isDynamicDim(0) && t.shape().get(0).equals(b.shape().get(b.rank() - 1))
+                        && t.elementType().equals(FloatType.F32) && b.elementType().equals(FloatType.F32)) {
+                    fuse(op, mm, List.of(bias), Map.of(), rewriter);
+                    return LogicalResult.success();
+                }
+            }
+            return rewriter.notifyMatchFailure(op, "not a single-use f32 hip.matmul of a matrix and a 1-D [N] bias");
         }
     }
 
@@ -86,8 +123,16 @@ public final class HipClampFusion {
      * destination) and has its type.
      */
     private static Operation fusableProducer(Operation op, Value v) {
+        return singleUse(op, v, PRODUCERS);
+    }
+
+    /**
+     * The tensor-form op of {@code names} defining {@code v}, of a float element type, when
+     * {@code op} is its only user but for {@code tensor.dim}s and has its type; else {@code null}.
+     */
+    static Operation singleUse(Operation op, Value v, Set<String> names) {
         Operation p = v.definingOp();
-        if (p == null || !PRODUCERS.contains(p.nameString()) || p.numResults() != 1
+        if (p == null || !names.contains(p.nameString()) || p.numResults() != 1
                 || !v.type().equals(op.result(0).type()) || !(v.type() instanceof ShapedType t)
                 || !HipOps.isFloat(t.elementType())) {
             return null;
@@ -129,13 +174,17 @@ public final class HipClampFusion {
         return producer.attribute(name) instanceof FloatAttr f ? f.value() : dflt;
     }
 
-    /** Replaces {@code op} by a copy of {@code producer} with {@code clamp} into {@code op}'s destination. */
-    private static void fuse(Operation op, Operation producer, Map<String, Attribute> clamp,
+    /**
+     * Replaces {@code op} by a copy of {@code producer} with {@code more} inputs after its own and
+     * {@code extra} attributes, into {@code op}'s destination.
+     */
+    static void fuse(Operation op, Operation producer, List<Value> more, Map<String, Attribute> extra,
             PatternRewriter rewriter) {
         List<Value> operands = new ArrayList<>(producer.operands().subList(0, producer.numOperands() - 1));
+        operands.addAll(more);
         operands.add(op.operand(op.numOperands() - 1));
         Map<String, Attribute> attrs = HipOps.allAttributes(producer);
-        attrs.putAll(clamp);
+        attrs.putAll(extra);
         Value r = rewriter.create(op.location(), producer.nameString(), operands, op.resultTypes(), attrs).result(0);
         rewriter.replaceOp(op, List.of(r));
         // The sizes the tensor.dims read are the producer's destination's (its type).
@@ -147,14 +196,15 @@ public final class HipClampFusion {
     }
 
     /**
-     * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max and
-     * hip.min); {@code hip-infer-shapes} applies them at its end, while the bounds are still
-     * {@code hip.constant} carriers with their values ({@code hip-externalize-constants}, which
+     * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max,
+     * hip.min and hip.add); {@code hip-infer-shapes} applies them at its end, while the bounds are
+     * still {@code hip.constant} carriers with their values ({@code hip-externalize-constants}, which
      * follows, moves constants out of the IR, after which no canonicalize could read them).
      */
     public static RewritePatternSet populate(RewritePatternSet patterns) {
         patterns.add(new MinMax(true));
         patterns.add(new MinMax(false));
+        patterns.add(new MatMulBias());
         return patterns;
     }
 }
