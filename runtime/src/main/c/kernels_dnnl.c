@@ -37,7 +37,8 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_CONV 0
 #define DN_KIND_MATMUL 1
 #define DN_KIND_WINOGRAD 2 /* kernels_dnnl_winograd.c: its entries hold the matmul of the transformed tiles */
-#define DN_KINDS 3
+#define DN_KIND_CONV_CLAMPED 3 /* a count only: the convolutions whose clamp was oneDNN's post-op */
+#define DN_KINDS 4
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -51,6 +52,7 @@ typedef struct dn_entry {
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
     dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
     dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
+    double wabs;               /* conv with constant W: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm */
 } dn_entry_t;
 
@@ -330,8 +332,9 @@ static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const v
 /*
  * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) or Winograd
  * convolutions (2, kernels_dnnl_winograd.c; their matmuls are not counted as 1) this state has run
- * since it was created; -1 for an unknown kind; 0 when oneDNN is off for the state. For tests and
- * diagnostics (which path an op took).
+ * since it was created, and (3) how many of its oneDNN convolutions clamped Y by a post-op; -1
+ * for an unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
+ * an op took).
  */
 int64_t hipep_state_onednn_runs(void *state, int64_t kind) {
     st_state_t *st = (st_state_t *)state;

@@ -1545,8 +1545,8 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
     return 1;
 }
 
-/* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply. */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group);
+/* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply, 2 when it also clamped Y. */
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
 /* Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c), clamping what it writes; 0 when it does not apply. */
 static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
 
@@ -1556,7 +1556,8 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
                     double lo, double hi, int nhwc) {
     la_conv_io_t io;
-    int tiled = 0; /* clamped as written: the tiles, the Winograd and single-channel paths; else Y at the end */
+    int tiled = 0; /* clamped as written: the tiles, the Winograd and single-channel paths, oneDNN's post-op
+                      (dn_conv_try returned 2); else Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return;
@@ -1568,7 +1569,11 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
         tiled = 1;
         goto done;
     }
-    if (kc > 0 && dn_conv_try(ctx, &io, group)) goto done;
+    int dn = kc > 0 ? dn_conv_try(ctx, &io, group, clamp, lo, hi) : 0;
+    if (dn) {
+        tiled = dn == 2;
+        goto done;
+    }
     /* from here NCHW: a channels-last X / Y goes through NCHW scratch buffers */
     if (!la_conv_channels_first(ctx, sym, &io)) {
         la_conv_close(&io, t);

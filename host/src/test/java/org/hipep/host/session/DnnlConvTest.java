@@ -7,6 +7,7 @@ import com.google.protobuf.ByteString;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
  * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
  * (the count stays 0) and stay correct. Channels-last 3x3 stride-1 convolutions with constant
  * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead
- * (counted apart), NaN in X included.
+ * (counted apart), NaN in X included. A clamp after a convolution with constant weights whose X is
+ * smaller than Y is oneDNN's own post-op when X holds no NaN (counted apart: clampedByOneDnn), with
+ * the clamped values' exact bits as everywhere.
  */
 class DnnlConvTest {
     @TempDir
@@ -115,7 +118,14 @@ class DnnlConvTest {
             input(f32("wino_shape", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("few_tiles", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("narrow_input", 1, 12, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            constant(f32("narrow_output", 1, 32, 24, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
+            constant(f32("narrow_output", 1, 32, 24, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            /* a clamp oneDNN applies itself (constant W, X smaller than Y, no NaN: clampedByOneDnn):
+               a 1x1 expand, a strided 3x3 stem with Clip's bounds hit often, Relu6 at batch 2; and
+               one it must not, X larger than Y (a 1x1 squeeze: the clamp pass is the cheaper) */
+            constant(f32("expand", 1, 16, 64, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            constant(f32("stem", 1, 3, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
+            constant(f32("expand", 2, 8, 40, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("relu6")),
+            constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")));
 
     /**
      * Through the runtime's own kernels: one input channel under 2^20 multiply-adds (they stay NCHW,
@@ -280,10 +290,24 @@ class DnnlConvTest {
                                 .as("Winograd convolutions, %s at %d thread(s)", name, threads)
                                 .isEqualTo(winograd ? all : 0);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
+                        long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;
+                        assertThat(s.libraryRuns().oneDnnClampedConvolutions())
+                                .as("oneDNN-clamped convolutions, %s at %d thread(s)", name, threads)
+                                .isEqualTo(clamped);
                     }
                 }
             }
         }
+    }
+
+    /**
+     * Whether oneDNN applies the conv's clamp itself (kernels_dnnl_conv.c): constant W, a fused
+     * activation, X smaller than Y, and no NaN in X (then no output can be NaN or infinite).
+     */
+    static boolean clampedByOneDnn(Conv c) {
+        return c.constant() && c.cs().bounds() != null && !c.nan()
+                && Arrays.stream(c.cs().xShape()).reduce(1, (p, q) -> p * q)
+                        < Arrays.stream(c.cs().yShape()).reduce(1, (p, q) -> p * q);
     }
 
     private static void runAndCompare(HipSession s, List<Conv> convs, Map<String, double[]> values, String where) {

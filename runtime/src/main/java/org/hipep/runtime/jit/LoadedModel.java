@@ -213,8 +213,9 @@ public final class LoadedModel implements AutoCloseable {
 
     /**
      * {@code hipep_state_onednn_runs(state, kind)}: how many oneDNN primitives of {@code kind}
-     * (0 convolution, 1 matmul) or Winograd convolutions (2) the state has run; 0 for code built
-     * without the runtime's oneDNN kernels.
+     * (0 convolution, 1 matmul) or Winograd convolutions (2) the state has run, and of its oneDNN
+     * convolutions those that clamped by a post-op (3); 0 for code built without the runtime's
+     * oneDNN kernels.
      */
     public long oneDnnRuns(long state, int kind) {
         if (oneDnnRuns == 0) {

@@ -103,9 +103,12 @@ public final class HipSession implements AutoCloseable {
      * How many convolutions and matrix products this session's runs have computed through oneDNN,
      * and how many convolutions by Winograd's F(4x4, 3x3) (transforms of the runtime, products
      * through oneDNN's matmul; counted in neither of the others). The rest went through the runtime's
-     * own kernels and OpenBLAS.
+     * own kernels and OpenBLAS. {@code oneDnnClampedConvolutions}: of the oneDNN convolutions, those
+     * whose fused Relu / Clip oneDNN applied itself (its outputs provably finite) instead of a pass
+     * of the runtime over Y.
      */
-    public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions) {
+    public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
+            long oneDnnClampedConvolutions) {
     }
 
     /**
@@ -122,14 +125,16 @@ public final class HipSession implements AutoCloseable {
             long conv = 0;
             long mm = 0;
             long winograd = 0;
+            long clamped = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
                     mm += model.oneDnnRuns(s.state, 1);
                     winograd += model.oneDnnRuns(s.state, 2);
+                    clamped += model.oneDnnRuns(s.state, 3);
                 }
             }
-            return new LibraryRuns(conv, mm, winograd);
+            return new LibraryRuns(conv, mm, winograd, clamped);
         } finally {
             lifecycle.readLock().unlock();
         }
