@@ -22,10 +22,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.host.compiler.CompilerDriver;
-import org.hipep.host.plugins.PluginReport;
-import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.host.session.ConvTilingTest.Case;
+import org.hipep.host.testing.KernelSymbols;
 import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -102,11 +100,7 @@ class ChannelsLastTest {
     /** The layout is the pass's doing: every pool after a conv calls its _nhwc kernel, none the NCHW one. */
     @Test
     void poolsAfterAConvCallTheirChannelsLastKernels() throws Exception {
-        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(new PluginReport(List.of(), List.of(),
-                List.of(), List.of(), List.of())), w -> { });
-        CompilerDriver.Compilation c = driver.compile(model(),
-                CompilerDriver.Options.defaults(Files.createDirectories(dir.resolve("compiled"))));
-        SymbolTable symbols = new SymbolTable(c.module());
+        SymbolTable symbols = KernelSymbols.of(model(), dir.resolve("compiled"));
         for (String nhwc : List.of("hipep_conv_f32_in3_nhwc", "hipep_max_pool_f32_out1_nhwc", "hipep_avg_pool_f32_nhwc", "hipep_global_avg_pool_f32_nhwc",
                 "hipep_global_max_pool_f32_nhwc", "hipep_concat_f32_in2", "hipep_transpose_f32")) {
             assertThat(symbols.lookup(nhwc)).as(nhwc).isNotNull();

@@ -16,9 +16,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
-import org.hipep.host.compiler.CompilerDriver;
-import org.hipep.host.plugins.PluginReport;
-import org.hipep.host.plugins.PluginSnapshot;
+import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
@@ -284,11 +282,7 @@ class ConvTilingTest {
      */
     @Test
     void activationsAfterAConvAreFusedIntoItsKernel() throws Exception {
-        CompilerDriver driver = new CompilerDriver(PluginSnapshot.empty(new PluginReport(List.of(), List.of(),
-                List.of(), List.of(), List.of())), w -> { });
-        CompilerDriver.Compilation c = driver.compile(model(),
-                CompilerDriver.Options.defaults(Files.createDirectories(dir.resolve("compiled"))));
-        SymbolTable symbols = new SymbolTable(c.module());
+        SymbolTable symbols = KernelSymbols.of(model(), dir.resolve("compiled"));
         for (String fused : List.of("hipep_conv_f32_in3_clamp", "hipep_conv_f32_in2_clamp", "hipep_conv_f64_in3_clamp")) {
             assertThat(symbols.lookup(fused)).as(fused).isNotNull();
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +13,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
-import org.hipep.host.compiler.CompilerDriver;
-import org.hipep.host.plugins.PluginReport;
-import org.hipep.host.plugins.PluginSnapshot;
+import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
@@ -101,11 +98,7 @@ class ElementwiseClampFusionTest {
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(13)).setGraph(g).build()
                 .toByteArray());
 
-        CompilerDriver driver = new CompilerDriver(
-                PluginSnapshot.empty(new PluginReport(List.of(), List.of(), List.of(), List.of(), List.of())),
-                w -> { });
-        SymbolTable symbols = new SymbolTable(driver.compile(model, CompilerDriver.Options.defaults(
-                Files.createDirectories(dir.resolve("compiled")))).module());
+        SymbolTable symbols = KernelSymbols.of(model, dir.resolve("compiled"));
         for (String s : List.of("hipep_add_f32_clamp", "hipep_sub_f32_clamp", "hipep_mul_f64_clamp",
                 "hipep_div_f32_clamp", "hipep_div_f64_clamp", "hipep_add_f32", "hipep_max_f32")) {
             assertThat(symbols.lookup(s)).as(s).isNotNull(); // the last two: the shared Add and its Relu

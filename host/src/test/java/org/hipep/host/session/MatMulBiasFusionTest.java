@@ -5,16 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
-import org.hipep.host.compiler.CompilerDriver;
-import org.hipep.host.plugins.PluginReport;
-import org.hipep.host.plugins.PluginSnapshot;
+import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
@@ -104,11 +101,7 @@ class MatMulBiasFusionTest {
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(13)).setGraph(g).build()
                 .toByteArray());
 
-        CompilerDriver driver = new CompilerDriver(
-                PluginSnapshot.empty(new PluginReport(List.of(), List.of(), List.of(), List.of(), List.of())),
-                w -> { });
-        SymbolTable symbols = new SymbolTable(driver.compile(model, CompilerDriver.Options.defaults(
-                Files.createDirectories(dir.resolve("compiled")))).module());
+        SymbolTable symbols = KernelSymbols.of(model, dir.resolve("compiled"));
         assertThat(symbols.lookup("hipep_matmul_f32_in3")).isNotNull();
         assertThat(symbols.lookup("hipep_matmul_f32_in2")).as("the [1, N] case's product").isNotNull();
         assertThat(symbols.lookup("hipep_add_f32")).as("the [1, N] case's Add").isNotNull();
