@@ -65,7 +65,8 @@ typedef struct {
 static inline __attribute__((always_inline)) rd_v16f dn_vabs(const float *x) {
     rd_v16i b, abs = {0};
     abs += 0x7fffffff;
-    memcpy(&b, x, sizeof b);
+    rd_v16f v = rd_vld16(x);
+    memcpy(&b, &v, sizeof b);
     b &= abs;
     rd_v16f a;
     memcpy(&a, &b, sizeof a);
@@ -86,13 +87,8 @@ static float dn_absmax(const float *x, int64_t n) {
         m3 = rd_vgt_rd_v16f(m3, dn_vabs(x + i + 48));
     }
     for (; i + 16 <= n; i += 16) m0 = rd_vgt_rd_v16f(m0, dn_vabs(x + i));
-    m0 = rd_vgt_rd_v16f(rd_vgt_rd_v16f(m0, m1), rd_vgt_rd_v16f(m2, m3));
-    float r = 0;
-    for (int l = 0; l < 16; l++) r = m0[l] > r || m0[l] != m0[l] ? m0[l] : r;
-    for (; i < n; i++) {
-        float a = fabsf(x[i]);
-        r = a > r || a != a ? a : r;
-    }
+    float r = rd_vmax16(rd_vgt_rd_v16f(rd_vgt_rd_v16f(m0, m1), rd_vgt_rd_v16f(m2, m3)));
+    for (; i < n; i++) r = RD_GT(r, fabsf(x[i]), isnan);
     return r != r ? INFINITY : r;
 }
 #pragma GCC diagnostic pop

@@ -65,7 +65,7 @@ public final class HipEpilogueFusion {
                 return rewriter.notifyMatchFailure(op, "expected two inputs and a destination");
             }
             for (int i = 0; i < 2; i++) {
-                Operation producer = fusableProducer(op, op.operand(i));
+                Operation producer = singleUse(op, op.operand(i), PRODUCERS);
                 Double c = producer == null ? null : splat(op.operand(1 - i), producer);
                 if (c == null || (i == 1 && c == 0.0)) {
                     continue; // max(0, -0) is -0 where the fused clamp gives +0
@@ -118,19 +118,11 @@ public final class HipEpilogueFusion {
     }
 
     /**
-     * The tensor-form producer defining {@code v} ({@link #PRODUCERS}, of a float element type),
-     * when {@code op} is its only user but for {@code tensor.dim}s (a dynamic size of the next
-     * destination) and has its type.
-     */
-    private static Operation fusableProducer(Operation op, Value v) {
-        return singleUse(op, v, PRODUCERS);
-    }
-
-    /**
      * The tensor-form op of {@code names} defining {@code v}, of a float element type, when
-     * {@code op} is its only user but for {@code tensor.dim}s and has its type; else {@code null}.
+     * {@code op} is its only user but for {@code tensor.dim}s (a dynamic size of the next
+     * destination) and has its type; else {@code null}.
      */
-    static Operation singleUse(Operation op, Value v, Set<String> names) {
+    private static Operation singleUse(Operation op, Value v, Set<String> names) {
         Operation p = v.definingOp();
         if (p == null || !names.contains(p.nameString()) || p.numResults() != 1
                 || !v.type().equals(op.result(0).type()) || !(v.type() instanceof ShapedType t)

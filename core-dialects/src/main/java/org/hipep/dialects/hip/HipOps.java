@@ -291,11 +291,11 @@ final class HipOps {
         if (in.size() > 2) {
             // The fused bias (HipEpilogueFusion.MatMulBias): [N], added along Y's last dimension.
             RankedTensorType bias = in.get(2);
-            long cols = in.get(1).rank() >= 2 ? in.get(1).shape().get(in.get(1).rank() - 1) : -2;
-            if (cols == -2 || bias.rank() != 1) {
+            if (in.get(1).rank() < 2 || bias.rank() != 1) {
                 throw new ShapeError("the bias must be 1-D [N] with B a matrix, got bias " + text(bias) + " and B "
                         + text(in.get(1)));
             }
+            long cols = in.get(1).shape().get(in.get(1).rank() - 1);
             long b = bias.shape().get(0);
             if (cols != ShapedType.DYNAMIC && b != ShapedType.DYNAMIC && cols != b) {
                 throw new ShapeError("the bias " + text(bias) + " does not match B's " + cols + " columns");
