@@ -162,8 +162,16 @@ final class Engines {
         private final Map<String, OnnxTensor> feeds = new LinkedHashMap<>();
 
         Ort(OrtEnvironment env, Path model, Path set, int threads, boolean spinning) {
+            this(env, model, set, threads, spinning, null);
+        }
+
+        /** With ORT's profiler on when {@code profilePrefix} is not null (its trace: {@link #endProfiling}). */
+        Ort(OrtEnvironment env, Path model, Path set, int threads, boolean spinning, String profilePrefix) {
             try {
                 this.options = ortOptions(threads, spinning);
+                if (profilePrefix != null) {
+                    options.enableProfiling(profilePrefix);
+                }
                 this.session = env.createSession(model.toString(), options);
                 Map<String, Tensor> ours = readInputs(set, new ArrayList<>(session.getInputNames()));
                 for (Map.Entry<String, Tensor> e : ours.entrySet()) {
@@ -187,6 +195,15 @@ final class Engines {
                 return out;
             } catch (OrtException e) {
                 throw new IllegalStateException("ONNX Runtime failed to run: " + e.getMessage(), e);
+            }
+        }
+
+        /** Stops ORT's profiler and returns the trace file it wrote. */
+        String endProfiling() {
+            try {
+                return session.endProfiling();
+            } catch (OrtException e) {
+                throw new IllegalStateException("ONNX Runtime's profiler: " + e.getMessage(), e);
             }
         }
 

@@ -98,6 +98,15 @@ public final class OrtComparison implements Callable<Integer> {
     @Option(names = "--atol", defaultValue = "1e-5", description = "Default: ${DEFAULT-VALUE}.")
     double atol;
 
+    @Option(names = "--ort-profile", description = "After the timed runs of each model and thread count, run ORT "
+            + "once more with its profiler on and print each node's median time (ORT's per-layer view, to set beside "
+            + "ONEDNN_VERBOSE=profile_exec and perf of ours). The traces are kept under the work folder.")
+    boolean ortProfile;
+
+    @Option(names = "--ort-profile-runs", defaultValue = "50", description = "Profiled ORT runs, after 5 unrecorded "
+            + "ones. Default: ${DEFAULT-VALUE}.")
+    int ortProfileRuns;
+
     @Option(names = "--work-dir", description = "Where the caches and generated models go (kept). Default: a "
             + "temporary folder, deleted at the end.")
     Path workDir;
@@ -113,6 +122,7 @@ public final class OrtComparison implements Callable<Integer> {
         boolean temporary = workDir == null;
         Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
         Report report = new Report(rtol, atol);
+        List<Runnable> profiles = new ArrayList<>();
         try {
             OrtEnvironment ort = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench");
             if (gemmSize > 0) {
@@ -124,7 +134,7 @@ public final class OrtComparison implements Callable<Integer> {
             try (HipEnvironment env = HipEnvironment.create()) {
                 for (String name : models) {
                     for (String one : name.equals("ops") ? MicroModels.NAMES : List.of(name)) {
-                        bench(env, ort, one, work, report);
+                        bench(env, ort, one, work, report, profiles);
                     }
                 }
             }
@@ -134,11 +144,12 @@ public final class OrtComparison implements Callable<Integer> {
             }
         }
         report.print(System.out, gemmSize);
+        profiles.forEach(Runnable::run);
         return 0;
     }
 
-    private void bench(HipEnvironment env, OrtEnvironment ort, String name, Path work, Report report)
-            throws IOException {
+    private void bench(HipEnvironment env, OrtEnvironment ort, String name, Path work, Report report,
+            List<Runnable> profiles) throws IOException {
         Path[] located = locate(name, work);
         Path model = located[0];
         Path set = located[1];
@@ -160,6 +171,9 @@ public final class OrtComparison implements Callable<Integer> {
         }
         for (int n : threads) {
             measure(env, ort, m, model, set, cache, n);
+            if (ortProfile) {
+                profile(ort, name, model, set, n, work, profiles);
+            }
         }
         if (memory) {
             int n = threads.stream().max(Comparator.naturalOrder()).orElse(1);
@@ -248,6 +262,35 @@ public final class OrtComparison implements Callable<Integer> {
             if (theirs != null) {
                 theirs.close();
             }
+        }
+    }
+
+    /** Unrecorded ORT runs before the profiled ones (the profiler starts with the session). */
+    static final int PROFILE_WARMUP = 5;
+
+    /**
+     * ORT alone with its profiler on (a session of its own, so that the timed runs above are not
+     * slowed by it); the table is printed after the report ({@code profiles}).
+     */
+    private void profile(OrtEnvironment ort, String name, Path model, Path set, int n, Path work,
+            List<Runnable> profiles) {
+        String title = name + ", " + n + " thread(s)";
+        try {
+            Path dir = Files.createDirectories(work.resolve("ort-profile"));
+            Path trace;
+            try (Engines.Ort theirs = new Engines.Ort(ort, model, set, n, ortSpinning,
+                    dir.resolve(name.replace('/', '_') + "-t" + n).toString())) {
+                log.printf("%s: ORT profile, %d runs%n", title, PROFILE_WARMUP + ortProfileRuns);
+                for (int i = 0; i < PROFILE_WARMUP + ortProfileRuns; i++) {
+                    theirs.run(false);
+                }
+                trace = Path.of(theirs.endProfiling());
+            }
+            OrtProfile.Summary s = OrtProfile.read(trace, PROFILE_WARMUP);
+            log.printf("%s: ORT profile in %s%n", title, trace);
+            profiles.add(() -> OrtProfile.print(System.out, title, s));
+        } catch (IOException | RuntimeException e) {
+            log.println(title + ": ORT profile failed: " + Report.describe(e));
         }
     }
 
