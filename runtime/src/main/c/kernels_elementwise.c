@@ -80,6 +80,24 @@
 #define EW_SCALAR_LOOP
 #endif
 
+/*
+ * The dense loop of the float math ops (exp, tanh, erf, sigmoid, gelu): vectorised here, 16 floats
+ * wide (one zmm on AVX-512, two ymm on AVX2: plain IR vectors, as RD_VEC_LOOP), four vectors per
+ * iteration. Each element is one long dependent chain (gelu: a division, two polynomials, the
+ * exponent's reduction and scaling, ~130 cycles), which the JIT's vectoriser left at one vector
+ * per iteration (its cost model interleaves small loops only): the core then waited on the chain
+ * (op-gelu at BERT's FFN shape 0.31 ms, 1.75x ORT's; 0.23 ms with four chains). Per element the
+ * arithmetic is the same, so are the bits. Other types: the JIT decides (f64 calls libm).
+ */
+#ifdef __clang__
+#define EW_MATH_LOOP_f32 _Pragma("clang loop vectorize_width(16) interleave_count(4)")
+#else
+#define EW_MATH_LOOP_f32
+#endif
+#define EW_MATH_LOOP_f64
+#define EW_MATH_LOOP_f16
+#define EW_MATH_LOOP_bf16
+
 
 /* ------------------------------------------------------------------ iteration engine */
 
@@ -800,14 +818,16 @@ EW_POW_EXPONENTS(i64)
 /* ------------------------------------------------------------------ unary kernels */
 
 /* EW_UNARY_BODY(SYM, TX, TY, EXPR): EXPR computes the stored Y value from the stored value x */
-#define EW_UNARY_BODY(SYM, TX, TY, EXPR)                                                                           \
+/* DENSE: a loop pragma for the dense (unit-stride) loop, or nothing */
+#define EW_UNARY_BODY(SYM, TX, TY, EXPR) EW_UNARY_BODY_P(SYM, TX, TY, EXPR, )
+#define EW_UNARY_BODY_P(SYM, TX, TY, EXPR, DENSE)                                                                  \
     static void ew_body_##SYM(void *arg, int64_t begin, int64_t end) {                                            \
         EW_BODY_BEGIN                                                                                              \
         const TX *restrict a = (const TX *)j->ptr[0] + p.off[0];                                                   \
         TY *restrict c = (TY *)j->ptr[1] + p.off[1];                                                               \
         const int64_t sa = j->stride[0][last], sc = j->stride[1][last];                                            \
         if (sc == 1 && sa == 1) {                                                                                  \
-            for (int64_t i = 0; i < n; i++) { const TX x = a[i]; c[i] = (EXPR); }                                 \
+            DENSE for (int64_t i = 0; i < n; i++) { const TX x = a[i]; c[i] = (EXPR); }                           \
         } else {                                                                                                   \
             EW_SCALAR_LOOP                                                                                         \
             for (int64_t i = 0; i < n; i++) { const TX x = a[i * sa]; c[i * sc] = (EXPR); }                       \
@@ -834,25 +854,33 @@ EW_POW_EXPONENTS(i64)
 #define EW_FUN(op, t, EXPR, GRAIN)                                                                                 \
     EW_UNARY(op##_##t, EW_T_##t, EW_T_##t, EW_ST_##t(({ const EW_C_##t X = EW_LD_##t(x); (EXPR); })), GRAIN)
 
+/* a float math op: EW_FUN with the dense loop of EW_MATH_LOOP_<t> */
+#define EW_MATH_FUN(op, t, EXPR)                                                                                   \
+    EW_UNARY_BODY_P(op##_##t, EW_T_##t, EW_T_##t, EW_ST_##t(({ const EW_C_##t X = EW_LD_##t(x); (EXPR); })),      \
+                    EW_MATH_LOOP_##t)                                                                              \
+    EW_UNARY_FN(op##_##t, EW_T_##t, EW_T_##t, EW_GRAIN_MATH, (), (void)0)
+
 #define EW_FLOAT_UNARIES(t)                                                                                        \
     EW_FUN(neg, t, -X, EW_GRAIN_CHEAP)                                                                             \
     EW_FUN(abs, t, EW_FN(t, fabs)(X), EW_GRAIN_CHEAP)                                                              \
     EW_FUN(sign, t, EW_HELP(ew_sign_, t)(X), EW_GRAIN_CHEAP)                                                       \
-    EW_FUN(exp, t, EW_HELP(ew_exp_, t)(X), EW_GRAIN_MATH)                                                                \
+    EW_MATH_FUN(exp, t, EW_HELP(ew_exp_, t)(X))                                                                    \
     EW_FUN(log, t, EW_FN(t, log)(X), EW_GRAIN_MATH)                                                                \
     EW_FUN(sqrt, t, EW_FN(t, sqrt)(X), EW_GRAIN_CHEAP)                                                             \
     EW_FUN(reciprocal, t, (EW_C_##t)1 / X, EW_GRAIN_CHEAP)                                                         \
-    EW_FUN(sigmoid, t, EW_HELP(ew_sigmoid_, t)(X), EW_GRAIN_MATH)                                                  \
-    EW_FUN(tanh, t, EW_HELP(ew_tanh_, t)(X), EW_GRAIN_MATH)                                                              \
-    EW_FUN(erf, t, EW_HELP(ew_erf_, t)(X), EW_GRAIN_MATH)                                                                \
+    EW_MATH_FUN(sigmoid, t, EW_HELP(ew_sigmoid_, t)(X))                                                            \
+    EW_MATH_FUN(tanh, t, EW_HELP(ew_tanh_, t)(X))                                                                  \
+    EW_MATH_FUN(erf, t, EW_HELP(ew_erf_, t)(X))                                                                    \
     EW_FUN(sin, t, EW_FN(t, sin)(X), EW_GRAIN_MATH)                                                                \
     EW_FUN(cos, t, EW_FN(t, cos)(X), EW_GRAIN_MATH)                                                                \
     EW_FUN(ceil, t, EW_FN(t, ceil)(X), EW_GRAIN_CHEAP)                                                             \
     EW_FUN(floor, t, EW_FN(t, floor)(X), EW_GRAIN_CHEAP)                                                           \
     EW_FUN(round, t, EW_FN(t, rint)(X), EW_GRAIN_CHEAP)                                                            \
     EW_FUN(softplus, t, EW_HELP(ew_softplus_, t)(X), EW_GRAIN_MATH)                                                \
-    EW_UNARY_BODY(gelu_erf_##t, EW_T_##t, EW_T_##t, EW_ST_##t(EW_HELP(ew_gelu_, t)(EW_LD_##t(x), 0)))             \
-    EW_UNARY_BODY(gelu_tanh_##t, EW_T_##t, EW_T_##t, EW_ST_##t(EW_HELP(ew_gelu_, t)(EW_LD_##t(x), 1)))            \
+    EW_UNARY_BODY_P(gelu_erf_##t, EW_T_##t, EW_T_##t, EW_ST_##t(EW_HELP(ew_gelu_, t)(EW_LD_##t(x), 0)),            \
+                    EW_MATH_LOOP_##t)                                                                              \
+    EW_UNARY_BODY_P(gelu_tanh_##t, EW_T_##t, EW_T_##t, EW_ST_##t(EW_HELP(ew_gelu_, t)(EW_LD_##t(x), 1)),           \
+                    EW_MATH_LOOP_##t)                                                                              \
     void hipep_gelu_##t(void *ctx, int64_t rx, void *dx, int64_t ry, void *dy, int64_t approximate) {             \
         ew_job_t job;                                                                                              \
         const int64_t ranks[2] = {rx, ry};                                                                         \
