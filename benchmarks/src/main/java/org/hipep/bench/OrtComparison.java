@@ -100,7 +100,8 @@ public final class OrtComparison implements Callable<Integer> {
 
     @Option(names = "--ort-profile", description = "After the timed runs of each model and thread count, run ORT "
             + "once more with its profiler on and print each node's median time (ORT's per-layer view, to set beside "
-            + "ONEDNN_VERBOSE=profile_exec and perf of ours). The traces are kept under the work folder.")
+            + "ONEDNN_VERBOSE=profile_exec and perf of ours). The traces go to <work-dir>/ort-profile (gone with a "
+            + "temporary work folder).")
     boolean ortProfile;
 
     @Option(names = "--ort-profile-runs", defaultValue = "50", description = "Profiled ORT runs, after 5 unrecorded "
