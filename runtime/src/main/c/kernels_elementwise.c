@@ -86,8 +86,10 @@
  * iteration. Each element is one long dependent chain (gelu: a division, two polynomials, the
  * exponent's reduction and scaling, ~130 cycles), which the JIT's vectoriser left at one vector
  * per iteration (its cost model interleaves small loops only): the core then waited on the chain
- * (op-gelu at BERT's FFN shape 0.31 ms, 1.75x ORT's; 0.23 ms with four chains). Per element the
- * arithmetic is the same, so are the bits. Other types: the JIT decides (f64 calls libm).
+ * (op-gelu at BERT's FFN shape 0.31 ms, 1.75x ORT's; 0.23 ms with four chains; AVX2 code of the
+ * same loop, eight ymm chains, was still 28% faster than the vectoriser's own choice in a C check).
+ * Per element the arithmetic is the same, so are the bits. Other types: the JIT decides (f64 calls
+ * libm).
  */
 #ifdef __clang__
 #define EW_MATH_LOOP_f32 _Pragma("clang loop vectorize_width(16) interleave_count(4)")
