@@ -2,14 +2,11 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -82,10 +79,7 @@ class BatchNormFoldTest {
                             .setType(AttributeProto.AttributeType.FLOAT).setF(EPSILON)));
             g.addOutput(OnnxValues.floatTensor(p + "y", N, cs.m(), H, W));
         }
-        Path model = dir.resolve("bn_fold.onnx");
-        Files.write(model, ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(15)).setGraph(g).build()
-                .toByteArray());
+        Path model = OnnxValues.writeModel(dir.resolve("bn_fold.onnx"), g.build(), 15);
 
         try (HipEnvironment env = HipEnvironment.create();
                 HipSession s = env.createSession(model, new SessionOptions().setCacheDir(dir.resolve("cache")));

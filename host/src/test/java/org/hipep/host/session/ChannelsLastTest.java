@@ -9,7 +9,6 @@ import static org.hipep.host.session.ConvTilingTest.toDouble;
 import static org.hipep.host.session.ConvTilingTest.toFloat;
 import static org.hipep.host.session.ConvTilingTest.value;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,12 +17,11 @@ import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.KernelSymbols;
+import org.hipep.host.testing.OnnxValues;
 import org.hipep.ir.SymbolTable;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -263,11 +261,7 @@ class ChannelsLastTest {
         for (int i = 0; i < outs.length; i++) {
             g.addOutput(value(outs[i], F32, shapes[i]));
         }
-        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
-        Path file = dir.resolve("channels_last.onnx");
-        Files.write(file, m.toByteArray());
-        return file;
+        return OnnxValues.writeModel(dir.resolve("channels_last.onnx"), g.build(), 17);
     }
 
     /** A 2-D pool node; countPads < 0: a MaxPool (no count_include_pad). */

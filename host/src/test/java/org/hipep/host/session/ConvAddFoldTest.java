@@ -2,14 +2,11 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -94,10 +91,7 @@ class ConvAddFoldTest {
         g.addNode(NodeProto.newBuilder().setOpType("Add").setName("z_add").addInput("z").addInput("k2")
                 .addOutput("z_y"));
         g.addOutput(OnnxValues.floatTensor("z_y", 3, 4));
-        Path model = dir.resolve("conv_add_fold.onnx");
-        Files.write(model, ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(15)).setGraph(g).build()
-                .toByteArray());
+        Path model = OnnxValues.writeModel(dir.resolve("conv_add_fold.onnx"), g.build(), 15);
         float[] z = random(rnd, 12);
 
         try (HipEnvironment env = HipEnvironment.create()) {

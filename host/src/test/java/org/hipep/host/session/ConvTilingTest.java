@@ -3,7 +3,6 @@ package org.hipep.host.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -11,9 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 import org.hipep.host.testing.KernelSymbols;
@@ -521,11 +518,7 @@ class ConvTilingTest {
                     .addAttribute(ints("pads", pc.pads())));
             g.addInput(value(pc.name() + "_x", t, pc.xShape())).addOutput(value(pc.name() + "_y", t, pc.yShape()));
         }
-        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
-        Path file = dir.resolve("conv_tiling.onnx");
-        Files.write(file, m.toByteArray());
-        return file;
+        return OnnxValues.writeModel(dir.resolve("conv_tiling.onnx"), g.build(), 17);
     }
 
     static AttributeProto ints(String name, int[] v) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hipep.host.session.ConvTilingTest.a;
 
 import com.google.protobuf.ByteString;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,9 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
@@ -421,11 +418,7 @@ class DnnlConvTest {
                 g.addNode(clip);
             }
         }
-        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
-        Path file = dir.resolve(name + ".onnx");
-        Files.write(file, m.toByteArray());
-        return file;
+        return OnnxValues.writeModel(dir.resolve(name + ".onnx"), g.build(), 17);
     }
 
     private static TensorProto initializer(String name, int elemType, double[] v, long[] dims) {

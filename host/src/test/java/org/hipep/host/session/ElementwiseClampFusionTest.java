@@ -2,16 +2,13 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
@@ -93,10 +90,7 @@ class ElementwiseClampFusionTest {
                 .addOutput("shared_out"));
         g.addOutput(OnnxValues.floatTensor("shared_v", ROWS, COLS)).addOutput(OnnxValues.floatTensor("shared_out",
                 ROWS, COLS));
-        Path model = dir.resolve("clamp_fusion.onnx");
-        Files.write(model, ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(13)).setGraph(g).build()
-                .toByteArray());
+        Path model = OnnxValues.writeModel(dir.resolve("clamp_fusion.onnx"), g.build(), 13);
 
         SymbolTable symbols = KernelSymbols.of(model, dir.resolve("compiled"));
         for (String s : List.of("hipep_add_f32_clamp", "hipep_sub_f32_clamp", "hipep_mul_f64_clamp",

@@ -2,15 +2,12 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.ir.SymbolTable;
@@ -96,10 +93,7 @@ class MatMulBiasFusionTest {
         g.addNode(NodeProto.newBuilder().setOpType("Add").setName("row_add").addInput("row_p").addInput("row_c")
                 .addOutput("row_y"));
         g.addOutput(OnnxValues.floatTensor("row_y", 6, 4));
-        Path model = dir.resolve("matmul_bias.onnx");
-        Files.write(model, ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(13)).setGraph(g).build()
-                .toByteArray());
+        Path model = OnnxValues.writeModel(dir.resolve("matmul_bias.onnx"), g.build(), 13);
 
         SymbolTable symbols = KernelSymbols.of(model, dir.resolve("compiled"));
         assertThat(symbols.lookup("hipep_matmul_f32_in3")).isNotNull();

@@ -2,13 +2,10 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 import org.hipep.host.testing.OnnxValues;
@@ -40,11 +37,7 @@ class UnconvertedNodeErrorTest {
                         .addOutput("y").addAttribute(AttributeProto.newBuilder().setName("axis")
                                 .setType(AttributeProto.AttributeType.INT).setI(2)))
                 .build();
-        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(17)).setGraph(g).build();
-        Path file = dir.resolve("flatten_dynamic.onnx");
-        Files.write(file, m.toByteArray());
-        return file;
+        return OnnxValues.writeModel(dir.resolve("flatten_dynamic.onnx"), g, 17);
     }
 
     @Test

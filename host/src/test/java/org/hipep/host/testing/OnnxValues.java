@@ -1,17 +1,23 @@
 package org.hipep.host.testing;
 
 import com.google.protobuf.ByteString;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 
 /**
- * Graph inputs and outputs, float initializers and integer-list attributes for the ONNX models the
- * host's tests write with the protobuf classes.
+ * Graph inputs and outputs, float initializers, integer-list attributes and the model file for the
+ * ONNX models the host's tests write with the protobuf classes.
  */
 public final class OnnxValues {
     private OnnxValues() {
@@ -67,5 +73,12 @@ public final class OnnxValues {
             a.addInts(v);
         }
         return a.build();
+    }
+
+    /** Writes {@code graph} to {@code file} as a model (IR version 8, the default domain at {@code opset}); returns {@code file}. */
+    public static Path writeModel(Path file, GraphProto graph, int opset) throws IOException {
+        ModelProto m = ModelProto.newBuilder().setIrVersion(8)
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(opset)).setGraph(graph).build();
+        return Files.write(file, m.toByteArray());
     }
 }
