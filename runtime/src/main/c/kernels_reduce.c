@@ -1060,6 +1060,27 @@ RD_VGT(rd_v8f, rd_v8i)
 RD_VGT(rd_v4f, rd_v4i)
 RD_VGT(rd_v2f, rd_v2i)
 
+/* the plain max lane-wise, b where b > a else a (x86's max: NaN b gives a), for data with no NaN */
+#define RD_VMAX(VF, VI)                                                                                                \
+    static inline __attribute__((always_inline)) VF rd_vmax_##VF(VF a, VF b) {                                         \
+        VI m = (VI)(b > a), ai, bi;                                                                                    \
+        memcpy(&ai, &a, sizeof(a));                                                                                    \
+        memcpy(&bi, &b, sizeof(b));                                                                                    \
+        VI ri = (bi & m) | (ai & ~m);                                                                                  \
+        VF r;                                                                                                          \
+        memcpy(&r, &ri, sizeof(r));                                                                                    \
+        return r;                                                                                                      \
+    }
+RD_VMAX(rd_v16f, rd_v16i)
+
+/* whether any lane of v is NaN */
+static inline __attribute__((always_inline)) int rd_vany_nan16(rd_v16f v) {
+    rd_v16i m = (rd_v16i)(v != v);
+    int32_t any = 0;
+    for (int u = 0; u < 16; u++) any |= m[u];
+    return any != 0;
+}
+
 /* lower and upper halves of a vector (memcpy: the optimiser turns them into register extracts) */
 #define RD_HALVES(VF, VH)                                                                                              \
     static inline __attribute__((always_inline)) void rd_halves_##VF(VF v, VH *lo, VH *hi) {                                                          \
@@ -1786,6 +1807,10 @@ RD_NHWC_MAXPOOL(d, double, -INFINITY, isnan)
  * in blocks of 64 lanes held in four 16-lane registers across all the window's taps, stored once;
  * then 16-lane blocks, then single channels. The generic body above loads and stores the output
  * vector at every tap (9 times for a 3x3 window). Same taps, same order, same RD_GT: same bits.
+ * The vector blocks first take the plain max (rd_vmax_rd_v16f: one vmaxps a tap, where RD_GT's
+ * NaN test and bit select took four instructions) and sum the taps on the side; a NaN tap makes
+ * that sum NaN (as can +inf and -inf together), and only then the block is pooled again with
+ * RD_GT. Without a NaN tap both give the same bits (b > a ? b : a, ties and zeros included).
  * (The vector helpers are always inlined: -Wpsabi does not apply, as above.)
  */
 #pragma GCC diagnostic push
@@ -1821,24 +1846,50 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
             const int64_t s2 = d2 * C, s1 = d1 * in2 * C, s0 = d0 * in1 * in2 * C;
             int64_t c = 0;
             for (; c + 64 <= C; c += 64) {
-                rd_v16f m0, m1, m2, m3;
+                rd_v16f m0, m1, m2, m3, t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
                 for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
                 m1 = m2 = m3 = m0;
                 RD_NHWC_TAPS({
-                    m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
-                    m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
-                    m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
-                    m3 = rd_vgt_rd_v16f(m3, rd_vld16(src + 48));
+                    rd_v16f b0 = rd_vld16(src);
+                    rd_v16f b1 = rd_vld16(src + 16);
+                    rd_v16f b2 = rd_vld16(src + 32);
+                    rd_v16f b3 = rd_vld16(src + 48);
+                    m0 = rd_vmax_rd_v16f(m0, b0);
+                    m1 = rd_vmax_rd_v16f(m1, b1);
+                    m2 = rd_vmax_rd_v16f(m2, b2);
+                    m3 = rd_vmax_rd_v16f(m3, b3);
+                    t0 += b0;
+                    t1 += b1;
+                    t2 += b2;
+                    t3 += b3;
                 })
+                if (__builtin_expect(rd_vany_nan16((t0 + t1) + (t2 + t3)), 0)) {
+                    for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
+                    m1 = m2 = m3 = m0;
+                    RD_NHWC_TAPS({
+                        m0 = rd_vgt_rd_v16f(m0, rd_vld16(src));
+                        m1 = rd_vgt_rd_v16f(m1, rd_vld16(src + 16));
+                        m2 = rd_vgt_rd_v16f(m2, rd_vld16(src + 32));
+                        m3 = rd_vgt_rd_v16f(m3, rd_vld16(src + 48));
+                    })
+                }
                 memcpy(q + c, &m0, sizeof m0);
                 memcpy(q + c + 16, &m1, sizeof m1);
                 memcpy(q + c + 32, &m2, sizeof m2);
                 memcpy(q + c + 48, &m3, sizeof m3);
             }
             for (; c + 16 <= C; c += 16) {
-                rd_v16f m0;
+                rd_v16f m0, t0 = {0};
                 for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
-                RD_NHWC_TAPS(m0 = rd_vgt_rd_v16f(m0, rd_vld16(src)))
+                RD_NHWC_TAPS({
+                    rd_v16f b0 = rd_vld16(src);
+                    m0 = rd_vmax_rd_v16f(m0, b0);
+                    t0 += b0;
+                })
+                if (__builtin_expect(rd_vany_nan16(t0), 0)) {
+                    for (int u = 0; u < 16; u++) m0[u] = -INFINITY;
+                    RD_NHWC_TAPS(m0 = rd_vgt_rd_v16f(m0, rd_vld16(src)))
+                }
                 memcpy(q + c, &m0, sizeof m0);
             }
             for (; c < C; c++) {

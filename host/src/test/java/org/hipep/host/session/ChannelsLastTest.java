@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@code hip-conv-channels-last} makes of conv nets, end to end against plain NCHW references
- * computed here, at one and two threads: the NHWC pools after a conv (max with ceil_mode, pads and
- * NaN over 83 channels, i.e. the float kernel's 64- and 16-lane blocks and single channels; average
+ * computed here, at one and two threads: the NHWC pools after a conv (max with ceil_mode, pads,
+ * NaN and infinities over 83 channels, i.e. the float kernel's 64- and 16-lane blocks and single channels; average
  * with and without the pads counted; the global ones), a residual Add + Relu and a channel Concat
  * of two convs, and conv → pool → conv (the transposes between them cancel). The single-op tests
  * (ConvTilingTest, the ONNX node tests) see a pool alone, which stays NCHW.
@@ -75,6 +75,10 @@ class ChannelsLastTest {
         values.put("x1", random(rnd, new long[] {2, 6, 14, 14}, 1.0));
         for (int i = 5; i < values.get("x1").length; i += 211) {
             values.get("x1")[i] = Double.NaN;
+        }
+        // and infinities: windows with +inf and -inf but no NaN take the NHWC max pool's exact path too
+        for (int i = 100; i < values.get("x1").length; i += 307) {
+            values.get("x1")[i] = i % 2 == 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         }
         values.put("x2", random(rnd, new long[] {1, 5, 9, 11}, 1.0));
         values.put("x3", random(rnd, new long[] {1, 3, 10, 12}, 1.0));
@@ -127,6 +131,7 @@ class ChannelsLastTest {
                     assertThat(got.length).as(e.getKey()).isEqualTo(w.length);
                     for (int i = 0; i < w.length; i++) {
                         boolean ok = Double.isNaN(w[i]) ? Double.isNaN(got[i])
+                                : Double.isInfinite(w[i]) ? got[i] == w[i]
                                 : Math.abs(got[i] - w[i]) <= 1e-4 * (1 + Math.abs(w[i]));
                         if (!ok) {
                             throw new AssertionError(e.getKey() + " at " + threads + " thread(s): [" + i + "] = "
