@@ -52,7 +52,7 @@ typedef struct dn_entry {
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
     dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
     dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
-    double wabs;               /* conv with constant W: the largest sum of |W| over one output channel */
+    double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm */
 } dn_entry_t;
 

@@ -8,7 +8,9 @@
  *
  * Channels-last (the _nhwc symbols, la_conv's nhwc flag; the compiler's hip-conv-channels-last
  * emits them for f32 2-D group-1 undilated convolutions): X [N, H, W, C] and Y [N, OH, OW, M] are
- * used in place when dense (io->xl / io->yl; the layout of each is in the entry key), the weights
+ * used in place when dense (io->xl / io->yl; the layout of each is in the entry key), and so is a Y
+ * that is a channel slice of a wider tensor (hip-concat-in-place: its pixels io->ldy floats apart;
+ * see dn_conv_try), the weights
  * in the layout oneDNN prefers — EVERY such convolution, 1x1 and single input channel included: on
  * NHWC a 1x1 is a plain GEMM over the pixels and no reorder runs around oneDNN's kernel. Measured
  * (C timing, best of runs, 1 thread, NCHW kernel / NHWC kernel on ResNet-50's shapes): 1x1 1.11-1.42x,
@@ -138,6 +140,23 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     return ok;
 }
 
+/* kernels_dnnl_matmul.c: Y[M, N] (rows ldy apart) = A B (+ bias), clamped (returns 2) when provably finite */
+static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
+                         int accumulate, float *Y, int64_t ldy, int clamp, double lo, double hi);
+
+/* copies rows [b, e) of len floats from a dense src into dst, whose rows are ld floats apart */
+typedef struct {
+    const float *src;
+    float *dst;
+    int64_t len, ld;
+} dn_rows_job_t;
+
+static void dn_rows_body(void *arg, int64_t b, int64_t e) {
+    const dn_rows_job_t *j = (const dn_rows_job_t *)arg;
+    for (int64_t r = b; r < e; r++) memcpy(j->dst + r * j->ld, j->src + r * j->len, (size_t)j->len * sizeof(float));
+}
+
 /*
  * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
  * must compute it, 1 when Y is written or an error was reported, 2 when Y is written and clamped to
@@ -155,6 +174,18 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     if (c == NULL) return 0;
     const void *W = io->W;
     const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
+    /* Y a channel slice of a wider channels-last tensor (hip-concat-in-place): oneDNN's convolutions
+     * write dense destinations only (given strides they fall back to a reference kernel), but a
+     * stride-1 1x1 one is a product [N*H*W, C] x [C, M] whose rows oneDNN's matmul writes at any
+     * distance; the others go through a dense scratch Y and a copy of its rows */
+    int sliced = cl && io->yl && io->ldy != io->M;
+    if (sliced && wkey != NULL && io->xl && g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 &&
+        g->pb[0] == 0 && g->pb[1] == 0 && g->out[0] == g->in[0] && g->out[1] == g->in[1]) {
+        int r = dn_matmul_run(ctx, "hipep_conv_f32", io->N * g->osz, io->M, io->C, 1.0, (const float *)io->X, io->C,
+                              1, (const float *)W, 1, io->C, (const float *)io->B, 0, (float *)io->Y, io->ldy, clamp,
+                              lo, hi);
+        if (r) return r;
+    }
     /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) a second thread costs more than it
      * saves, in either layout (a channels-last threshold of 2^23 measured worse on the shared team:
      * docs/BENCHMARKS.md, fifth round) */
@@ -181,9 +212,22 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     int fused = e != NULL;
     if (e == NULL) e = dn_get(c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
-    if (!dn_run(c, DN_KIND_CONV, e, W, io->X, io->Y, io->B))
+    /* a channel slice: into a dense scratch NHWC Y, then its rows into the slice */
+    int slot = -1;
+    float *Y = sliced ? (float *)st_scratch_take(ctx, io->N * io->M * g->osz * (int64_t)sizeof(float), &slot)
+                      : (float *)io->Y;
+    if (Y == NULL) {
+        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a convolution result");
+        return 1;
+    }
+    if (!dn_run(c, DN_KIND_CONV, e, W, io->X, Y, io->B))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     else if (fused)
         atomic_fetch_add_explicit(&c->runs[DN_KIND_CONV_CLAMPED], 1, memory_order_relaxed);
+    if (sliced) {
+        dn_rows_job_t rj = {Y, (float *)io->Y, io->M, io->ldy};
+        hipep_parallel_for(ctx, io->N * g->osz, (16384 + io->M - 1) / io->M, dn_rows_body, &rj);
+        st_scratch_give(ctx, Y, slot);
+    }
     return fused ? 2 : 1;
 }

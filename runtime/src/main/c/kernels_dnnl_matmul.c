@@ -14,7 +14,9 @@
  * (dn_is_constant on its data), dense either way round (row-major [K, N], or [N, K] read
  * transposed: Gemm's transB, or a transposed constant view); A a matrix with unit stride along
  * one dimension (Gemm's transA, MatMul's batch folded into M by la_matmul when A's rows line up);
- * Y dense [M, N]. MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C when alpha == 1,
+ * Y dense [M, N] (or with rows further apart: the stride-1 1x1 convolutions whose Y is a channel
+ * slice, kernels_dnnl_conv.c, which may also have their clamp fused as oneDNN's clip post-op under
+ * the convolutions' finiteness rule). MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C when alpha == 1,
  * beta == 1 and C is a row vector ([N] or [1, N], dense) are oneDNN's bias; otherwise la_gemm
  * writes beta * C into Y first and the primitive adds onto it (a sum post-op), alpha being an
  * eltwise "linear" post-op before that sum. B not
@@ -36,12 +38,12 @@
  */
 
 typedef struct {
-    const int64_t *k; /* the call's key, see dn_matmul_try */
+    const int64_t *k; /* the call's key, see dn_matmul_run */
     const void *W;
-    double alpha;
+    double alpha, lo, hi;
 } dn_mm_arg_t;
 
-/* key: kind M N K ars acs transB threads bias sum alpha-bits */
+/* key: kind M N K ars acs transB threads bias sum alpha-bits ldy clamp lo-bits hi-bits */
 static dnnl_memory_desc_t dn_mm_src_md(const int64_t *k) {
     dnnl_dims_t dims = {k[1], k[3]}, strides = {k[4], k[5]};
     dnnl_memory_desc_t md = NULL;
@@ -52,9 +54,11 @@ static dnnl_memory_desc_t dn_mm_src_md(const int64_t *k) {
 static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const dn_mm_arg_t *a = (const dn_mm_arg_t *)argp;
     const int64_t *k = a->k;
-    int64_t ws[2] = {k[3], k[2]}, ys[2] = {k[1], k[2]}, bs[2] = {1, k[2]};
-    dnnl_memory_desc_t xmd = dn_mm_src_md(k), wany = dn_md(2, ws, dnnl_format_tag_any), ymd = dn_md(2, ys, dnnl_ab),
+    int64_t ws[2] = {k[3], k[2]}, bs[2] = {1, k[2]};
+    dnnl_dims_t ys = {k[1], k[2]}, yst = {k[11], 1};
+    dnnl_memory_desc_t xmd = dn_mm_src_md(k), wany = dn_md(2, ws, dnnl_format_tag_any), ymd = NULL,
                        bmd = k[8] ? dn_md(2, bs, dnnl_ab) : NULL;
+    if (dnnl_memory_desc_create_with_strides(&ymd, 2, ys, dnnl_f32, yst) != dnnl_success) ymd = NULL;
     dnnl_primitive_attr_t attr = NULL;
     dnnl_post_ops_t ops = NULL;
     dnnl_primitive_desc_t pd = NULL;
@@ -62,6 +66,16 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
              dnnl_post_ops_create(&ops) == dnnl_success;
     if (ok && a->alpha != 1.0) ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_linear, (float)a->alpha, 0.0f) == dnnl_success;
     if (ok && k[9]) ok = dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success;
+    if (ok && k[12]) {
+        ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success;
+        /* the bound dn_matmul_run checks: the largest sum of |B| over one column */
+        const float *w = (const float *)a->W;
+        for (int64_t n = 0; n < k[2]; n++) {
+            double sum = 0;
+            for (int64_t q = 0; q < k[3]; q++) sum += fabs((double)(k[6] ? w[n * k[3] + q] : w[q * k[2] + n]));
+            if (sum > e->wabs || sum != sum) e->wabs = sum != sum ? INFINITY : sum;
+        }
+    }
     ok = ok && dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success &&
          dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wany, bmd, ymd, attr) == dnnl_success &&
          dnnl_primitive_create(&e->prim, pd) == dnnl_success &&
@@ -78,14 +92,18 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 }
 
 /*
- * Y[M, N] (dense) = alpha * A B (+ bias row, or + Y's current contents when `accumulate`) through
- * oneDNN when it applies; returns 0 (nothing written, no error) when the caller must compute it.
- * A: element strides (ars, acs); B: element strides (brs, bcs); bias: NULL or N dense floats
- * (only with alpha == 1 and no accumulate). `sym` names the kernel in an error.
+ * Y[M, N] (rows ldy >= N floats apart) = alpha * A B (+ bias row, or + Y's current contents when
+ * `accumulate`) through oneDNN when it applies; returns 0 (nothing written, no error) when the
+ * caller must compute it, 1 when Y is written (or an error reported), 2 when Y is also clamped to
+ * [lo, hi] (`clamp`: oneDNN's clip post-op, only when no output can be NaN or infinite, as for the
+ * convolutions: A dense and finite, max|A| * the largest column sum of |B| + max|bias| far below
+ * FLT_MAX; otherwise the caller clamps). A: element strides (ars, acs); B: element strides (brs,
+ * bcs); bias: NULL or N dense floats (only with alpha == 1 and no accumulate). `sym` names the
+ * kernel in an error.
  */
-static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
-                         int accumulate, float *Y) {
+                         int accumulate, float *Y, int64_t ldy, int clamp, double lo, double hi) {
     /* below LA_BLAS_MIN_MACS one OpenBLAS call is faster: a oneDNN call costs 3-5 us more (memory
      * objects, execute, wait), which a 1 x 100 x 32 product (keras-mlp-tract) pays 30 times over */
     if (M <= 0 || N <= 0 || K <= 0 || M * N * K < LA_BLAS_MIN_MACS || (bias != NULL && (alpha != 1.0 || accumulate)))
@@ -102,11 +120,30 @@ static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64
     int64_t threads = dn_begin(ctx, 0);
     int64_t abits;
     memcpy(&abits, &alpha, sizeof abits);
-    int64_t k[DN_KEY_LEN] = {DN_KIND_MATMUL, M, N, K, ars, acs, !ab, threads, bias != NULL, accumulate != 0, abits};
-    dn_mm_arg_t arg = {k, B, alpha};
-    dn_entry_t *e = dn_get(c, k, B, dn_mm_create, &arg);
+    int64_t k[DN_KEY_LEN] = {DN_KIND_MATMUL, M, N, K, ars, acs, !ab, threads, bias != NULL, accumulate != 0, abits,
+                             ldy};
+    dn_mm_arg_t arg = {k, B, alpha, lo, hi};
+    dn_entry_t *e = NULL;
+    if (clamp && alpha == 1.0 && !accumulate && acs == 1 && ars == K) {
+        k[12] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
+        memcpy(&k[13], &lo, sizeof lo);
+        memcpy(&k[14], &hi, sizeof hi);
+        e = dn_get(c, k, B, dn_mm_create, &arg);
+        double bound = (double)dn_absmax(A, M * K) * (e ? e->wabs : INFINITY) + (bias ? dn_absmax(bias, N) : 0);
+        if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the caller's clamp pass keeps it */
+        k[12] = k[13] = k[14] = 0;
+    }
+    int fused = e != NULL;
+    if (e == NULL) e = dn_get(c, k, B, dn_mm_create, &arg);
     if (e == NULL) return 0;
     if (!dn_run(c, DN_KIND_MATMUL, e, B, A, Y, bias))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
-    return 1;
+    return fused ? 2 : 1;
+}
+
+/* dn_matmul_run into a dense Y, unclamped */
+static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
+                         int accumulate, float *Y) {
+    return dn_matmul_run(ctx, sym, M, N, K, alpha, A, ars, acs, B, brs, bcs, bias, accumulate, Y, N, 0, 0.0, 0.0);
 }

@@ -19,9 +19,9 @@
  * 13x13 64->256 and 14x14 256->256 with the weights out of cache, and slower on larger maps.
  *
  * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
- * and dense in place (io->xl, io->yl), W one of the state's constants (transformed once, when the
- * entry is made), at least WG_MIN_IN input and WG_MIN_OUT output channels and WG_MIN_TILES
- * output tiles (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
+ * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
+ * state's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
+ * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
@@ -78,6 +78,7 @@ typedef struct {
     float *y, *v, *m;
     unsigned char *odd; /* per tile of the block: an input of its 6x6 tile is NaN or infinite */
     int64_t C, M, H, W, OH, OW, pt, pl, th, tw, t0; /* t0: the block's first tile */
+    int64_t ldy;                                     /* Y's pixel stride (M, or more for a channel slice) */
     int clamp;
     double lo, hi;
 } wg_job_t;
@@ -129,7 +130,7 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
     const int64_t C = j->C, M = j->M;
     for (int64_t i = 0; i < rows; i++)
         for (int64_t k = 0; k < cols; k++) {
-            float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M;
+            float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy;
             for (int64_t m = 0; m < M; m++) {
                 float acc = j->b ? j->b[m] : 0;
                 for (int64_t a = 0; a < 3; a++) {
@@ -175,7 +176,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
                 wg_v16 row[6] = {at[0][i], at[1][i], at[2][i], at[3][i], at[4][i], at[5][i]}, o[4];
                 wg_at(row, o);
                 for (int64_t k = 0; k < cols; k++) {
-                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * M + c;
+                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
                     la_vst16n(y, j->clamp ? la_vclamp16(o[k] + bias, lo, hi) : o[k] + bias, cn);
                 }
             }
@@ -280,7 +281,7 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     } else {
         wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd,
                       io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
-                      clamp, lo, hi};
+                      io->ldy, clamp, lo, hi};
         for (; j.t0 < T; j.t0 += tiles) {
             int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);

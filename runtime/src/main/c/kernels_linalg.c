@@ -1132,16 +1132,18 @@ static inline __attribute__((always_inline)) void la_vst16n(float *p, rd_v16f v,
 
 #define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
 
-/* la_conv_clamp over a dense Y's elements [b, e) (hipep_parallel_for body) */
+/* la_conv_clamp over a dense Y's elements [b, e), or with ld, over its rows [b, e) of len (hipep_parallel_for body) */
 typedef struct {
     int kind;
     char *y;
     double lo, hi;
+    int64_t len, ld; /* ld 0: dense */
 } la_clamp_job_t;
 
 static void la_clamp_body(void *arg, int64_t b, int64_t e) {
     const la_clamp_job_t *j = (const la_clamp_job_t *)arg;
-    la_conv_clamp(j->kind, j->y + b * la_ksize(j->kind), 1, e - b, 0, j->lo, j->hi);
+    if (j->ld) la_conv_clamp(j->kind, j->y + b * j->ld * la_ksize(j->kind), e - b, j->len, j->ld, j->lo, j->hi);
+    else la_conv_clamp(j->kind, j->y + b * la_ksize(j->kind), 1, e - b, 0, j->lo, j->hi);
 }
 
 /*
@@ -1436,6 +1438,7 @@ typedef struct {
     int64_t N, C, M, ks;
     int kind, isd, ox, ow, ob;
     int xl, yl; /* X / Y hold the caller's channels-last data in place ([N, spatial..., C]) */
+    int64_t ldy; /* with yl: Y's pixel stride in elements (M when dense; more when Y is a channel slice) */
     int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK]; /* the permuted views' sizes, strides */
     char *X, *W, *B, *Y, *col;
 } la_conv_io_t;
@@ -1447,6 +1450,29 @@ static void la_conv_close(la_conv_io_t *io, int t) {
     la_dense_free(io->W, io->ow);
     la_dense_free(io->B, io->ob);
     la_out_finish(io->Y, io->kind, &io->y, t);
+}
+
+/*
+ * The pixel stride of a channels-last view [N, spatial..., C] whose channels are contiguous and
+ * whose pixels lie evenly ld >= C elements apart, in row-major order (a dense one: C; a channel
+ * slice of a wider tensor, the destination part hip-concat-in-place gives a conv: that tensor's
+ * channel count); 0 for any other layout.
+ */
+static int64_t la_pixel_stride(const hipep_view_t *v) {
+    int64_t r = v->rank, C = v->sizes[r - 1], ld = C;
+    if (C != 1 && v->strides[r - 1] != 1) return 0;
+    for (int64_t i = r - 2; i >= 0; i--) /* the innermost pixel dimension that is not 1 gives ld */
+        if (v->sizes[i] != 1) {
+            ld = v->strides[i];
+            break;
+        }
+    if (ld < C) return 0;
+    int64_t expected = ld;
+    for (int64_t i = r - 2; i >= 0; i--) {
+        if (v->sizes[i] != 1 && v->strides[i] != expected) return 0;
+        expected *= v->sizes[i];
+    }
+    return ld;
 }
 
 /*
@@ -1465,9 +1491,15 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->x = hipep_view(xr, xd, es);
     io->w = hipep_view(wr, wd, es);
     io->y = hipep_view(yr, yd, es);
-    /* channels-last: dense f32/f64 X and Y are used in place (oneDNN reads them as NHWC), else copied */
+    /* channels-last: dense f32/f64 X and Y are used in place (oneDNN reads them as NHWC), else copied;
+     * so is an f32 Y with its pixels further apart (a channel slice: oneDNN and Winograd write it) */
     int xin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->x);
     int yin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->y);
+    int64_t ldy = nhwc && io->y.rank >= 3 ? io->y.sizes[io->y.rank - 1] : 0;
+    if (nhwc && !yin && t == LA_F32 && io->y.rank >= 3) {
+        ldy = la_pixel_stride(&io->y);
+        yin = ldy > 0;
+    }
     if (nhwc) {
         rd_view_channels_first(&io->x, io->xperm); /* kernels_reduce.c */
         rd_view_channels_first(&io->y, io->yperm);
@@ -1502,6 +1534,7 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->ks = la_ksize(io->kind);
     io->xl = xin;
     io->yl = yin;
+    io->ldy = yin ? ldy : 0;
     io->X = xin ? x->data : la_dense(ctx, sym, x, t, io->kind, &io->ox);
     io->W = la_dense(ctx, sym, w, t, io->kind, &io->ow);
     io->B = bd ? la_dense(ctx, sym, &io->b, t, io->kind, &io->ob) : NULL;
@@ -1536,12 +1569,13 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
         io->ox = 1;
     }
     io->xl = 0;
-    if (io->yl && !hipep_is_contiguous(&io->y)) {
+    if (io->yl && !hipep_is_contiguous(&io->y)) { /* la_conv_close scatters it into Y */
         char *p = (char *)la_alloc(ctx, sym, io->y.numel * io->ks);
         if (!p) return 0;
         io->Y = p;
     }
     io->yl = 0;
+    io->ldy = 0;
     return 1;
 }
 
@@ -1618,10 +1652,12 @@ static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int
     if (inner || threads <= 1) la_conv_tile_body(&tj, 0, N * group * tj.ntiles); /* GEMMs split by la_blas_gemm */
     else hipep_parallel_for(ctx, N * group * tj.ntiles, 1, la_conv_tile_body, &tj);
 done:
-    /* Y is dense here (either layout): the clamp is element-wise, a pass over Y on all threads */
+    /* Y is dense here (either layout) or a channel slice (io.ldy > M): the clamp is element-wise, a
+     * pass over Y on all threads */
     if (clamp && !tiled) {
-        la_clamp_job_t cj = {io.kind, io.Y, lo, hi};
-        hipep_parallel_for(ctx, N * M * g->osz, LA_CLAMP_GRAIN, la_clamp_body, &cj);
+        la_clamp_job_t cj = {io.kind, io.Y, lo, hi, M, io.yl && io.ldy != M ? io.ldy : 0};
+        if (cj.ld) hipep_parallel_for(ctx, N * g->osz, (LA_CLAMP_GRAIN + M - 1) / M, la_clamp_body, &cj);
+        else hipep_parallel_for(ctx, N * M * g->osz, LA_CLAMP_GRAIN, la_clamp_body, &cj);
     }
     la_conv_close(&io, t);
 }

@@ -18,6 +18,7 @@ import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.ConcatInPlacePass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.VerifyOnnxConvertedPass;
@@ -74,6 +75,7 @@ public final class CorePasses {
         registry.registerPass(SCFToControlFlowPass::new, OWNER);
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
+        registry.registerPass(ConcatInPlacePass::new, OWNER);
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPass(ResolveExternConstantsPass::new, OWNER);
