@@ -1044,16 +1044,23 @@ typedef int32_t rd_v8i __attribute__((vector_size(32)));
 typedef int32_t rd_v4i __attribute__((vector_size(16)));
 typedef int32_t rd_v2i __attribute__((vector_size(8)));
 
-/* NaN-propagating max (RD_GT) lane-wise: b where b > a or b is NaN, else a (as a bit select) */
-#define RD_VGT(VF, VI)                                                                                                 \
-    static inline __attribute__((always_inline)) VF rd_vgt_##VF(VF a, VF b) {                                                                         \
-        VI m = (VI)(b > a) | (VI)(b != b), ai, bi;                                                                     \
+/* lane-wise bit select: b where mask m is set, else a */
+#define RD_VSEL(VF, VI)                                                                                                \
+    static inline __attribute__((always_inline)) VF rd_vsel_##VF(VF a, VF b, VI m) {                                   \
+        VI ai, bi;                                                                                                     \
         memcpy(&ai, &a, sizeof(a));                                                                                    \
         memcpy(&bi, &b, sizeof(b));                                                                                    \
         VI ri = (bi & m) | (ai & ~m);                                                                                  \
         VF r;                                                                                                          \
         memcpy(&r, &ri, sizeof(r));                                                                                    \
         return r;                                                                                                      \
+    }
+
+/* NaN-propagating max (RD_GT) lane-wise: b where b > a or b is NaN, else a */
+#define RD_VGT(VF, VI)                                                                                                 \
+    RD_VSEL(VF, VI)                                                                                                    \
+    static inline __attribute__((always_inline)) VF rd_vgt_##VF(VF a, VF b) {                                         \
+        return rd_vsel_##VF(a, b, (VI)(b > a) | (VI)(b != b));                                                         \
     }
 RD_VGT(rd_v16f, rd_v16i)
 RD_VGT(rd_v8f, rd_v8i)
@@ -1061,17 +1068,9 @@ RD_VGT(rd_v4f, rd_v4i)
 RD_VGT(rd_v2f, rd_v2i)
 
 /* the plain max lane-wise, b where b > a else a (x86's max: NaN b gives a), for data with no NaN */
-#define RD_VMAX(VF, VI)                                                                                                \
-    static inline __attribute__((always_inline)) VF rd_vmax_##VF(VF a, VF b) {                                         \
-        VI m = (VI)(b > a), ai, bi;                                                                                    \
-        memcpy(&ai, &a, sizeof(a));                                                                                    \
-        memcpy(&bi, &b, sizeof(b));                                                                                    \
-        VI ri = (bi & m) | (ai & ~m);                                                                                  \
-        VF r;                                                                                                          \
-        memcpy(&r, &ri, sizeof(r));                                                                                    \
-        return r;                                                                                                      \
-    }
-RD_VMAX(rd_v16f, rd_v16i)
+static inline __attribute__((always_inline)) rd_v16f rd_vmax_rd_v16f(rd_v16f a, rd_v16f b) {
+    return rd_vsel_rd_v16f(a, b, (rd_v16i)(b > a));
+}
 
 /* whether any lane of v is NaN */
 static inline __attribute__((always_inline)) int rd_vany_nan16(rd_v16f v) {
