@@ -128,12 +128,7 @@ public final class ConcatInPlacePass extends Pass {
         if (def == null || !(def.is("memref.alloc") || def.is("hip.alloc_output")) || def.block() != concat.block()) {
             return null;
         }
-        Operation first = writers.get(0);
-        for (Operation w : writers) {
-            if (w.isBeforeInBlock(first)) {
-                first = w;
-            }
-        }
+        Operation first = earliest(writers);
         for (Value operand : def.operands()) {
             Operation d = operand.definingOp();
             if (d != null && (d.block() != first.block() || !d.isBeforeInBlock(first))) {
@@ -146,6 +141,17 @@ public final class ConcatInPlacePass extends Pass {
             }
         }
         return writers;
+    }
+
+    /** The first of {@code ops} (all in one block) in block order. */
+    private static Operation earliest(List<Operation> ops) {
+        Operation first = ops.get(0);
+        for (Operation op : ops) {
+            if (op.isBeforeInBlock(first)) {
+                first = op;
+            }
+        }
+        return first;
     }
 
     /** Whether {@code op} reads {@code v} (as an operand other than its destination). */
@@ -173,12 +179,7 @@ public final class ConcatInPlacePass extends Pass {
         MemRefType dt = (MemRefType) dst.type();
         int axis = (int) ((IntegerAttr) concat.attribute("axis")).longValue();
         Operation def = dst.definingOp();
-        Operation first = writers.get(0);
-        for (Operation w : writers) {
-            if (w.isBeforeInBlock(first)) {
-                first = w;
-            }
-        }
+        Operation first = earliest(writers);
         if (first.isBeforeInBlock(def)) {
             def.moveBefore(first);
         }
