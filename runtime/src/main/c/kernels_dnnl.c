@@ -228,6 +228,19 @@ static dn_entry_t *dn_get(dn_cache_t *c, const int64_t *key, const void *wkey,
 }
 
 /* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
+/*
+ * e->wabs for a clamped entry's bound (kernels_dnnl_conv.c, kernels_dnnl_matmul.c): the largest sum
+ * of |w| over the n outputs' weights, each `per` floats, output o's q-th at w[o * os + q * qs]; a
+ * NaN makes it infinite.
+ */
+static void dn_wabs(dn_entry_t *e, const float *w, int64_t n, int64_t per, int64_t os, int64_t qs) {
+    for (int64_t o = 0; o < n; o++) {
+        double sum = 0;
+        for (int64_t q = 0; q < per; q++) sum += fabs((double)w[o * os + q * qs]);
+        if (sum > e->wabs || sum != sum) e->wabs = sum != sum ? INFINITY : sum;
+    }
+}
+
 static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) {
     dnnl_dims_t dims;
     for (int i = 0; i < n; i++) dims[i] = d[i];

@@ -115,13 +115,8 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
              dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success &&
              dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success;
         /* the bound dn_conv_try checks: the largest sum of |W| over an output channel */
-        const float *w = (const float *)a->W;
         int64_t per = k[2] * k[6] * k[7];
-        for (int64_t m = 0; ok && m < k[5]; m++) {
-            double sum = 0;
-            for (int64_t q = 0; q < per; q++) sum += fabs((double)w[m * per + q]);
-            if (sum > e->wabs || sum != sum) e->wabs = sum != sum ? INFINITY : sum;
-        }
+        if (ok) dn_wabs(e, (const float *)a->W, k[5], per, per, 1);
     }
     ok = ok &&
          dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference,
@@ -226,7 +221,7 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         atomic_fetch_add_explicit(&c->runs[DN_KIND_CONV_CLAMPED], 1, memory_order_relaxed);
     if (sliced) {
         dn_rows_job_t rj = {Y, (float *)io->Y, io->M, io->ldy};
-        hipep_parallel_for(ctx, io->N * g->osz, (16384 + io->M - 1) / io->M, dn_rows_body, &rj);
+        hipep_parallel_for(ctx, io->N * g->osz, (LA_CLAMP_GRAIN + io->M - 1) / io->M, dn_rows_body, &rj);
         st_scratch_give(ctx, Y, slot);
     }
     return fused ? 2 : 1;

@@ -16,8 +16,8 @@
  * one dimension (Gemm's transA, MatMul's batch folded into M by la_matmul when A's rows line up);
  * Y dense [M, N] (or with rows further apart: the stride-1 1x1 convolutions whose Y is a channel
  * slice, kernels_dnnl_conv.c, which may also have their clamp fused as oneDNN's clip post-op under
- * the convolutions' finiteness rule). MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C when alpha == 1,
- * beta == 1 and C is a row vector ([N] or [1, N], dense) are oneDNN's bias; otherwise la_gemm
+ * the convolutions' finiteness rule). MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C
+ * when alpha == 1, beta == 1 and C is a row vector ([N] or [1, N], dense) are oneDNN's bias; otherwise la_gemm
  * writes beta * C into Y first and the primitive adds onto it (a sum post-op), alpha being an
  * eltwise "linear" post-op before that sum. B not
  * constant (attention's activation x activation products), f64, f16/bf16 and integer types stay on
@@ -68,13 +68,8 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     if (ok && k[9]) ok = dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success;
     if (ok && k[12]) {
         ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success;
-        /* the bound dn_matmul_run checks: the largest sum of |B| over one column */
-        const float *w = (const float *)a->W;
-        for (int64_t n = 0; n < k[2]; n++) {
-            double sum = 0;
-            for (int64_t q = 0; q < k[3]; q++) sum += fabs((double)(k[6] ? w[n * k[3] + q] : w[q * k[2] + n]));
-            if (sum > e->wabs || sum != sum) e->wabs = sum != sum ? INFINITY : sum;
-        }
+        /* the bound dn_matmul_run checks: the largest sum of |B| over one column (B [K, N], or [N, K]) */
+        if (ok) dn_wabs(e, (const float *)a->W, k[2], k[3], k[6] ? k[3] : 1, k[6] ? 1 : k[2]);
     }
     ok = ok && dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success &&
          dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wany, bmd, ymd, attr) == dnnl_success &&

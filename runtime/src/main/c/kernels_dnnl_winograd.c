@@ -21,7 +21,8 @@
  * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
  * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
  * state's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
- * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything else returns 0 (dn_conv_try or la_conv compute it).
+ * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything
+ * else returns 0 (dn_conv_try or la_conv compute it).
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.memref.MemRefLayouts;
 import org.hipep.dialects.memref.ShapedSyntax;
 import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Operation;
@@ -12,7 +13,6 @@ import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
-import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StridedLayoutAttr;
 import org.hipep.pass.Pass;
 
@@ -86,7 +86,7 @@ public final class ConcatInPlacePass extends Pass {
     private static List<Operation> writers(Operation concat) {
         int inputs = concat.numOperands() - 1;
         Value dst = concat.operand(inputs);
-        if (inputs < 1 || !(dst.type() instanceof MemRefType dt) || !dt.hasIdentityLayout() || !isStatic(dt)
+        if (inputs < 1 || !(dst.type() instanceof MemRefType dt) || !dt.hasIdentityLayout() || !dt.hasStaticShape()
                 || !(concat.attribute("axis") instanceof IntegerAttr axisAttr)) {
             return null;
         }
@@ -99,7 +99,7 @@ public final class ConcatInPlacePass extends Pass {
             Value in = concat.operand(i);
             Operation alloc = in.definingOp();
             if (alloc == null || !alloc.is("memref.alloc") || alloc.block() != concat.block()
-                    || !(in.type() instanceof MemRefType t) || !t.hasIdentityLayout() || !isStatic(t)
+                    || !(in.type() instanceof MemRefType t) || !t.hasIdentityLayout() || !t.hasStaticShape()
                     || !t.elementType().equals(dt.elementType())) {
                 return null;
             }
@@ -164,15 +164,6 @@ public final class ConcatInPlacePass extends Pass {
         return false;
     }
 
-    private static boolean isStatic(MemRefType t) {
-        for (long d : t.shape()) {
-            if (d == ShapedType.DYNAMIC) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static void rewrite(Operation concat, List<Operation> writers) {
         int inputs = concat.numOperands() - 1;
         Value dst = concat.operand(inputs);
@@ -184,12 +175,10 @@ public final class ConcatInPlacePass extends Pass {
             def.moveBefore(first);
         }
         int rank = dt.rank();
+        long[] layout = MemRefLayouts.stridesAndOffset(dt); // identity: offset 0, row-major strides
         List<Long> strides = new ArrayList<>(rank);
         for (int d = 0; d < rank; d++) {
-            strides.add(1L);
-        }
-        for (int d = rank - 2; d >= 0; d--) {
-            strides.set(d, strides.get(d + 1) * dt.shape().get(d + 1));
+            strides.add(layout[d + 1]);
         }
         long offset = 0;
         for (int i = 0; i < inputs; i++) {
