@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.hipep.runtime.jit.RuntimeFailure;
 import org.hipep.runtime.session.ElementType;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -163,6 +166,38 @@ class SessionApiTest {
             assertThat(second.timings().artifactDir().resolve("model.jit.0.o")).isNotEmptyFile();
             assertThat(b.get(0).toFloatArray()).containsExactly(a.get(0).toFloatArray());
         }
+    }
+
+    /**
+     * The cache entry is found by the model's contents: a copy of the file, or its bytes, load the
+     * entry the first session compiled (the file is hashed as a stream, not read whole); the same
+     * file with other bytes (a doc_string, ModelProto field 6, appended) compiles into an entry of
+     * its own; a model that cannot be read is an error naming it.
+     */
+    @Test
+    void theCacheFindsAModelByItsContents(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("copy.onnx");
+        Files.copy(MODEL, copy);
+        SessionOptions o = new SessionOptions().setCacheDir(cache);
+        try (HipSession fromFile = env.createSession(copy, o);
+                HipSession fromBytes = env.createSession(Files.readAllBytes(MODEL), o)) {
+            for (HipSession s : List.of(fromFile, fromBytes)) {
+                assertThat(s.timings().fromCache()).isTrue();
+                assertThat(s.timings().artifactDir()).isEqualTo(session.timings().artifactDir());
+            }
+        }
+        Files.write(copy, new byte[] {0x32, 1, 'x'}, StandardOpenOption.APPEND);
+        try (HipSession changed = env.createSession(copy, o);
+                Tensor in = Tensor.fromArray(image(1, 3), 1, 1, 8, 8);
+                Result a = session.run(Map.of("image", in));
+                Result b = changed.run(Map.of("image", in))) {
+            assertThat(changed.timings().fromCache()).isFalse();
+            assertThat(changed.timings().artifactDir()).isNotEqualTo(session.timings().artifactDir());
+            assertThat(b.get(0).toFloatArray()).containsExactly(a.get(0).toFloatArray());
+        }
+        Path missing = dir.resolve("missing.onnx");
+        assertThatThrownBy(() -> env.createSession(missing, o)).isInstanceOf(RuntimeFailure.class)
+                .hasMessageStartingWith("cannot read the model " + missing + ": ");
     }
 
     @Test

@@ -36,7 +36,7 @@ import org.hipep.runtime.llvm.LlvmModule;
  * models in a cache, and loads them into {@link HipSession}s.
  *
  * <p><b>Compile cache.</b> A compiled model is kept in {@code <cacheDir>/<key>/} where the key is a
- * SHA-256 over the model's bytes, the plugin set's fingerprint, the runtime's bitcode, the host CPU
+ * SHA-256 over the model's SHA-256, the plugin set's fingerprint, the runtime's bitcode, the host CPU
  * (name and features: the entry holds machine code), the artifact format and the optimisation
  * level: {@code model.bc} (or {@code model.so}), {@code model.metadata.json}, the constants
  * sidecar and {@code model.dims.json}; for bitcode also the object files compiled from it on the
@@ -72,22 +72,22 @@ public final class HipEnvironment implements AutoCloseable {
         return new HipEnvironment(Objects.requireNonNull(compiler, "compiler"));
     }
 
-    /** Compiles (or takes from the cache) and loads the ONNX model at {@code model}. */
+    /**
+     * Compiles (or takes from the cache) and loads the ONNX model at {@code model}. The file is
+     * read into memory only to be compiled: a session from the cache hashes it as a stream, so
+     * loading a cached model of N bytes does not take N bytes of Java heap.
+     */
     public HipSession createSession(Path model, SessionOptions options) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(model);
-        } catch (IOException e) {
-            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getMessage(), e);
-        }
-        return createSession(bytes, model, options);
+        Objects.requireNonNull(model, "model");
+        return createSession(null, model, options);
     }
 
     /** Compiles (or takes from the cache) and loads the ONNX model {@code model}. */
     public HipSession createSession(byte[] model, SessionOptions options) {
-        return createSession(model, null, options);
+        return createSession(Objects.requireNonNull(model, "model"), null, options);
     }
 
+    /** {@code model}'s bytes, or (null) those of the file {@code modelPath}, read when needed. */
     private HipSession createSession(byte[] model, Path modelPath, SessionOptions options) {
         Objects.requireNonNull(options, "options");
         if (compiler == null) {
@@ -101,9 +101,15 @@ public final class HipEnvironment implements AutoCloseable {
         boolean fromCache;
         Runnable onClose = null;
         if (options.cacheDir() != null) {
-            dir = options.cacheDir().resolve(key(model, plugins.fingerprint(), options));
+            byte[] digest = model != null ? sha256(model) : sha256(modelPath);
+            dir = options.cacheDir().resolve(key(digest, plugins.fingerprint(), options));
             fromCache = isComplete(dir, options.artifactFormat());
             if (!fromCache) {
+                if (model == null) {
+                    // keyed by the bytes compiled, should the file have changed since it was hashed
+                    model = read(modelPath);
+                    dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
+                }
                 Path tmp = temporary(options.cacheDir());
                 compileInto(model, modelPath, options, plugins, load, tmp);
                 publish(tmp, dir);
@@ -111,7 +117,7 @@ public final class HipEnvironment implements AutoCloseable {
         } else {
             dir = temporary(null);
             fromCache = false;
-            compileInto(model, modelPath, options, plugins, load, dir);
+            compileInto(model != null ? model : read(modelPath), modelPath, options, plugins, load, dir);
             Path d = dir;
             onClose = () -> deleteTree(d);
         }
@@ -287,20 +293,51 @@ public final class HipEnvironment implements AutoCloseable {
         }
     }
 
-    private static String key(byte[] model, String pluginFingerprint, SessionOptions options) {
+    private static byte[] read(Path model) {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(model);
-            md.update((byte) 0);
-            md.update(pluginFingerprint.getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-            md.update(RuntimeBitcodeDigest.VALUE);
-            md.update(LlvmModule.hostDescription().getBytes(StandardCharsets.UTF_8));
-            md.update((options.artifactFormat() + "/O" + options.optLevel()).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(md.digest(), 0, 16);
+            return Files.readAllBytes(model);
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        return sha256().digest(bytes);
+    }
+
+    /** The SHA-256 of the file {@code model}, read as a stream. */
+    private static byte[] sha256(Path model) {
+        MessageDigest md = sha256();
+        try (InputStream in = Files.newInputStream(model)) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0;) {
+                md.update(buf, 0, n);
+            }
+        } catch (IOException e) {
+            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getMessage(), e);
+        }
+        return md.digest();
+    }
+
+    /** The cache key of a model whose bytes have the SHA-256 {@code modelDigest}. */
+    private static String key(byte[] modelDigest, String pluginFingerprint, SessionOptions options) {
+        MessageDigest md = sha256();
+        md.update(modelDigest);
+        md.update((byte) 0);
+        md.update(pluginFingerprint.getBytes(StandardCharsets.UTF_8));
+        md.update((byte) 0);
+        md.update(RuntimeBitcodeDigest.VALUE);
+        md.update(LlvmModule.hostDescription().getBytes(StandardCharsets.UTF_8));
+        md.update((options.artifactFormat() + "/O" + options.optLevel()).getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(md.digest(), 0, 16);
     }
 
     /** The runtime bitcode's digest: a runtime change invalidates the cache. */
@@ -313,8 +350,8 @@ public final class HipEnvironment implements AutoCloseable {
                     throw new IllegalStateException("the runtime bitcode org/hipep/runtime/jit/hipep_runtime.bc is"
                             + " missing from the runtime module");
                 }
-                return MessageDigest.getInstance("SHA-256").digest(in.readAllBytes());
-            } catch (IOException | NoSuchAlgorithmException e) {
+                return sha256(in.readAllBytes());
+            } catch (IOException e) {
                 throw new IllegalStateException("cannot read the runtime bitcode", e);
             }
         }
