@@ -241,6 +241,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
         wg_weights(a->W, C, M, U);
         ok = dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                                 dn_md(3, us, dnnl_abc), U);
+        if (ok) dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
     }
     free(U);
     if (pd) dnnl_primitive_desc_destroy(pd);
