@@ -24,6 +24,8 @@
  *    descriptors and three memory objects per call (a dozen mallocs and frees, oneDNN's descriptor
  *    checks) was ~2% of a SqueezeNet run. A run that finds the entry's objects in use by another
  *    thread (two runs of one state at once) makes its own for the call.
+ *  - dn_release(W, bytes): once an entry has packed (or transformed) constant weights, their pages
+ *    go back to the kernel (MADV_PAGEOUT); no run reads the original again.
  *
  * Entries are never evicted: a model has a fixed set of call shapes (dynamic shapes add one entry
  * per shape seen). Everything oneDNN refuses (an unsupported shape, an ISA it has no kernel for)
