@@ -411,11 +411,14 @@ public final class ExternalizeConstantsPass extends Pass {
         return out.flip();
     }
 
-    /** All element bytes of {@code value}, a splat tiled to the full size. */
+    /**
+     * All element bytes of {@code value}, a splat tiled to the full size: a view of the attribute's
+     * (read-only) data when it holds them all, so that a model's weights are not copied once more.
+     */
     private static ByteBuffer expand(DenseElementsAttr value, long byteSize) {
         ByteBuffer raw = value.rawData();
         if (raw.remaining() == byteSize) {
-            return copy(raw, byteSize);
+            return raw.slice();
         }
         ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(byteSize));
         while (out.hasRemaining()) {
@@ -518,6 +521,7 @@ public final class ExternalizeConstantsPass extends Pass {
         try (OutputStream out = Files.newOutputStream(target)) {
             long written = 0;
             byte[] zeros = new byte[ALIGNMENT];
+            byte[] chunk = new byte[1 << 20];
             for (Entry e : plan.external) {
                 if (e.binBytes == null && e.filePath == null) {
                     continue;
@@ -528,10 +532,13 @@ public final class ExternalizeConstantsPass extends Pass {
                     written += n;
                 }
                 if (e.binBytes != null) {
+                    // through one bounded chunk: the data is read-only (no array to hand over)
                     ByteBuffer b = e.binBytes.duplicate();
-                    byte[] chunk = new byte[b.remaining()];
-                    b.get(chunk);
-                    out.write(chunk);
+                    while (b.hasRemaining()) {
+                        int n = Math.min(chunk.length, b.remaining());
+                        b.get(chunk, 0, n);
+                        out.write(chunk, 0, n);
+                    }
                 } else {
                     streamRange(e, out);
                 }

@@ -1,6 +1,5 @@
 package org.hipep.host.session;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -109,7 +108,7 @@ public final class HostModelCompiler implements ModelCompiler {
         String name = modelPath != null ? modelPath.toString() : "<model bytes>";
         OnnxModel onnx;
         try {
-            onnx = OnnxModelLoader.load(new ByteArrayInputStream(model), name,
+            onnx = OnnxModelLoader.load(model, name,
                     modelPath != null ? modelPath.toAbsolutePath().getParent() : null);
         } catch (OnnxLoadException e) {
             throw new RuntimeFailure(e.getMessage(), e);

@@ -41,6 +41,19 @@ public final class OnnxModelLoader {
     }
 
     /**
+     * Loads a model from {@code bytes} with the default limits, without copying them: the model's
+     * tensors stay views of the array, which the caller must not change while the model is used.
+     *
+     * @param name the model's name for messages
+     * @param baseDir the folder external data resolves against; may be null when the model has
+     *     no external data
+     */
+    public static OnnxModel load(byte[] bytes, String name, Path baseDir) {
+        ModelProto proto = ProtoFiles.parse(bytes, name, LoaderLimits.defaults(), ModelProto.parser(), "ONNX model");
+        return fromProto(proto, name, null, baseDir);
+    }
+
+    /**
      * Loads a model from all of {@code stream} with the default limits.
      *
      * @param name the stream's name for messages

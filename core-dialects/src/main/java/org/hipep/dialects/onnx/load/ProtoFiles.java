@@ -19,7 +19,7 @@ import java.nio.file.StandardOpenOption;
  * every failure into an {@link OnnxLoadException} that names the file.
  *
  * <p>A file is memory-mapped and parsed with aliasing enabled, so {@code bytes} fields such as
- * {@code raw_data} stay views of the mapping instead of copies.
+ * {@code raw_data} stay views of the mapping instead of copies; so are those of a byte array.
  */
 final class ProtoFiles {
 
@@ -46,6 +46,22 @@ final class ProtoFiles {
             throw new OnnxLoadException(name, -1, null, null, "cannot read: " + e, e);
         }
         CodedInputStream in = UnsafeByteOperations.unsafeWrap(mapped).newCodedInput();
+        in.enableAliasing(true);
+        return parse(in, limits, parser, name, what);
+    }
+
+    /**
+     * Parses {@code bytes} as one message of {@code parser}'s type, with aliasing enabled: {@code
+     * bytes} fields stay views of the array (which the caller must not change afterwards).
+     */
+    static <T> T parse(byte[] bytes, String name, LoaderLimits limits, Parser<T> parser, String what) {
+        if (bytes.length > limits.maxModelBytes()) {
+            throw new OnnxLoadException(name, -1, null, null, bytes.length + " bytes exceed the limit of "
+                    + limits.maxModelBytes() + " bytes for one protobuf message", null);
+        }
+        // through a ByteString: a CodedInputStream made straight from an array copies bytes fields
+        // even with aliasing enabled (it cannot assume the array stays unchanged)
+        CodedInputStream in = UnsafeByteOperations.unsafeWrap(bytes).newCodedInput();
         in.enableAliasing(true);
         return parse(in, limits, parser, name, what);
     }
