@@ -258,12 +258,6 @@ static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) 
 }
 
 /*
- * Gives entry e its weights in layout `want` (what primitive descriptor of e chose) from weights W
- * given in layout `user` (e takes ownership of `user`): reordered now when W is constant
- * (e->wkey != NULL), else a reorder primitive that dn_weights_ready runs on every call. 0 when
- * oneDNN refuses.
- */
-/*
  * Gives the pages wholly inside constant weights [W, W + bytes) back to the kernel once an entry
  * has its own packed (or transformed) copy of them: no run reads them again. MADV_PAGEOUT keeps
  * the contents in every case: pages mapped from the constants sidecar or a model's data file are
@@ -276,7 +270,8 @@ static void dn_release(const void *W, int64_t bytes) {
 #ifdef MADV_PAGEOUT
     long page = sysconf(_SC_PAGESIZE);
     if (page <= 0 || bytes <= 0) return;
-    uintptr_t mask = (uintptr_t)page - 1, b = ((uintptr_t)W + mask) & ~mask, e = ((uintptr_t)W + (uintptr_t)bytes) & ~mask;
+    uintptr_t mask = (uintptr_t)page - 1, b = ((uintptr_t)W + mask) & ~mask,
+              e = ((uintptr_t)W + (uintptr_t)bytes) & ~mask;
     if (e > b) (void)madvise((void *)b, e - b, MADV_PAGEOUT);
 #else
     (void)W;
@@ -284,6 +279,12 @@ static void dn_release(const void *W, int64_t bytes) {
 #endif
 }
 
+/*
+ * Gives entry e its weights in layout `want` (what primitive descriptor of e chose) from weights W
+ * given in layout `user` (e takes ownership of `user`): reordered now when W is constant
+ * (e->wkey != NULL), else a reorder primitive that dn_weights_ready runs on every call. 0 when
+ * oneDNN refuses.
+ */
 static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_desc_t want,
                               dnnl_memory_desc_t user, const void *W) {
     e->wuser = user;

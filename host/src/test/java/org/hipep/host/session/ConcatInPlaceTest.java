@@ -110,7 +110,7 @@ class ConcatInPlaceTest {
     }
 
     /** Within 1e-4 relative, NaN where the reference is NaN (the fire module's second run has some). */
-    private static void compare(String name, Tensor t, double[] want, String where) {
+    static void compare(String name, Tensor t, double[] want, String where) {
         double[] got = ConvTilingTest.toDouble(t.toFloatArray());
         assertThat(got.length).as(name).isEqualTo(want.length);
         for (int i = 0; i < want.length; i++) {

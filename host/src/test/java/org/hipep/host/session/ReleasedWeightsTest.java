@@ -73,10 +73,10 @@ class ReleasedWeightsTest {
                                 Tensor ta = Tensor.fromArray(ConvTilingTest.toFloat(am), M, K);
                                 Result r = s.run(Map.of("x", tx, "a", ta))) {
                             for (Case cs : List.of(WINOGRAD, STRIDED)) {
-                                compare(cs.name(), r.get(cs.name() + "_y").toFloatArray(), ConvTilingTest.reference(
+                                ConcatInPlaceTest.compare(cs.name(), r.get(cs.name() + "_y"), ConvTilingTest.reference(
                                         cs, x, w.get(cs.name() + "_w"), w.get(cs.name() + "_b")), where);
                             }
-                            compare("mm", r.get("mm_y").toFloatArray(), product(am, w.get("mm_w")), where);
+                            ConcatInPlaceTest.compare("mm", r.get("mm_y"), product(am, w.get("mm_w")), where);
                         }
                         HipSession.LibraryRuns runs = s.libraryRuns();
                         assertThat(runs.winogradConvolutions()).as("Winograd, %s", where).isEqualTo(run);
@@ -121,18 +121,6 @@ class ReleasedWeightsTest {
             }
         }
         return y;
-    }
-
-    /** Within 1e-4 relative, NaN where the reference is NaN. */
-    private static void compare(String name, float[] got, double[] want, String where) {
-        assertThat(got.length).as(name).isEqualTo(want.length);
-        for (int i = 0; i < want.length; i++) {
-            boolean ok = Double.isNaN(want[i]) ? Float.isNaN(got[i])
-                    : Math.abs(got[i] - want[i]) <= 1e-4 * (1 + Math.abs(want[i]));
-            if (!ok) {
-                throw new AssertionError(name + " at " + where + ": [" + i + "] = " + got[i] + ", expected " + want[i]);
-            }
-        }
     }
 
     private Path model(Map<String, double[]> w) throws Exception {
