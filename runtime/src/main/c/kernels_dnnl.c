@@ -235,7 +235,6 @@ static dn_entry_t *dn_get(dn_cache_t *c, const int64_t *key, const void *wkey,
     return e == NULL || e->failed ? NULL : e;
 }
 
-/* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
 /*
  * e->wabs for a clamped entry's bound (kernels_dnnl_conv.c, kernels_dnnl_matmul.c): the largest sum
  * of |w| over the n outputs' weights, each `per` floats, output o's q-th at w[o * os + q * qs]; a
@@ -249,6 +248,7 @@ static void dn_wabs(dn_entry_t *e, const float *w, int64_t n, int64_t per, int64
     }
 }
 
+/* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
 static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) {
     dnnl_dims_t dims;
     for (int i = 0; i < n; i++) dims[i] = d[i];

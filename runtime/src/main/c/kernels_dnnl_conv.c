@@ -140,18 +140,6 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y, int64_t ldy, int clamp, double lo, double hi);
 
-/* copies rows [b, e) of len floats from a dense src into dst, whose rows are ld floats apart */
-typedef struct {
-    const float *src;
-    float *dst;
-    int64_t len, ld;
-} dn_rows_job_t;
-
-static void dn_rows_body(void *arg, int64_t b, int64_t e) {
-    const dn_rows_job_t *j = (const dn_rows_job_t *)arg;
-    for (int64_t r = b; r < e; r++) memcpy(j->dst + r * j->ld, j->src + r * j->len, (size_t)j->len * sizeof(float));
-}
-
 /*
  * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
  * must compute it, 1 when Y is written or an error was reported, 2 when Y is written and clamped to
@@ -219,9 +207,15 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     else if (fused)
         atomic_fetch_add_explicit(&c->runs[DN_KIND_CONV_CLAMPED], 1, memory_order_relaxed);
-    if (sliced) {
-        dn_rows_job_t rj = {Y, (float *)io->Y, io->M, io->ldy};
-        hipep_parallel_for(ctx, io->N * g->osz, (LA_CLAMP_GRAIN + io->M - 1) / io->M, dn_rows_body, &rj);
+    if (sliced) { /* the scratch's pixel rows of M floats into the slice's, ldy apart (kernels_data.c) */
+        dm_plan_t p;
+        dm_plan_init(&p, 2, (const char *)Y, (char *)io->Y, (int64_t)sizeof(float));
+        p.size[0] = io->N * g->osz;
+        p.size[1] = io->M;
+        p.ss[0] = io->M;
+        p.ds[0] = io->ldy;
+        p.ss[1] = p.ds[1] = 1;
+        dm_exec(ctx, &p);
         st_scratch_give(ctx, Y, slot);
     }
     return fused ? 2 : 1;

@@ -1495,11 +1495,8 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
      * so is an f32 Y with its pixels further apart (a channel slice: oneDNN and Winograd write it) */
     int xin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->x);
     int yin = nhwc && la_native(t, t == LA_F64 ? LA_F64 : LA_F32) && hipep_is_contiguous(&io->y);
-    int64_t ldy = nhwc && io->y.rank >= 3 ? io->y.sizes[io->y.rank - 1] : 0;
-    if (nhwc && !yin && t == LA_F32 && io->y.rank >= 3) {
-        ldy = la_pixel_stride(&io->y);
-        yin = ldy > 0;
-    }
+    int64_t ldy = yin ? io->y.sizes[io->y.rank - 1] : nhwc && t == LA_F32 ? la_pixel_stride(&io->y) : 0;
+    yin = yin || ldy > 0;
     if (nhwc) {
         rd_view_channels_first(&io->x, io->xperm); /* kernels_reduce.c */
         rd_view_channels_first(&io->y, io->yperm);
@@ -1534,7 +1531,7 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->ks = la_ksize(io->kind);
     io->xl = xin;
     io->yl = yin;
-    io->ldy = yin ? ldy : 0;
+    io->ldy = ldy;
     io->X = xin ? x->data : la_dense(ctx, sym, x, t, io->kind, &io->ox);
     io->W = la_dense(ctx, sym, w, t, io->kind, &io->ow);
     io->B = bd ? la_dense(ctx, sym, &io->b, t, io->kind, &io->ob) : NULL;
