@@ -4,26 +4,34 @@
  * MatMul/Gemm with constant weights (kernels_dnnl_matmul.c) and the batched products of the
  * channels-last Winograd convolutions (kernels_dnnl_winograd.c). This file is what they share:
  *
- *  - dn_cache_of(ctx): the state's oneDNN cache (one CPU engine and stream, a hash table of
- *    entries), created on first use and freed with the state (dn_cache_free from
- *    hipdnn_ep_state_cleanup). NULL when oneDNN is switched off (HIPEP_NO_DNNL set to anything but
- *    "" or "0", read once per state: a diagnostic switch for comparisons) or the engine cannot be
- *    created; the caller then computes the op itself.
- *  - dn_get(c, key, create, arg): the entry of one call shape (kind, shapes, attributes, threads,
- *    the weights' address when they are constant), created once by `create` under the cache's
- *    mutex. An entry holds a primitive and, for its weights, oneDNN's preferred layout of them:
- *    reordered once when the weights are one of the state's constants (dn_is_constant: an
- *    initializer, fixed for the state's life), else reordered on every call (dn_weights_ready).
+ *  - dn_cache_of(ctx): the oneDNN cache (one CPU engine, a hash table of entries, a stream for
+ *    packing weights under its mutex) the states of one host share (hipep_host_t.shared): the first
+ *    state that needs it creates it, and hipep_host_release frees it after the last state's
+ *    cleanup; each state runs its primitives on a stream of its own. Concurrent runs of a session (one
+ *    state each) thus use one set of primitives and one packed copy of each constant weight, as
+ *    ONNX Runtime's concurrent Run calls do; before, each state packed its own (bert-4layer with 4
+ *    callers: 116 MB more per caller). NULL when oneDNN is switched off (HIPEP_NO_DNNL set to
+ *    anything but "" or "0", read once per state: a diagnostic switch for comparisons) or the engine
+ *    cannot be created; the caller then computes the op itself.
+ *  - dn_get(ctx, c, key, wkey, create, arg): the entry of one call shape (kind, shapes, attributes,
+ *    threads, the weights' address when they are constant), created once by `create` under the
+ *    cache's mutex. An entry holds a primitive and, for its weights, oneDNN's preferred layout of
+ *    them: reordered once when the weights are one of the host's constants (dn_is_constant: an
+ *    initializer, fixed for the session's life), else reordered on every call (dn_weights_ready).
  *  - dn_begin(ctx, single): the thread count for a oneDNN call — the state's threads, or 1 for
  *    small work or inside one of our parallel bodies — set as the calling thread's OpenMP team
  *    size. oneDNN's team is the same libgomp team hipep_parallel_for runs on (state.c).
- *  - dn_run(c, kind, e, W, X, Y, B): runs an entry's primitive on the caller's buffers and counts the
- *    run per kind (hipep_state_onednn_runs, exported: tests use it to pin which path ran). The
- *    entry keeps the layouts of its source, destination and bias (`create` hands them over) and,
- *    from its first run, memory objects over them whose data pointers each run sets: making three
+ *  - dn_run(ctx, c, kind, e, W, X, Y, B): runs an entry's primitive on the caller's buffers and counts
+ *    the run per kind in the calling state (hipep_state_onednn_runs, exported: tests use it to pin
+ *    which path ran). Every primitive is made with a user scratchpad (dn_attr), which each run takes
+ *    from its state's kernel scratch: oneDNN runs one primitive from several threads at once only
+ *    when no two of them share a scratchpad, and with the library's own scratchpad a primitive
+ *    keeps one buffer of its own (or one per creating thread). The entry keeps the layouts of its
+ *    source, destination and bias (`create` hands them over) and, from its first run, memory
+ *    objects over them (and the scratchpad) whose data pointers each run sets: making three
  *    descriptors and three memory objects per call (a dozen mallocs and frees, oneDNN's descriptor
  *    checks) was ~2% of a SqueezeNet run. A run that finds the entry's objects in use by another
- *    thread (two runs of one state at once) makes its own for the call.
+ *    thread (another state's run, or a parallel body of its own) makes its own for the call.
  *  - dn_release(W, bytes): once an entry has packed (or transformed) constant weights, their pages
  *    go back to the kernel (MADV_PAGEOUT); no run reads the original again.
  *
@@ -46,7 +54,8 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_MATMUL 1
 #define DN_KIND_WINOGRAD 2 /* kernels_dnnl_winograd.c: its entries hold the matmul of the transformed tiles */
 #define DN_KIND_CONV_CLAMPED 3 /* a count only: the convolutions whose clamp was oneDNN's post-op */
-#define DN_KINDS 4
+#define DN_KIND_MADE 4         /* a count only: the entries a state's runs created (dn_get) */
+#define DN_KINDS 5
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -60,6 +69,9 @@ typedef struct dn_entry {
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
     dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
     dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
+    dnnl_memory_desc_t smd;    /* the primitive's scratchpad (NULL: it needs none), sbytes bytes */
+    int64_t sbytes;
+    dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
     double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm */
 } dn_entry_t;
@@ -71,10 +83,11 @@ typedef struct dn_cache {
     dn_entry_t **buckets;
     int64_t bucket_count;
     int64_t entry_count;
-    const void **constants; /* the state's constants, sorted by address */
+    const void **constants; /* the host's constants, sorted by address */
     int64_t constant_count;
-    _Atomic int64_t runs[DN_KINDS];
 } dn_cache_t;
+
+_Static_assert(DN_KINDS == ST_DNNL_KINDS, "state.c counts the runs of each kind");
 
 static int dn_ptr_cmp(const void *a, const void *b) {
     uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
@@ -86,9 +99,9 @@ static void dn_entry_free(dn_entry_t *e) {
     if (e->wmem) dnnl_memory_destroy(e->wmem);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
-    dnnl_memory_t mems[3] = {e->xm, e->ym, e->bm};
-    dnnl_memory_desc_t mds[3] = {e->xmd, e->ymd, e->bmd};
-    for (int i = 0; i < 3; i++) {
+    dnnl_memory_t mems[4] = {e->xm, e->ym, e->bm, e->sm};
+    dnnl_memory_desc_t mds[4] = {e->xmd, e->ymd, e->bmd, e->smd};
+    for (int i = 0; i < 4; i++) {
         if (mems[i]) dnnl_memory_destroy(mems[i]);
         if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
     }
@@ -137,7 +150,30 @@ static dn_cache_t *dn_cache_create(const st_state_t *st) {
     return c;
 }
 
-/* The state's oneDNN cache, created on first use; NULL when oneDNN is off or unavailable. */
+static void dn_stream_free(void *stream) {
+    if (stream) dnnl_stream_destroy((dnnl_stream_t)stream);
+}
+
+/*
+ * The host's oneDNN cache, created by the first state that needs it (states of one host may race
+ * for it: the loser frees its copy); NULL when oneDNN is unavailable.
+ */
+static dn_cache_t *dn_shared_cache(const st_state_t *st) {
+    dn_cache_t *c = (dn_cache_t *)__atomic_load_n(&st->host->shared, __ATOMIC_ACQUIRE);
+    void *seen = NULL;
+    if (c == NULL && (c = dn_cache_create(st)) != NULL &&
+        !__atomic_compare_exchange_n(&st->host->shared, &seen, c, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        dn_cache_free(c);
+        c = (dn_cache_t *)seen;
+    }
+    return c;
+}
+
+/*
+ * The host's oneDNN cache for state ctx, taken on the state's first use together with a stream of
+ * the state's own (st->dnnl_stream: a stream is not shared between threads that run at once);
+ * NULL when oneDNN is off or unavailable for this state.
+ */
 static dn_cache_t *dn_cache_of(void *ctx) {
     st_state_t *st = (st_state_t *)ctx;
     if (st == NULL) return NULL;
@@ -146,7 +182,10 @@ static dn_cache_t *dn_cache_of(void *ctx) {
     pthread_mutex_lock(&st->mu);
     c = atomic_load_explicit(&st->dnnl, memory_order_relaxed);
     if (c == NULL && !atomic_load_explicit(&st->dnnl_off, memory_order_relaxed)) {
-        c = dn_switched_off() ? NULL : dn_cache_create(st);
+        c = dn_switched_off() ? NULL : dn_shared_cache(st);
+        dnnl_stream_t s = NULL;
+        if (c != NULL && dnnl_stream_create(&s, c->engine, dnnl_stream_default_flags) != dnnl_success) c = NULL;
+        st->dnnl_stream = s;
         if (c == NULL) atomic_store_explicit(&st->dnnl_off, 1, memory_order_relaxed);
         else atomic_store_explicit(&st->dnnl, c, memory_order_release);
     }
@@ -154,7 +193,7 @@ static dn_cache_t *dn_cache_of(void *ctx) {
     return c;
 }
 
-/* Whether p is the data of one of the state's constants (fixed for the state's life). */
+/* Whether p is the data of one of the host's constants (fixed for the host's life). */
 static int dn_is_constant(const dn_cache_t *c, const void *p) {
     int64_t lo = 0, hi = c->constant_count - 1;
     while (lo <= hi) {
@@ -205,13 +244,18 @@ static void dn_grow(dn_cache_t *c) {
     c->bucket_count = count;
 }
 
+/* Counts a run of `kind` in the calling state (hipep_state_onednn_runs). */
+static void dn_count(void *ctx, int kind) {
+    atomic_fetch_add_explicit(&((st_state_t *)ctx)->dnnl_runs[kind], 1, memory_order_relaxed);
+}
+
 /*
  * The entry for key (DN_KEY_LEN values, unused ones 0; key[0] is the kind) and wkey (the constant
  * weights' address, NULL when they are not constant), created with create(c, e, arg) on first use
- * (under the cache's mutex; create returns 0 when oneDNN refuses). NULL when the entry failed or
- * memory ran out: the caller computes the op itself.
+ * (under the cache's mutex; create returns 0 when oneDNN refuses; counted as DN_KIND_MADE in state
+ * ctx). NULL when the entry failed or memory ran out: the caller computes the op itself.
  */
-static dn_entry_t *dn_get(dn_cache_t *c, const int64_t *key, const void *wkey,
+static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const void *wkey,
                           int (*create)(dn_cache_t *c, dn_entry_t *e, void *arg), void *arg) {
     uint64_t h = dn_hash(key, wkey);
     pthread_mutex_lock(&c->mu);
@@ -224,6 +268,7 @@ static dn_entry_t *dn_get(dn_cache_t *c, const int64_t *key, const void *wkey,
             e->wkey = wkey;
             memcpy(e->key, key, sizeof e->key);
             e->failed = !create(c, e, arg);
+            dn_count(ctx, DN_KIND_MADE);
             if (c->entry_count + 1 > c->bucket_count) dn_grow(c);
             dn_entry_t **slot = &c->buckets[h & (uint64_t)(c->bucket_count - 1)];
             e->next = *slot;
@@ -246,6 +291,23 @@ static void dn_wabs(dn_entry_t *e, const float *w, int64_t n, int64_t per, int64
         for (int64_t q = 0; q < per; q++) sum += fabs((double)w[o * os + q * qs]);
         if (sum > e->wabs || sum != sum) e->wabs = sum != sum ? INFINITY : sum;
     }
+}
+
+/* Primitive attributes with a user scratchpad (see the header); NULL when oneDNN refuses. */
+static dnnl_primitive_attr_t dn_attr(void) {
+    dnnl_primitive_attr_t attr = NULL;
+    if (dnnl_primitive_attr_create(&attr) != dnnl_success) return NULL;
+    if (dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user) == dnnl_success) return attr;
+    dnnl_primitive_attr_destroy(attr);
+    return NULL;
+}
+
+/* e's primitive from pd (made with dn_attr's attributes) and its scratchpad's layout; 0 when oneDNN refuses. */
+static int dn_prim(dn_entry_t *e, const_dnnl_primitive_desc_t pd) {
+    const_dnnl_memory_desc_t smd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md, 0);
+    e->sbytes = smd == NULL ? 0 : (int64_t)dnnl_memory_desc_get_size(smd);
+    return (e->sbytes == 0 || dnnl_memory_desc_clone(&e->smd, smd) == dnnl_success) &&
+           dnnl_primitive_create(&e->prim, pd) == dnnl_success;
 }
 
 /* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
@@ -282,17 +344,22 @@ static void dn_release(const void *W, int64_t bytes) {
 /*
  * Gives entry e its weights in layout `want` (what primitive descriptor of e chose) from weights W
  * given in layout `user` (e takes ownership of `user`): reordered now when W is constant
- * (e->wkey != NULL), else a reorder primitive that dn_weights_ready runs on every call. 0 when
- * oneDNN refuses.
+ * (e->wkey != NULL), else a reorder primitive that dn_weights_ready runs on every call (refused
+ * when it would need a scratchpad: it runs with none; oneDNN's plain-to-blocked weight reorders
+ * need none). 0 when oneDNN refuses.
  */
 static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_desc_t want,
                               dnnl_memory_desc_t user, const void *W) {
     e->wuser = user;
+    dnnl_primitive_attr_t attr = e->wkey != NULL ? NULL : dn_attr();
     dnnl_primitive_desc_t rpd = NULL;
     dnnl_primitive_t reorder = NULL;
     dnnl_memory_t src = NULL;
-    int ok = user != NULL && dnnl_memory_create(&e->wmem, want, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success &&
-             dnnl_reorder_primitive_desc_create(&rpd, user, c->engine, want, c->engine, NULL) == dnnl_success &&
+    int ok = user != NULL && (e->wkey != NULL || attr != NULL) &&
+             dnnl_memory_create(&e->wmem, want, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success &&
+             dnnl_reorder_primitive_desc_create(&rpd, user, c->engine, want, c->engine, attr) == dnnl_success &&
+             (e->wkey != NULL || dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(
+                                     rpd, dnnl_query_scratchpad_md, 0)) == 0) &&
              dnnl_primitive_create(&reorder, rpd) == dnnl_success;
     if (ok && e->wkey != NULL) {
         ok = dnnl_memory_create(&src, user, c->engine, (void *)W) == dnnl_success;
@@ -310,20 +377,21 @@ static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_de
     if (src) dnnl_memory_destroy(src);
     if (reorder) dnnl_primitive_destroy(reorder);
     if (rpd) dnnl_primitive_desc_destroy(rpd);
+    if (attr) dnnl_primitive_attr_destroy(attr);
     return ok;
 }
 
 /*
- * Before a run of e: reorders non-constant weights W into wm (e->wmem, or a copy of its layout for
- * a run that does not hold the entry). 0 when oneDNN fails.
+ * Before a run of e on stream s: reorders non-constant weights W into wm (e->wmem, or a copy of its
+ * layout for a run that does not hold the entry). 0 when oneDNN fails.
  */
-static int dn_weights_ready(dn_cache_t *c, dn_entry_t *e, const void *W, dnnl_memory_t wm) {
+static int dn_weights_ready(dn_cache_t *c, dnnl_stream_t s, dn_entry_t *e, const void *W, dnnl_memory_t wm) {
     if (e->wreorder == NULL) return 1;
     dnnl_memory_t src = NULL;
     int ok = dnnl_memory_create(&src, e->wuser, c->engine, (void *)W) == dnnl_success;
     if (ok) {
         dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, wm}};
-        ok = dnnl_primitive_execute(e->wreorder, c->stream, 2, args) == dnnl_success;
+        ok = dnnl_primitive_execute(e->wreorder, s, 2, args) == dnnl_success;
     }
     if (src) dnnl_memory_destroy(src);
     return ok;
@@ -339,51 +407,61 @@ static int dn_bind(dn_cache_t *c, int own, dnnl_memory_t *m, const_dnnl_memory_d
 /*
  * Runs entry e's primitive on the caller's buffers and waits: source X and destination Y in the
  * entry's layouts (e->xmd, e->ymd), e's weights (W reordered first when they are not constant,
- * into e->wmem by the run holding the entry, else into a buffer of the call's own) and bias B
- * (when e->bmd is set). Counts the run under `kind` (not when it is -1: the caller counts). 0 when
- * oneDNN fails.
+ * into e->wmem by the run holding the entry, else into a buffer of the call's own), bias B (when
+ * e->bmd is set) and a scratchpad from the calling state's kernel scratch. Counts the run under
+ * `kind` in state ctx (not when it is -1: the caller counts). 0 when oneDNN fails or the
+ * scratchpad cannot be allocated.
  */
-static int dn_run(dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const void *X, void *Y, const void *B) {
+static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const void *X, void *Y,
+                  const void *B) {
+    dnnl_stream_t s = (dnnl_stream_t)((st_state_t *)ctx)->dnnl_stream;
+    int slot = -1;
+    void *scratch = e->sbytes > 0 ? st_scratch_take(ctx, e->sbytes, &slot) : NULL;
+    if (e->sbytes > 0 && scratch == NULL) return 0;
     int own = !atomic_exchange_explicit(&e->busy, 1, memory_order_acquire);
-    dnnl_memory_t xm = own ? e->xm : NULL, ym = own ? e->ym : NULL, bm = own ? e->bm : NULL;
+    dnnl_memory_t xm = own ? e->xm : NULL, ym = own ? e->ym : NULL, bm = own ? e->bm : NULL, sm = own ? e->sm : NULL;
     /* weights reordered per call go into the entry's buffer only by the run holding the entry */
     dnnl_memory_t wm = own || e->wreorder == NULL ? e->wmem : NULL;
     const_dnnl_memory_desc_t wmd = NULL;
     int ok = wm != NULL || (dnnl_memory_get_memory_desc(e->wmem, &wmd) == dnnl_success &&
                             dnnl_memory_create(&wm, wmd, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success);
-    ok = ok && dn_weights_ready(c, e, W, wm) && e->xmd && e->ymd && dn_bind(c, own, &xm, e->xmd, X) &&
-         dn_bind(c, own, &ym, e->ymd, Y) && (!e->bmd || dn_bind(c, own, &bm, e->bmd, B));
+    ok = ok && dn_weights_ready(c, s, e, W, wm) && e->xmd && e->ymd && dn_bind(c, own, &xm, e->xmd, X) &&
+         dn_bind(c, own, &ym, e->ymd, Y) && (!e->bmd || dn_bind(c, own, &bm, e->bmd, B)) &&
+         (!e->smd || dn_bind(c, own, &sm, e->smd, scratch));
     if (ok) {
-        dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, ym},
-                                   {DNNL_ARG_BIAS, bm}};
-        ok = dnnl_primitive_execute(e->prim, c->stream, e->bmd ? 4 : 3, args) == dnnl_success &&
-             dnnl_stream_wait(c->stream) == dnnl_success;
+        dnnl_exec_arg_t args[5] = {{DNNL_ARG_SRC, xm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, ym}};
+        int n = 3;
+        if (e->bmd) args[n++] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
+        if (e->smd) args[n++] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, sm};
+        ok = dnnl_primitive_execute(e->prim, s, n, args) == dnnl_success && dnnl_stream_wait(s) == dnnl_success;
     }
-    if (ok && kind >= 0) atomic_fetch_add_explicit(&c->runs[kind], 1, memory_order_relaxed);
+    if (ok && kind >= 0) dn_count(ctx, kind);
     if (own) {
         e->xm = xm;
         e->ym = ym;
         e->bm = bm;
+        e->sm = sm;
         atomic_store_explicit(&e->busy, 0, memory_order_release);
     } else {
         if (wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
-        if (xm) dnnl_memory_destroy(xm);
-        if (ym) dnnl_memory_destroy(ym);
-        if (bm) dnnl_memory_destroy(bm);
+        dnnl_memory_t mems[4] = {xm, ym, bm, sm};
+        for (int i = 0; i < 4; i++)
+            if (mems[i]) dnnl_memory_destroy(mems[i]);
     }
+    if (scratch) st_scratch_give(ctx, scratch, slot);
     return ok;
 }
 
 /*
  * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) or Winograd
  * convolutions (2, kernels_dnnl_winograd.c; their matmuls are not counted as 1) this state has run
- * since it was created, and (3) how many of its oneDNN convolutions clamped Y by a post-op; -1
+ * since it was created, (3) how many of its oneDNN convolutions clamped Y by a post-op, and (4) how
+ * many entries (primitives, with their packed weights) its runs created in the shared cache; -1
  * for an unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
  * an op took).
  */
 int64_t hipep_state_onednn_runs(void *state, int64_t kind) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL || kind < 0 || kind >= DN_KINDS) return -1;
-    dn_cache_t *c = atomic_load_explicit(&st->dnnl, memory_order_acquire);
-    return c == NULL ? 0 : atomic_load_explicit(&c->runs[kind], memory_order_relaxed);
+    return atomic_load_explicit(&st->dnnl_runs[kind], memory_order_relaxed);
 }

@@ -35,10 +35,10 @@
  *  - f64, f16/bf16 (converted to f32 by la_conv), 1-D and 3-D: not measured; 1-D/3-D would need
  *    other memory descriptors.
  *  - HIPEP_NO_DNNL=1, or any shape oneDNN refuses (its entry is marked failed, see kernels_dnnl.c).
- * Weights: when W is one of the state's constants (an initializer, or folded at compile time)
+ * Weights: when W is one of the session's constants (an initializer, or folded at compile time)
  * they are reordered once into the primitive's layout when its entry is created (at the first run
- * of the state); otherwise (W a graph input or computed) a reorder runs before every call, so a
- * changed W is always seen.
+ * of any of the session's states: they share the entries); otherwise (W a graph input or
+ * computed) a reorder runs before every call, so a changed W is always seen.
  * The fused clamp of the _clamp kernels (Conv + Relu / Relu6 / Clip): on x64 oneDNN computes its
  * relu and clip post-ops with maxps/minps, which turn a NaN into the lower bound, while the
  * runtime's clamp (like the unfused Relu/Clip kernels) propagates NaN; on finite values the two
@@ -109,9 +109,9 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     dnnl_primitive_desc_t pd = NULL;
     dnnl_primitive_attr_t attr = NULL;
     dnnl_post_ops_t ops = NULL;
-    int ok = xmd && wany && ymd && (!a->has_bias || bmd);
+    int ok = xmd && wany && ymd && (!a->has_bias || bmd) && (attr = dn_attr()) != NULL;
     if (ok && k[20]) {
-        ok = dnnl_primitive_attr_create(&attr) == dnnl_success && dnnl_post_ops_create(&ops) == dnnl_success &&
+        ok = dnnl_post_ops_create(&ops) == dnnl_success &&
              dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success &&
              dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success;
         /* the bound dn_conv_try checks: the largest sum of |W| over an output channel */
@@ -122,7 +122,7 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
          dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference,
                                                         dnnl_convolution_direct, xmd, wany, bmd, ymd, st, dl, pl, pr,
                                                         attr) == dnnl_success &&
-             dnnl_primitive_create(&e->prim, pd) == dnnl_success &&
+             dn_prim(e, pd) &&
              dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                                 dn_md(4, ws, dnnl_oihw), a->W);
     if (pd) dnnl_primitive_desc_destroy(pd);
@@ -185,7 +185,7 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         k[20] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
         memcpy(&k[21], &lo, sizeof lo);
         memcpy(&k[22], &hi, sizeof hi);
-        e = dn_get(c, k, wkey, dn_conv_create, &arg);
+        e = dn_get(ctx, c, k, wkey, dn_conv_create, &arg);
         double bmax = io->B ? dn_absmax((const float *)io->B, io->M) : 0;
         double bound = (double)dn_absmax((const float *)io->X, io->N * io->C * g->in[0] * g->in[1]) *
                        (e ? e->wabs : INFINITY) + bmax;
@@ -193,7 +193,7 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         k[20] = k[21] = k[22] = 0;
     }
     int fused = e != NULL;
-    if (e == NULL) e = dn_get(c, k, wkey, dn_conv_create, &arg);
+    if (e == NULL) e = dn_get(ctx, c, k, wkey, dn_conv_create, &arg);
     if (e == NULL) return 0;
     /* a channel slice: into a dense scratch NHWC Y, then its rows into the slice */
     int slot = -1;
@@ -203,10 +203,10 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a convolution result");
         return 1;
     }
-    if (!dn_run(c, DN_KIND_CONV, e, W, io->X, Y, io->B))
+    if (!dn_run(ctx, c, DN_KIND_CONV, e, W, io->X, Y, io->B))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     else if (fused)
-        atomic_fetch_add_explicit(&c->runs[DN_KIND_CONV_CLAMPED], 1, memory_order_relaxed);
+        dn_count(ctx, DN_KIND_CONV_CLAMPED);
     if (sliced) { /* the scratch's pixel rows of M floats into the slice's, ldy apart (kernels_data.c) */
         dm_plan_t p;
         dm_plan_init(&p, 2, (const char *)Y, (char *)io->Y, (int64_t)sizeof(float));

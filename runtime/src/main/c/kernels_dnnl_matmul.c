@@ -10,7 +10,7 @@
  * 195-232 GFLOP/s at one thread on BERT's shapes against OpenBLAS's 166-183 (the oneDNN
  * evaluation in docs/BENCHMARKS.md).
  *
- * What goes here: f32 only; B (weights, K x N) 2-D and one of the state's constants
+ * What goes here: f32 only; B (weights, K x N) 2-D and one of the session's constants
  * (dn_is_constant on its data), dense either way round (row-major [K, N], or [N, K] read
  * transposed: Gemm's transB, or a transposed constant view); A a matrix with unit stride along
  * one dimension (Gemm's transA, MatMul's batch folded into M by la_matmul when A's rows line up);
@@ -29,9 +29,10 @@
  * state's threads (the key holds it). Anything oneDNN refuses marks the entry failed and la_*
  * computes the product itself.
  *
- * Costs: the packed copy of each constant B is kept for the state's life (the weights' memory once
- * more), and the first run creates the primitives and packs (bert-layer under load ~10: first run
- * 300-600 ms against 100-230 ms with HIPEP_NO_DNNL=1). Not done here: dnnl_sgemm for the
+ * Costs: the packed copy of each constant B is kept for the session's life (the weights' memory
+ * once more, once per session: its states share it), and the first run creates the primitives
+ * and packs (bert-layer under load ~10: first run 300-600 ms against 100-230 ms with
+ * HIPEP_NO_DNNL=1). Not done here: dnnl_sgemm for the
  * products without constant B (attention's 128 x 128 x 64 and 128 x 64 x 128 ran 1.25x faster per
  * call in a C benchmark, ~0.5% of a BERT layer: below what hip-bench resolves, and la_blas_gemm is
  * shared with the convolutions).
@@ -62,7 +63,7 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     dnnl_primitive_attr_t attr = NULL;
     dnnl_post_ops_t ops = NULL;
     dnnl_primitive_desc_t pd = NULL;
-    int ok = xmd && wany && ymd && (!k[8] || bmd) && dnnl_primitive_attr_create(&attr) == dnnl_success &&
+    int ok = xmd && wany && ymd && (!k[8] || bmd) && (attr = dn_attr()) != NULL &&
              dnnl_post_ops_create(&ops) == dnnl_success;
     if (ok && a->alpha != 1.0) ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_linear, (float)a->alpha, 0.0f) == dnnl_success;
     if (ok && k[9]) ok = dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success;
@@ -73,7 +74,7 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     }
     ok = ok && dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success &&
          dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wany, bmd, ymd, attr) == dnnl_success &&
-         dnnl_primitive_create(&e->prim, pd) == dnnl_success &&
+         dn_prim(e, pd) &&
          dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                             dn_md(2, ws, k[6] ? dnnl_ba : dnnl_ab), a->W);
     if (pd) dnnl_primitive_desc_destroy(pd);
@@ -123,15 +124,15 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
         k[12] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
         memcpy(&k[13], &lo, sizeof lo);
         memcpy(&k[14], &hi, sizeof hi);
-        e = dn_get(c, k, B, dn_mm_create, &arg);
+        e = dn_get(ctx, c, k, B, dn_mm_create, &arg);
         double bound = (double)dn_absmax(A, M * K) * (e ? e->wabs : INFINITY) + (bias ? dn_absmax(bias, N) : 0);
         if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the caller's clamp pass keeps it */
         k[12] = k[13] = k[14] = 0;
     }
     int fused = e != NULL;
-    if (e == NULL) e = dn_get(c, k, B, dn_mm_create, &arg);
+    if (e == NULL) e = dn_get(ctx, c, k, B, dn_mm_create, &arg);
     if (e == NULL) return 0;
-    if (!dn_run(c, DN_KIND_MATMUL, e, B, A, Y, bias))
+    if (!dn_run(ctx, c, DN_KIND_MATMUL, e, B, A, Y, bias))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
     return fused ? 2 : 1;
 }

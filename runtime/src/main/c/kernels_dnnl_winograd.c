@@ -20,7 +20,7 @@
  *
  * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
  * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
- * state's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
+ * session's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
  * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything
  * else returns 0 (dn_conv_try or la_conv compute it).
  *
@@ -233,10 +233,11 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     int64_t us[3] = {36, C, M};
     float *U = (float *)malloc((size_t)(36 * C * M) * sizeof(float));
     dnnl_memory_desc_t smd = wg_md(tiles, C), dmd = wg_md(tiles, M), wany = dn_md(3, us, dnnl_format_tag_any);
+    dnnl_primitive_attr_t attr = dn_attr();
     dnnl_primitive_desc_t pd = NULL;
-    int ok = U != NULL && smd && dmd && wany &&
-             dnnl_matmul_primitive_desc_create(&pd, c->engine, smd, wany, NULL, dmd, NULL) == dnnl_success &&
-             dnnl_primitive_create(&e->prim, pd) == dnnl_success;
+    int ok = U != NULL && smd && dmd && wany && attr &&
+             dnnl_matmul_primitive_desc_create(&pd, c->engine, smd, wany, NULL, dmd, attr) == dnnl_success &&
+             dn_prim(e, pd);
     if (ok) {
         wg_weights(a->W, C, M, U);
         ok = dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
@@ -245,6 +246,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     }
     free(U);
     if (pd) dnnl_primitive_desc_destroy(pd);
+    if (attr) dnnl_primitive_attr_destroy(attr);
     if (wany) dnnl_memory_desc_destroy(wany);
     e->xmd = smd; /* the run's layouts: the entry owns them */
     e->ymd = dmd;
@@ -271,7 +273,7 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
     int64_t k[DN_KEY_LEN] = {DN_KIND_WINOGRAD, io->C, io->M, tiles, threads};
     wg_arg_t arg = {k, (const float *)io->W};
-    dn_entry_t *e = dn_get(c, k, io->W, wg_create, &arg);
+    dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);
     if (e == NULL) return 0;
     int sv, sm, so;
     float *v = (float *)st_scratch_take(ctx, 36 * tiles * io->C * (int64_t)sizeof(float), &sv);
@@ -288,14 +290,14 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
             int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
-            if (!dn_run(c, -1, e, NULL, v, m, NULL)) {
+            if (!dn_run(ctx, c, -1, e, NULL, v, m, NULL)) {
                 hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_out_body, &j);
             else wg_out_body(&j, 0, n);
         }
-        if (j.t0 >= T) atomic_fetch_add_explicit(&c->runs[DN_KIND_WINOGRAD], 1, memory_order_relaxed);
+        if (j.t0 >= T) dn_count(ctx, DN_KIND_WINOGRAD);
     }
     if (v) st_scratch_give(ctx, v, sv);
     if (m) st_scratch_give(ctx, m, sm);

@@ -5,7 +5,8 @@
  * Defines every function of hipep_runtime.h's sections "generated-interface runtime", "lowered
  * runtime ops", "kernels report failures", "host side" and "for kernels":
  *  - hipdnn_ep_state_init_with_fs / hipdnn_ep_state_cleanup: one state per inference_init; it
- *    copies what it needs of the host's hipep_host_t (constants, threads clamped to >= 1).
+ *    copies what it needs of the host's hipep_host_t (constants, threads clamped to >= 1) and keeps
+ *    the host's address for what states share (hipep_host_t.shared).
  *  - hipdnn_ep_pool_init / hipdnn_ep_get_pool_base: memory pool domains (256-byte aligned), domain 0
  *    allocated eagerly, each domain grows on demand (never shrinks; growth does not keep contents).
  *  - hipdnn_ep_get_host_scratch_base: one grow-on-demand scratch buffer (64-byte aligned).
@@ -27,7 +28,8 @@
  *    region is libgomp's spin count (DnnlLibrary sets it). No thread-local storage (the module is
  *    JIT-linked) and no global mutable state. OpenBLAS is kept at one thread (each compute checks):
  *    large GEMMs are split over the team by kernels_linalg.c.
- *  - the state's oneDNN cache (kernels_dnnl.c) is freed with the state.
+ *  - the oneDNN cache (kernels_dnnl.c) is shared by the states of one host and freed by
+ *    hipep_host_release after the last state's cleanup; each state counts its own oneDNN runs.
  */
 #include "hipep_runtime.h"
 
@@ -43,6 +45,7 @@
 #define ST_SCRATCH_ALIGN 64
 #define ST_OUTPUT_ALIGN 64
 #define ST_KSCRATCH_SLOTS 64
+#define ST_DNNL_KINDS 5 /* kernels_dnnl.c's DN_KINDS */
 
 typedef struct {
     void *base;
@@ -80,16 +83,22 @@ typedef struct st_state {
     char error_message[ST_MESSAGE_SIZE];
 
     _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
-    pthread_mutex_t mu;       /* guards the oneDNN cache's creation */
+    pthread_mutex_t mu;       /* guards taking the oneDNN cache and making dnnl_stream */
 
-    /* oneDNN's engine, primitives and packed weights for this state (kernels_dnnl.c), created on
-     * first use; dnnl_off: oneDNN is switched off or unavailable for this state */
+    /* oneDNN's engine, primitives and packed weights (kernels_dnnl.c): the host's shared cache,
+     * taken on first use, with a stream of the state's own; dnnl_off: oneDNN is switched off or
+     * unavailable for this state */
+    hipep_host_t *host;
     struct dn_cache *_Atomic dnnl;
+    void *dnnl_stream;
     _Atomic int dnnl_off;
+    /* the oneDNN runs of this state, per kind (hipep_state_onednn_runs) */
+    _Atomic int64_t dnnl_runs[ST_DNNL_KINDS];
 } st_state_t;
 
 struct dn_cache;
 static void dn_cache_free(struct dn_cache *c);
+static void dn_stream_free(void *stream);
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -128,7 +137,7 @@ static void st_error(st_state_t *st, int32_t code, const char *fmt, ...) {
 int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *metadata_json, int64_t metadata_len) {
     if (out_state == NULL || fs == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
     *out_state = NULL;
-    const hipep_host_t *host = (const hipep_host_t *)fs;
+    hipep_host_t *host = (hipep_host_t *)fs;
     if (host->constant_count < 0 || (host->constant_count > 0 && host->constants == NULL)) {
         return HIPEP_ERR_INVALID_ARGUMENT;
     }
@@ -137,6 +146,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     st->constant_count = host->constant_count;
     st->constants = host->constants;
     st->threads = host->threads < 1 ? 1 : host->threads;
+    st->host = host;
     st->metadata_json = metadata_json;
     st->metadata_len = metadata_len;
     atomic_init(&st->error_code, 0);
@@ -144,6 +154,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     atomic_init(&st->kscratch_busy, 0);
     atomic_init(&st->dnnl, NULL);
     atomic_init(&st->dnnl_off, 0);
+    for (int i = 0; i < ST_DNNL_KINDS; i++) atomic_init(&st->dnnl_runs[i], 0);
     if (pthread_mutex_init(&st->mu, NULL) != 0) {
         free(st);
         return HIPEP_ERR_INTERNAL;
@@ -155,7 +166,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
 int32_t hipdnn_ep_state_cleanup(void *state) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
-    dn_cache_free(atomic_load_explicit(&st->dnnl, memory_order_acquire));
+    dn_stream_free(st->dnnl_stream);
     for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
     free(st->domains);
     free(st->scratch);
@@ -163,6 +174,14 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     free(st->outputs);
     pthread_mutex_destroy(&st->mu); /* a state exists only with mu initialised */
     free(st);
+    return HIPEP_OK;
+}
+
+int32_t hipep_host_release(void *host) {
+    hipep_host_t *h = (hipep_host_t *)host;
+    if (h == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
+    dn_cache_free((struct dn_cache *)h->shared);
+    h->shared = NULL;
     return HIPEP_OK;
 }
 

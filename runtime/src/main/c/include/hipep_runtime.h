@@ -58,6 +58,11 @@ typedef struct {
     const void *const *constants;
     /** Worker threads the kernels may use (>= 1; 1 = the calling thread only). */
     int64_t threads;
+    /** What the states of this host share (oneDNN's engine, primitives and packed weights,
+     *  kernels_dnnl.c): NULL when the host makes the struct, filled by the first state that needs
+     *  it (states of one host may run at once: they race for it with a compare-exchange), freed by
+     *  hipep_host_release once the last state's inference_cleanup has returned. */
+    void *shared;
 } hipep_host_t;
 
 #define HIPEP_MAX_RANK 16
@@ -148,6 +153,8 @@ const char *hipep_state_error_message(void *state);
 void hipep_free(void *ptr);
 /* how many oneDNN primitives of a kind (0 convolution, 1 matmul) the state has run (kernels_dnnl.c) */
 int64_t hipep_state_onednn_runs(void *state, int64_t kind);
+/* frees what the host's states shared (hipep_host_t.shared); only after every state's cleanup */
+int32_t hipep_host_release(void *host);
 
 /* ------------------------------------------------------------------ for kernels */
 

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link HipSession#libraryRuns()}, and their results against {@link ConvTilingTest}'s plain
  * reference at one and two threads: float 2-D convolutions of group 1 without dilation go through
  * oneDNN (channels-last after hip-conv-channels-last: 1x1 ones too), with weights
- * that are initializers (packed once per state) or graph inputs (reordered on every call: a changed
+ * that are initializers (packed once per session) or graph inputs (reordered on every call: a changed
  * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
  * stem-like 7x7, a small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN
  * propagates, clamped values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a
@@ -190,11 +191,13 @@ class DnnlConvTest {
     }
 
     /**
-     * Four callers run one two-thread session at once, each with its own inputs: every result must
-     * be its own inputs' convolution. Each oneDNN entry keeps one set of memory objects whose data
-     * pointers a run sets (kernels_dnnl.c dn_run); concurrent runs each get a state, and so a cache,
-     * of their own, and this pins that no run computes on, or writes into, another caller's tensors
-     * (as it would if the caches were shared without dn_run's busy flag).
+     * Four callers run one two-thread session at once (each run starting with the others'), each
+     * with its own inputs: every result must be its own inputs' convolution. Concurrent runs each
+     * get a state of their own, but the states share one oneDNN cache (kernels_dnnl.c): so the
+     * session must have made exactly the primitives one run of it makes, however many states ran,
+     * and no run may compute on, or write into, another caller's tensors through an entry's memory
+     * objects (whose data pointers each run sets: dn_run's busy flag) or scratchpad (each run's
+     * comes from its own state).
      */
     @Test
     void concurrentRunsOfOneSessionEachComputeTheirOwnInputs() throws Exception {
@@ -211,9 +214,23 @@ class DnnlConvTest {
         Path model = model(convs, constants, "concurrent");
         int callers = 4;
         int runs = 6;
-        try (HipEnvironment env = HipEnvironment.create();
-                HipSession s = env.createSession(model,
-                        new SessionOptions().setThreads(2).setCacheDir(dir.resolve("cache")))) {
+        SessionOptions options = new SessionOptions().setThreads(2).setCacheDir(dir.resolve("cache"));
+        try (HipEnvironment env = HipEnvironment.create(); HipSession s = env.createSession(model, options)) {
+            long onePerRun;
+            try (HipSession alone = env.createSession(model, options)) {
+                Map<String, double[]> values = new HashMap<>(constants);
+                Random own = new Random(99);
+                for (Conv c : convs) {
+                    values.put(c.name() + "_x", ConvTilingTest.random(own, c.cs().xShape(), 1.0));
+                    if (!c.constant()) {
+                        values.put(c.name() + "_w", ConvTilingTest.random(own, c.cs().wShape(), 0.2));
+                        values.put(c.name() + "_b", ConvTilingTest.random(own, new long[] {c.cs().m()}, 1.0));
+                    }
+                }
+                runAndCompare(alone, convs, values, "one caller");
+                onePerRun = alone.libraryRuns().oneDnnPrimitives();
+            }
+            CyclicBarrier together = new CyclicBarrier(callers);
             ExecutorService pool = Executors.newFixedThreadPool(callers);
             try {
                 List<Future<?>> done = new ArrayList<>();
@@ -221,6 +238,7 @@ class DnnlConvTest {
                     Random own = new Random(100 + t);
                     done.add(pool.submit(() -> {
                         for (int run = 1; run <= runs; run++) {
+                            together.await();
                             Map<String, double[]> values = new HashMap<>(constants);
                             for (Conv c : convs) {
                                 values.put(c.name() + "_x", ConvTilingTest.random(own, c.cs().xShape(), 1.0));
@@ -242,8 +260,13 @@ class DnnlConvTest {
                 pool.shutdownNow();
             }
             long all = (long) callers * runs;
-            assertThat(s.libraryRuns().oneDnnConvolutions()).isEqualTo(3 * all);
-            assertThat(s.libraryRuns().winogradConvolutions()).isEqualTo(2 * all);
+            HipSession.LibraryRuns counts = s.libraryRuns();
+            assertThat(counts.oneDnnConvolutions()).isEqualTo(3 * all);
+            assertThat(counts.winogradConvolutions()).isEqualTo(2 * all);
+            assertThat(counts.states()).as("states of runs in flight at once").isGreaterThan(1);
+            assertThat(onePerRun).as("primitives of one run (3 convolutions, 2 Winograd products)").isEqualTo(5);
+            assertThat(counts.oneDnnPrimitives()).as("primitives made by %d states", counts.states())
+                    .isEqualTo(onePerRun);
         }
     }
 

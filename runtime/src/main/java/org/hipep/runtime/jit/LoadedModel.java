@@ -34,6 +34,7 @@ public final class LoadedModel implements AutoCloseable {
     private final long errorMessage;
     private final long free;
     private final long oneDnnRuns;
+    private final long hostRelease;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -49,6 +50,7 @@ public final class LoadedModel implements AutoCloseable {
         errorMessage = jit.lookup("hipep_state_error_message");
         free = jit.lookup("hipep_free");
         oneDnnRuns = jit.lookup("hipep_state_onednn_runs");
+        hostRelease = jit.lookup("hipep_host_release");
     }
 
     private long required(String name) {
@@ -213,9 +215,9 @@ public final class LoadedModel implements AutoCloseable {
 
     /**
      * {@code hipep_state_onednn_runs(state, kind)}: how many oneDNN primitives of {@code kind}
-     * (0 convolution, 1 matmul) or Winograd convolutions (2) the state has run, and of its oneDNN
-     * convolutions those that clamped by a post-op (3); 0 for code built without the runtime's
-     * oneDNN kernels.
+     * (0 convolution, 1 matmul) or Winograd convolutions (2) the state has run, of its oneDNN
+     * convolutions those that clamped by a post-op (3), and how many oneDNN primitives its runs
+     * created (4); 0 for code built without the runtime's oneDNN kernels.
      */
     public long oneDnnRuns(long state, int kind) {
         if (oneDnnRuns == 0) {
@@ -224,6 +226,28 @@ public final class LoadedModel implements AutoCloseable {
         enter();
         try {
             return NativeCalls.longPtrLong(oneDnnRuns, state, kind);
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code hipep_host_release(host)}: frees what the states made with {@code host} shared (the
+     * oneDNN primitives and packed weights); call it once every such state is cleaned up. Nothing
+     * for code built without the runtime.
+     *
+     * @throws RuntimeFailure with the status when it is not 0
+     */
+    public void releaseHost(Pointer host) {
+        if (hostRelease == 0) {
+            return;
+        }
+        enter();
+        try {
+            int status = NativeCalls.i32Ptr(hostRelease, address(host));
+            if (status != 0) {
+                throw new RuntimeFailure("hipep_host_release of " + origin + " returned status " + status);
+            }
         } finally {
             exit();
         }

@@ -37,7 +37,8 @@ final class ModelLinker {
     /** What the host looks up; never internalized. */
     static final Set<String> HOST_SYMBOLS = Set.of("inference_init", "inference_compute", "inference_cleanup",
             "inference_get_metadata_json", "hipdnn_ep_set_output_allocator", "hipep_state_outputs",
-            "hipep_state_error_message", "hipep_free", "hipep_provided_output_allocate", "hipep_state_onednn_runs");
+            "hipep_state_error_message", "hipep_free", "hipep_provided_output_allocate", "hipep_state_onednn_runs",
+            "hipep_host_release");
     static final List<String> STRIPPED_ATTRIBUTES = List.of("target-cpu", "target-features", "tune-cpu");
 
     /** A module and who contributed it; the first one of {@link Linked} is the model with the runtime. */

@@ -14,7 +14,9 @@ import org.hipep.runtime.jit.RuntimeFailure;
 /**
  * A session's constants and the {@code hipep_host_t} it gives {@code inference_init}: the address
  * of every externalized constant (sidecar entries mapped or loaded, splats materialised, file
- * references mapped) and the thread count. Everything here stays reachable while the session lives.
+ * references mapped), the thread count, and the slot where the session's states keep what they
+ * share (the runtime fills it; {@code hipep_host_release} frees it when the session closes).
+ * Everything here stays reachable while the session lives.
  */
 final class ConstantsData {
     private final List<ByteBuffer> keepAlive = new ArrayList<>();
@@ -23,10 +25,11 @@ final class ConstantsData {
 
     private ConstantsData(int count, int threads) {
         table = new LongPointer(Math.max(count, 1));
-        host = new LongPointer(3);
+        host = new LongPointer(4);
         host.put(0, count);
         host.put(1, table.address());
         host.put(2, threads);
+        host.put(3, 0L);
     }
 
     /** The {@code hipep_host_t} for {@code inference_init}. */

@@ -22,8 +22,9 @@ import org.hipep.runtime.jit.RuntimeFailure;
  *
  * <p>{@link #run} may be called from several threads at once: each concurrent run gets a runtime
  * state of its own (states are created on demand and kept for reuse), so runs never share
- * scratch memory. {@link #close} waits for runs in flight, then frees every state, the loaded code
- * and the constants.
+ * scratch memory; what does not change between runs (oneDNN's primitives and packed weights) the
+ * states share. {@link #close} waits for runs in flight, then frees every state, what they shared,
+ * the loaded code and the constants.
  */
 public final class HipSession implements AutoCloseable {
     private static final int TENSOR_T_SIZE = 40;
@@ -105,10 +106,13 @@ public final class HipSession implements AutoCloseable {
      * through oneDNN's matmul; counted in neither of the others). The rest went through the runtime's
      * own kernels and OpenBLAS. {@code oneDnnClampedConvolutions}: of the oneDNN convolutions, those
      * whose fused Relu / Clip oneDNN applied itself (its outputs provably finite) instead of a pass
-     * of the runtime over Y.
+     * of the runtime over Y. {@code oneDnnPrimitives}: the oneDNN primitives the runs created (each
+     * with its weights packed when they are constant); the session's states share them, so
+     * concurrent runs create no more than one run does. {@code states}: the runtime states the
+     * counts are summed over (one per run that was in flight at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
-            long oneDnnClampedConvolutions) {
+            long oneDnnClampedConvolutions, long oneDnnPrimitives, int states) {
     }
 
     /**
@@ -126,15 +130,17 @@ public final class HipSession implements AutoCloseable {
             long mm = 0;
             long winograd = 0;
             long clamped = 0;
+            long primitives = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
                     mm += model.oneDnnRuns(s.state, 1);
                     winograd += model.oneDnnRuns(s.state, 2);
                     clamped += model.oneDnnRuns(s.state, 3);
+                    primitives += model.oneDnnRuns(s.state, 4);
                 }
+                return new LibraryRuns(conv, mm, winograd, clamped, primitives, all.size());
             }
-            return new LibraryRuns(conv, mm, winograd, clamped);
         } finally {
             lifecycle.readLock().unlock();
         }
@@ -418,6 +424,7 @@ public final class HipSession implements AutoCloseable {
                 all.clear();
             }
             idle.clear();
+            model.releaseHost(constants.host());
             model.close();
             if (onClose != null) {
                 onClose.run();
