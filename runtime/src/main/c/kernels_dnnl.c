@@ -7,9 +7,9 @@
  *  - dn_cache_of(ctx): the oneDNN cache (one CPU engine, a hash table of entries, a stream for
  *    packing weights under its mutex) the states of one host share (hipep_host_t.shared): the first
  *    state that needs it creates it, and hipep_host_release frees it after the last state's
- *    cleanup; each state runs its primitives on a stream of its own. Concurrent runs of a session (one
- *    state each) thus use one set of primitives and one packed copy of each constant weight, as
- *    ONNX Runtime's concurrent Run calls do; before, each state packed its own (bert-4layer with 4
+ *    cleanup; each state runs its primitives on a stream of its own. Concurrent runs of a session
+ *    (one state each) thus use one set of primitives and one packed copy of each constant weight,
+ *    as ONNX Runtime's concurrent Run calls do; before, each state packed its own (bert-4layer with 4
  *    callers: 116 MB more per caller). NULL when oneDNN is switched off (HIPEP_NO_DNNL set to
  *    anything but "" or "0", read once per state: a diagnostic switch for comparisons) or the engine
  *    cannot be created; the caller then computes the op itself.
@@ -73,7 +73,7 @@ typedef struct dn_entry {
     int64_t sbytes;
     dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
     double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
-    atomic_int busy;           /* a run is using xm, ym, bm */
+    atomic_int busy;           /* a run is using xm, ym, bm, sm */
 } dn_entry_t;
 
 typedef struct dn_cache {

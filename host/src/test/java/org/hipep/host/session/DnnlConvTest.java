@@ -218,16 +218,7 @@ class DnnlConvTest {
         try (HipEnvironment env = HipEnvironment.create(); HipSession s = env.createSession(model, options)) {
             long onePerRun;
             try (HipSession alone = env.createSession(model, options)) {
-                Map<String, double[]> values = new HashMap<>(constants);
-                Random own = new Random(99);
-                for (Conv c : convs) {
-                    values.put(c.name() + "_x", ConvTilingTest.random(own, c.cs().xShape(), 1.0));
-                    if (!c.constant()) {
-                        values.put(c.name() + "_w", ConvTilingTest.random(own, c.cs().wShape(), 0.2));
-                        values.put(c.name() + "_b", ConvTilingTest.random(own, new long[] {c.cs().m()}, 1.0));
-                    }
-                }
-                runAndCompare(alone, convs, values, "one caller");
+                runAndCompare(alone, convs, runValues(convs, constants, new Random(99)), "one caller");
                 onePerRun = alone.libraryRuns().oneDnnPrimitives();
             }
             CyclicBarrier together = new CyclicBarrier(callers);
@@ -239,16 +230,8 @@ class DnnlConvTest {
                     done.add(pool.submit(() -> {
                         for (int run = 1; run <= runs; run++) {
                             together.await();
-                            Map<String, double[]> values = new HashMap<>(constants);
-                            for (Conv c : convs) {
-                                values.put(c.name() + "_x", ConvTilingTest.random(own, c.cs().xShape(), 1.0));
-                                if (!c.constant()) {
-                                    values.put(c.name() + "_w", ConvTilingTest.random(own, c.cs().wShape(), 0.2));
-                                    values.put(c.name() + "_b",
-                                            ConvTilingTest.random(own, new long[] {c.cs().m()}, 1.0));
-                                }
-                            }
-                            runAndCompare(s, convs, values, Thread.currentThread().getName() + ", run " + run);
+                            runAndCompare(s, convs, runValues(convs, constants, own),
+                                    Thread.currentThread().getName() + ", run " + run);
                         }
                         return null;
                     }));
@@ -268,6 +251,19 @@ class DnnlConvTest {
             assertThat(counts.oneDnnPrimitives()).as("primitives made by %d states", counts.states())
                     .isEqualTo(onePerRun);
         }
+    }
+
+    /** The constants and, from rnd, a random X per conv and W and B for those that are inputs. */
+    private static Map<String, double[]> runValues(List<Conv> convs, Map<String, double[]> constants, Random rnd) {
+        Map<String, double[]> values = new HashMap<>(constants);
+        for (Conv c : convs) {
+            values.put(c.name() + "_x", ConvTilingTest.random(rnd, c.cs().xShape(), 1.0));
+            if (!c.constant()) {
+                values.put(c.name() + "_w", ConvTilingTest.random(rnd, c.cs().wShape(), 0.2));
+                values.put(c.name() + "_b", ConvTilingTest.random(rnd, new long[] {c.cs().m()}, 1.0));
+            }
+        }
+        return values;
     }
 
     /**
