@@ -310,6 +310,35 @@ static int dn_prim(dn_entry_t *e, const_dnnl_primitive_desc_t pd) {
            dnnl_primitive_create(&e->prim, pd) == dnnl_success;
 }
 
+/* Whether pd's kernel is oneDNN's gemm-based one (without AVX-512 its jit sgemm, which packs the weights on every call). */
+static int dn_impl_is_gemm(const_dnnl_primitive_desc_t pd) {
+    const char *impl = NULL;
+    return dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl != NULL &&
+           strncmp(impl, "gemm", 4) == 0;
+}
+
+/*
+ * The primitive descriptor of a stride-1 unpadded 1x1 convolution of x by w (+ b, may be NULL) into
+ * y with attributes attr, when oneDNN gives it a kernel that is neither gemm-based nor its
+ * reference one (kernels_dnnl_matmul.c's and kernels_dnnl_winograd.c's products where the matmul's
+ * kernel would be gemm-based); else NULL.
+ */
+static dnnl_primitive_desc_t dn_conv1x1_pd(dn_cache_t *c, const_dnnl_memory_desc_t x, const_dnnl_memory_desc_t w,
+                                           const_dnnl_memory_desc_t b, const_dnnl_memory_desc_t y,
+                                           const_dnnl_primitive_attr_t attr) {
+    dnnl_dims_t one = {1, 1}, zero = {0, 0};
+    dnnl_primitive_desc_t pd = NULL;
+    const char *impl = NULL;
+    if (dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference, dnnl_convolution_direct,
+                                                       x, w, b, y, one, zero, zero, zero, attr) != dnnl_success)
+        return NULL;
+    if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl != NULL &&
+        strncmp(impl, "gemm", 4) != 0 && strncmp(impl, "ref", 3) != 0)
+        return pd;
+    dnnl_primitive_desc_destroy(pd);
+    return NULL;
+}
+
 /* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */
 static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) {
     dnnl_dims_t dims;

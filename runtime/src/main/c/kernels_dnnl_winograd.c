@@ -244,33 +244,20 @@ static dnnl_memory_desc_t wg_md(int64_t tiles, int64_t ld) {
  */
 static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const_dnnl_primitive_attr_t attr,
                     dnnl_primitive_desc_t *pd, dnnl_memory_desc_t *xmd, dnnl_memory_desc_t *ymd) {
-    const char *impl = NULL;
-    if (dnnl_primitive_desc_query(*pd, dnnl_query_impl_info_str, 0, &impl) != dnnl_success || impl == NULL ||
-        strncmp(impl, "gemm", 4) != 0)
-        return 0;
+    if (!dn_impl_is_gemm(*pd)) return 0;
     int64_t xs[4] = {1, 36 * C, tiles, 1}, ws[5] = {36, M, C, 1, 1}, ys[4] = {1, 36 * M, tiles, 1};
     dnnl_memory_desc_t x = dn_md(4, xs, dnnl_nhwc), w = dn_md(5, ws, dnnl_format_tag_any), y = dn_md(4, ys, dnnl_nhwc);
-    dnnl_dims_t one = {1, 1}, zero = {0, 0};
-    dnnl_primitive_desc_t cpd = NULL;
-    const char *cimpl = NULL;
-    int ok = x && w && y &&
-             dnnl_convolution_forward_primitive_desc_create(&cpd, c->engine, dnnl_forward_inference,
-                                                            dnnl_convolution_direct, x, w, NULL, y, one, zero, zero,
-                                                            zero, attr) == dnnl_success &&
-             dnnl_primitive_desc_query(cpd, dnnl_query_impl_info_str, 0, &cimpl) == dnnl_success && cimpl != NULL &&
-             strncmp(cimpl, "gemm", 4) != 0 && strncmp(cimpl, "ref", 3) != 0;
+    dnnl_primitive_desc_t cpd = x && w && y ? dn_conv1x1_pd(c, x, w, NULL, y, attr) : NULL;
     if (w) dnnl_memory_desc_destroy(w);
     dnnl_memory_desc_t drop[2] = {x, y};
-    if (ok) {
+    if (cpd) {
         dnnl_primitive_desc_destroy(*pd);
         drop[0] = *xmd, drop[1] = *ymd;
         *pd = cpd, *xmd = x, *ymd = y;
-    } else if (cpd) {
-        dnnl_primitive_desc_destroy(cpd);
     }
     for (int i = 0; i < 2; i++)
         if (drop[i]) dnnl_memory_desc_destroy(drop[i]);
-    return ok;
+    return cpd != NULL;
 }
 
 static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
