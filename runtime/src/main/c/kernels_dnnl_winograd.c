@@ -237,10 +237,11 @@ static dnnl_memory_desc_t wg_md(int64_t tiles, int64_t ld) {
 
 /*
  * Where oneDNN's batched matmul is its jit sgemm (no AVX-512), the 36 products as one grouped 1x1
- * convolution: V [tiles][36][C] is a channels-last image of `tiles` pixels and 36 C channels, group i
- * plane i's C, and the products [tiles][36][M] likewise with 36 M. Replaces *pd and the layouts
- * when oneDNN gives that convolution a non-gemm, non-reference kernel (returns 1: the weights are
- * then [36, M, C, 1, 1] in giohw, which U [36][C][M] is); else changes nothing and returns 0.
+ * convolution: V [tiles][36][C] is a channels-last image of `tiles` pixels and 36 C channels
+ * (group i: plane i's C channels), the products [tiles][36][M] likewise with 36 M. Replaces *pd
+ * and the layouts when oneDNN gives that convolution a non-gemm, non-reference kernel (returns 1:
+ * the weights are then [36, M, C, 1, 1] in giohw, which U [36][C][M] is); else changes nothing and
+ * returns 0.
  */
 static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const_dnnl_primitive_attr_t attr,
                     dnnl_primitive_desc_t *pd, dnnl_memory_desc_t *xmd, dnnl_memory_desc_t *ymd) {
