@@ -55,7 +55,8 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_WINOGRAD 2 /* kernels_dnnl_winograd.c: its entries hold the matmul of the transformed tiles */
 #define DN_KIND_CONV_CLAMPED 3 /* a count only: the convolutions whose clamp was oneDNN's post-op */
 #define DN_KIND_MADE 4         /* a count only: the entries a state's runs created (dn_get) */
-#define DN_KINDS 5
+#define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
+#define DN_KINDS 6
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -484,8 +485,9 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
 /*
  * Exported: how many oneDNN primitives of `kind` (0 convolution, 1 matmul) or Winograd
  * convolutions (2, kernels_dnnl_winograd.c; their matmuls are not counted as 1) this state has run
- * since it was created, (3) how many of its oneDNN convolutions clamped Y by a post-op, and (4) how
- * many entries (primitives, with their packed weights) its runs created in the shared cache; -1
+ * since it was created, (3) how many of its oneDNN convolutions clamped Y by a post-op, (4) how
+ * many entries (primitives, with their packed weights) its runs created in the shared cache, and
+ * (5) how many of its oneDNN or Winograd convolutions added into Y (the _acc kernels); -1
  * for an unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
  * an op took).
  */

@@ -50,6 +50,14 @@
  * Y (SqueezeNet's expand and final 1x1 convolutions and 3x3 stem, ResNet's 7x7 stem: 92% of
  * SqueezeNet's clamped outputs). Otherwise, and when the scan finds a NaN, an infinity or a large
  * value, the clamp stays a separate pass over Y (la_conv_clamp at la_conv's `done:`).
+ * Accumulating (the _acc kernels, la_conv_acc: Y = Y + conv(X, W) + B, then the clamp): a sum
+ * post-op (scale 1, before the clip) when Y is the caller's dense buffer in either layout; it adds
+ * Y's old value to the biased result as the separate Add kernel would, so the values are that
+ * kernel's. The clip then needs Y's old values finite too: dn_absmax scans them with X (whatever
+ * the sizes: the scan reads X and Y where the clamp pass would read and write Y). Without a
+ * constant W, or with a NaN, an infinity or a large value seen, the entry has the sum alone and the
+ * clamp stays a separate pass. Channel slices and temporaries (dn_conv_try returns 0) go through
+ * la_conv_acc's temporary and the Add kernel.
  * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, and inside one of our
  * parallel bodies, which no model path does today); the count is part of the entry's key.
  */
@@ -100,7 +108,7 @@ static dnnl_format_tag_t dn_conv_tag(int64_t nhwc) { return nhwc ? dnnl_nhwc : d
 
 static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const dn_conv_arg_t *a = (const dn_conv_arg_t *)argp;
-    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias xnhwc ynhwc clamp lo hi */
+    const int64_t *k = a->k; /* kind N C H W M KH KW SH SW PT PL PB PR OH OW threads bias xnhwc ynhwc clamp lo hi acc */
     int64_t xs[4] = {k[1], k[2], k[3], k[4]}, ws[4] = {k[5], k[2], k[6], k[7]}, ys[4] = {k[1], k[5], k[14], k[15]};
     int64_t bs[1] = {k[5]};
     dnnl_memory_desc_t xmd = dn_md(4, xs, dn_conv_tag(k[18])), wany = dn_md(4, ws, dnnl_format_tag_any),
@@ -110,13 +118,15 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     dnnl_primitive_attr_t attr = NULL;
     dnnl_post_ops_t ops = NULL;
     int ok = xmd && wany && ymd && (!a->has_bias || bmd) && (attr = dn_attr()) != NULL;
-    if (ok && k[20]) {
+    if (ok && (k[20] || k[23])) { /* Y + the convolution (acc), then the clamp */
         ok = dnnl_post_ops_create(&ops) == dnnl_success &&
-             dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success &&
+             (!k[23] || dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success) &&
+             (!k[20] ||
+              dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success) &&
              dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success;
         /* the bound dn_conv_try checks: the largest sum of |W| over an output channel */
         int64_t per = k[2] * k[6] * k[7];
-        if (ok) dn_wabs(e, (const float *)a->W, k[5], per, per, 1);
+        if (ok && k[20]) dn_wabs(e, (const float *)a->W, k[5], per, per, 1);
     }
     ok = ok &&
          dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference,
@@ -144,9 +154,11 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
  * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
  * must compute it, 1 when Y is written or an error was reported, 2 when Y is written and clamped to
  * [lo, hi] (`clamp`, see the header: only when no output can be NaN or infinite). io->W is the
- * weights operand's own data or a dense copy of it (then never treated as constant).
+ * weights operand's own data or a dense copy of it (then never treated as constant). With acc,
+ * Y = Y + conv(X, W) + B (oneDNN's sum post-op, before the clip): only when Y is the caller's own
+ * dense buffer (a channel slice or a temporary returns 0).
  */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi) {
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || g->d[0] != 1 || g->d[1] != 1) return 0;
     /* NCHW only (channels-last ones all go to oneDNN, whose NHWC kernels need no transposes) */
@@ -155,6 +167,7 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     if (!cl && io->C == 1) return 0;                    /* mnist-8's and super-resolution-10's first */
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL) return 0;
+    if (acc && (io->Y != io->y.data || (io->yl && io->ldy != io->M))) return 0;
     const void *W = io->W;
     const void *wkey = W == io->w.data && dn_is_constant(c, W) ? W : NULL;
     /* Y a channel slice of a wider channels-last tensor (hip-concat-in-place): oneDNN's convolutions
@@ -179,16 +192,19 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
                              (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
                              (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
                              threads, io->B != NULL, io->xl, io->yl};
+    k[23] = acc;
     dn_conv_arg_t arg = {k, W, io->B != NULL, lo, hi};
     dn_entry_t *e = NULL;
-    if (clamp && wkey != NULL && io->N * io->C * g->in[0] * g->in[1] < io->N * io->M * g->osz) {
+    int64_t ysz = io->N * io->M * g->osz;
+    /* with acc the scan reads X and Y's old values where the clamp pass would read and write Y */
+    if (clamp && wkey != NULL && (acc || io->N * io->C * g->in[0] * g->in[1] < ysz)) {
         k[20] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
         memcpy(&k[21], &lo, sizeof lo);
         memcpy(&k[22], &hi, sizeof hi);
         e = dn_get(ctx, c, k, wkey, dn_conv_create, &arg);
         double bmax = io->B ? dn_absmax((const float *)io->B, io->M) : 0;
         double bound = (double)dn_absmax((const float *)io->X, io->N * io->C * g->in[0] * g->in[1]) *
-                       (e ? e->wabs : INFINITY) + bmax;
+                           (e ? e->wabs : INFINITY) + bmax + (acc ? dn_absmax((const float *)io->Y, ysz) : 0);
         if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the clamp pass keeps it */
         k[20] = k[21] = k[22] = 0;
     }
@@ -205,8 +221,10 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     }
     if (!dn_run(ctx, c, DN_KIND_CONV, e, W, io->X, Y, io->B))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
-    else if (fused)
-        dn_count(ctx, DN_KIND_CONV_CLAMPED);
+    else {
+        if (fused) dn_count(ctx, DN_KIND_CONV_CLAMPED);
+        if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
+    }
     if (sliced) { /* the scratch's pixel rows of M floats into the slice's, ldy apart (kernels_data.c) */
         dm_plan_t p;
         dm_plan_init(&p, 2, (const char *)Y, (char *)io->Y, (int64_t)sizeof(float));

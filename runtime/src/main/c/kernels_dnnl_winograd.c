@@ -47,8 +47,8 @@
  * 56x56 maps are one block of 196 tiles, super-resolution-10's 224x224 ones 14 blocks of 224): the
  * input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
  * stride 36 C), the matmul writes 36 x M per tile (its destination, same way), and the output
- * transform adds the bias, applies the fused clamp of the _clamp kernels (NaN-propagating,
- * la_vclamp16) and writes Y. The last block's rows past its tiles hold the previous block's values
+ * transform adds the bias, then Y's old value for the _acc kernels (la_conv_acc), applies the fused
+ * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows past its tiles hold the previous block's values
  * or whatever the scratch held: multiplied too (rows are independent), never read. Both
  * transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's team (the same
  * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
@@ -88,6 +88,7 @@ typedef struct {
     unsigned char *odd; /* per tile of the block: an input of its 6x6 tile is NaN or infinite */
     int64_t C, M, H, W, OH, OW, pt, pl, th, tw, t0; /* t0: the block's first tile */
     int64_t ldy;                                     /* Y's pixel stride (M, or more for a channel slice) */
+    int acc;                                         /* Y = Y + the convolution (the _acc kernels) */
     int clamp;
     double lo, hi;
 } wg_job_t;
@@ -141,7 +142,7 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
         for (int64_t k = 0; k < cols; k++) {
             float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy;
             for (int64_t m = 0; m < M; m++) {
-                float acc = j->b ? j->b[m] : 0;
+                float s = j->b ? j->b[m] : 0;
                 for (int64_t a = 0; a < 3; a++) {
                     int64_t iy = y0 + i + a - j->pt;
                     if (iy < 0 || iy >= j->H) continue;
@@ -149,10 +150,10 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
                         int64_t ix = x0 + k + b - j->pl;
                         if (ix < 0 || ix >= j->W) continue;
                         const float *xp = j->x + ((n * j->H + iy) * j->W + ix) * C, *wp = j->w + m * C * 9 + a * 3 + b;
-                        for (int64_t c = 0; c < C; c++) acc += xp[c] * wp[c * 9];
+                        for (int64_t c = 0; c < C; c++) s += xp[c] * wp[c * 9];
                     }
                 }
-                y[m] = acc;
+                y[m] = j->acc ? s + y[m] : s;
             }
             if (j->clamp) la_conv_clamp(LA_F32, (char *)y, 1, M, 0, j->lo, j->hi);
         }
@@ -186,7 +187,9 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
                 wg_at(row, o);
                 for (int64_t k = 0; k < cols; k++) {
                     float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
-                    la_vst16n(y, j->clamp ? la_vclamp16(o[k] + bias, lo, hi) : o[k] + bias, cn);
+                    wg_v16 v = o[k] + bias;
+                    if (j->acc) v += la_vld16n(y, cn);
+                    la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
                 }
             }
         }
@@ -290,11 +293,11 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 }
 
 /*
- * Y = conv(X, W) + B, clamped when `clamp`, by F(4x4, 3x3) when it applies (see the header);
- * returns 0 (nothing written) when the caller must compute it, 1 when Y is written or an error
- * was reported.
+ * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) when it
+ * applies (see the header); returns 0 (nothing written) when the caller must compute it, 1 when Y
+ * is written or an error was reported.
  */
-static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi) {
+static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
@@ -321,7 +324,7 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     } else {
         wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd,
                       io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
-                      io->ldy, clamp, lo, hi};
+                      io->ldy, acc, clamp, lo, hi};
         for (; j.t0 < T; j.t0 += tiles) {
             int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
@@ -333,7 +336,10 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
             if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_out_body, &j);
             else wg_out_body(&j, 0, n);
         }
-        if (j.t0 >= T) dn_count(ctx, DN_KIND_WINOGRAD);
+        if (j.t0 >= T) {
+            dn_count(ctx, DN_KIND_WINOGRAD);
+            if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
+        }
     }
     if (v) st_scratch_give(ctx, v, sv);
     if (m) st_scratch_give(ctx, m, sm);

@@ -1576,39 +1576,54 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
     return 1;
 }
 
-/* oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply, 2 when it also clamped Y. */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
-/* Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c), clamping what it writes; 0 when it does not apply. */
-static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi);
+/*
+ * oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply, 2 when it also clamped Y;
+ * with acc it adds to Y (the caller's, dense) by a sum post-op, or returns 0.
+ */
+static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc);
+/* Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c), clamping what it writes (adding to Y first with
+ * acc); 0 when it does not apply. */
+static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc);
 
-static void la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
-                    void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
-                    const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
-                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
-                    double lo, double hi, int nhwc) {
+/*
+ * Y = conv(X, W) + B, clamped when `clamp`; returns 1. With acc (the _acc kernels, see
+ * la_conv_acc) Y = Y + conv(X, W) + B, clamped, when Winograd or oneDNN can add into Y themselves
+ * (returns 1), else nothing is written and it returns 0; after an error it returns 1.
+ */
+static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
+                   void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
+                   const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                   const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
+                   double lo, double hi, int nhwc, int acc) {
     la_conv_io_t io;
     int tiled = 0; /* clamped as written: the tiles, the Winograd and single-channel paths, oneDNN's post-op
                       (dn_conv_try returned 2); else Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
-        return;
+        return 1;
     const la_geom_t *g = &io.g;
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
     if (g->osz == 0 || mg == 0 || N == 0) goto done;
-    if (kc > 0 && wg_conv_try(ctx, &io, group, clamp, lo, hi)) { /* clamps what it writes */
+    if (kc > 0 && wg_conv_try(ctx, &io, group, clamp, lo, hi, acc)) { /* clamps what it writes */
         tiled = 1;
         goto done;
     }
-    int dn = kc > 0 ? dn_conv_try(ctx, &io, group, clamp, lo, hi) : 0;
+    int dn = kc > 0 ? dn_conv_try(ctx, &io, group, clamp, lo, hi, acc) : 0;
     if (dn) {
         tiled = dn == 2;
         goto done;
     }
+    if (acc) { /* none of the paths below adds into Y: la_conv_acc goes through a temporary */
+        if (io.Y != io.y.data) free(io.Y); /* a temporary Y is dropped, not written back */
+        io.Y = NULL;
+        la_conv_close(&io, t);
+        return 0;
+    }
     /* from here NCHW: a channels-last X / Y goes through NCHW scratch buffers */
     if (!la_conv_channels_first(ctx, sym, &io)) {
         la_conv_close(&io, t);
-        return;
+        return 1;
     }
     char *X = io.X, *W = io.W, *B = io.B, *Y = io.Y;
     la_conv_job_t job = {g, NULL, NULL, W, B, Y, cg, mg, M, io.isd};
@@ -1657,6 +1672,53 @@ done:
         else hipep_parallel_for(ctx, N * M * g->osz, LA_CLAMP_GRAIN, la_clamp_body, &cj);
     }
     la_conv_close(&io, t);
+    return 1;
+}
+
+/* hipep_add_<t> / hipep_add_<t>_clamp (kernels_elementwise.c) */
+typedef void (*la_add_fn)(void *ctx, int64_t ra, void *da, int64_t rb, void *db, int64_t rc, void *dc);
+typedef void (*la_add_clamp_fn)(void *ctx, int64_t ra, void *da, int64_t rb, void *db, int64_t rc, void *dc,
+                                double lo, double hi);
+
+/*
+ * The _acc kernels (hip.conv's `accumulate`, set by hip-conv-add-in-place for a residual Add of the
+ * convolution's result and a buffer read by nothing after it): Y = Y + conv(X, W) + B, then the
+ * clamp -- exactly the separate conv and Add (+ Relu / Clip) kernels' values, without their pass
+ * over Y. Winograd (its output transform) and oneDNN (a sum post-op) add into Y as they write it;
+ * any other path computes the convolution into a dense temporary of Y's shape and adds it to Y
+ * with the Add kernel itself.
+ */
+static void la_conv_acc(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
+                        void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
+                        const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                        const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad,
+                        int clamp, double lo, double hi, int nhwc, la_add_fn add, la_add_clamp_fn add_clamp) {
+    if (la_conv(ctx, sym, t, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides, strides_len, pads,
+                pads_len, dilations, dilations_len, group, auto_pad, clamp, lo, hi, nhwc, 1))
+        return;
+    if (yr < 1 || yr > HIPEP_MAX_RANK) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: Y of rank %lld", sym, (long long)yr);
+        return;
+    }
+    hipep_view_t y = hipep_view(yr, yd, la_esize(t));
+    struct { /* a dense descriptor of Y's sizes (hipep_memref_t's layout) */
+        void *allocated, *aligned;
+        int64_t offset, dims[2 * HIPEP_MAX_RANK];
+    } tmp;
+    tmp.allocated = tmp.aligned = la_alloc(ctx, sym, y.numel * la_esize(t));
+    if (tmp.aligned == NULL) return;
+    tmp.offset = 0;
+    for (int64_t i = yr - 1, stride = 1; i >= 0; stride *= y.sizes[i--]) {
+        tmp.dims[i] = y.sizes[i];
+        tmp.dims[yr + i] = stride;
+    }
+    la_conv(ctx, sym, t, xr, xd, wr, wd, br, bd, yr, &tmp, kernel_shape, kernel_len, strides, strides_len, pads,
+            pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, nhwc, 0);
+    if (!hipep_has_error(ctx)) {
+        if (clamp) add_clamp(ctx, yr, &tmp, yr, yd, yr, yd, lo, hi);
+        else add(ctx, yr, &tmp, yr, yd, yr, yd);
+    }
+    free(tmp.allocated);
 }
 
 static void la_conv_transpose(void *ctx, const char *sym, int t, int64_t xr, void *xd, int64_t wr, void *wd,
@@ -1707,14 +1769,14 @@ done:
                               int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
                               int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
         la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0);          \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0);       \
     }                                                                                                             \
     void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
                               int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
                               const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
                               const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
         la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0);          \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0);       \
     }                                                                                                             \
     void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
                                         const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
@@ -1752,7 +1814,7 @@ LA_CONV(bf16, LA_BF16)
                                     int64_t auto_pad, double clamp_min, double clamp_max) {                       \
         la_conv(ctx, "hipep_conv_" #S "_in2_clamp", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max, 0);                                                                                    \
+                clamp_max, 0, 0);                                                                                 \
     }                                                                                                             \
     void hipep_conv_##S##_in3_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,         \
@@ -1761,7 +1823,7 @@ LA_CONV(bf16, LA_BF16)
                                     int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {        \
         la_conv(ctx, "hipep_conv_" #S "_in3_clamp", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max, 0);                                                                                    \
+                clamp_max, 0, 0);                                                                                 \
     }
 LA_CONV_CLAMP(f32, LA_F32)
 LA_CONV_CLAMP(f64, LA_F64)
@@ -1779,7 +1841,7 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                    const int64_t *dilations, int64_t dilations_len, int64_t group,                \
                                    int64_t auto_pad) {                                                            \
         la_conv(ctx, "hipep_conv_" #S "_in2_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,      \
-                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1); \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1, 0); \
     }                                                                                                             \
     void hipep_conv_##S##_in3_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,     \
                                    int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,          \
@@ -1787,7 +1849,7 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                    int64_t pads_len, const int64_t *dilations, int64_t dilations_len,             \
                                    int64_t group, int64_t auto_pad) {                                             \
         la_conv(ctx, "hipep_conv_" #S "_in3_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,        \
-                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1); \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1, 0); \
     }                                                                                                             \
     void hipep_conv_##S##_in2_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr,         \
                                          void *y, const int64_t *kernel_shape, int64_t kernel_len,                \
@@ -1796,7 +1858,7 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                          int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {   \
         la_conv(ctx, "hipep_conv_" #S "_in2_clamp_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,            \
                 kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
-                clamp_min, clamp_max, 1);                                                                         \
+                clamp_min, clamp_max, 1, 0);                                                                      \
     }                                                                                                             \
     void hipep_conv_##S##_in3_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br,         \
                                          void *b, int64_t yr, void *y, const int64_t *kernel_shape,               \
@@ -1806,12 +1868,64 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                          double clamp_min, double clamp_max) {                                    \
         la_conv(ctx, "hipep_conv_" #S "_in3_clamp_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape,              \
                 kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
-                clamp_min, clamp_max, 1);                                                                         \
+                clamp_min, clamp_max, 1, 0);                                                                      \
     }
 LA_CONV_NHWC(f32, LA_F32)
 LA_CONV_NHWC(f64, LA_F64)
 LA_CONV_NHWC(f16, LA_F16)
 LA_CONV_NHWC(bf16, LA_BF16)
+
+/*
+ * hipep_conv_<t>_in2_acc[_clamp][_nhwc] / _in3_acc[_clamp][_nhwc]: Y = Y + conv(X, W) + B, then
+ * the clamp of the _clamp ones (la_conv_acc); the signatures of the kernels without _acc. L is
+ * the layout suffix (empty or _nhwc), NHWC its flag.
+ */
+#define LA_CONV_ACC(S, T, L, NHWC)                                                                                 \
+    void hipep_conv_##S##_in2_acc##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,    \
+                                     const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,     \
+                                     int64_t strides_len, const int64_t *pads, int64_t pads_len,                  \
+                                     const int64_t *dilations, int64_t dilations_len, int64_t group,              \
+                                     int64_t auto_pad) {                                                          \
+        la_conv_acc(ctx, "hipep_conv_" #S "_in2_acc" #L, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,            \
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
+                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                                     \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3_acc##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,   \
+                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,        \
+                                     const int64_t *strides, int64_t strides_len, const int64_t *pads,            \
+                                     int64_t pads_len, const int64_t *dilations, int64_t dilations_len,           \
+                                     int64_t group, int64_t auto_pad) {                                           \
+        la_conv_acc(ctx, "hipep_conv_" #S "_in3_acc" #L, T, xr, x, wr, w, br, b, yr, y, kernel_shape,              \
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
+                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                                     \
+    }                                                                                                             \
+    void hipep_conv_##S##_in2_acc_clamp##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr,       \
+                                           void *y, const int64_t *kernel_shape, int64_t kernel_len,              \
+                                           const int64_t *strides, int64_t strides_len, const int64_t *pads,      \
+                                           int64_t pads_len, const int64_t *dilations, int64_t dilations_len,     \
+                                           int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) { \
+        la_conv_acc(ctx, "hipep_conv_" #S "_in2_acc_clamp" #L, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,      \
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
+                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                         \
+    }                                                                                                             \
+    void hipep_conv_##S##_in3_acc_clamp##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br,       \
+                                           void *b, int64_t yr, void *y, const int64_t *kernel_shape,             \
+                                           int64_t kernel_len, const int64_t *strides, int64_t strides_len,       \
+                                           const int64_t *pads, int64_t pads_len, const int64_t *dilations,       \
+                                           int64_t dilations_len, int64_t group, int64_t auto_pad,                \
+                                           double clamp_min, double clamp_max) {                                  \
+        la_conv_acc(ctx, "hipep_conv_" #S "_in3_acc_clamp" #L, T, xr, x, wr, w, br, b, yr, y, kernel_shape,        \
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
+                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                         \
+    }
+LA_CONV_ACC(f32, LA_F32, , 0)
+LA_CONV_ACC(f32, LA_F32, _nhwc, 1)
+LA_CONV_ACC(f64, LA_F64, , 0)
+LA_CONV_ACC(f64, LA_F64, _nhwc, 1)
+LA_CONV_ACC(f16, LA_F16, , 0)
+LA_CONV_ACC(f16, LA_F16, _nhwc, 1)
+LA_CONV_ACC(bf16, LA_BF16, , 0)
+LA_CONV_ACC(bf16, LA_BF16, _nhwc, 1)
 
 /* ------------------------------------------------------------------ einsum */
 

@@ -21,3 +21,13 @@ func.func @f(%a: memref<2x3xf32>, %o: memref<3x2xf32>) {
   hip.exp %a, %o : (memref<2x3xf32>, memref<3x2xf32>) -> ()
   return
 }
+
+// -----
+
+// accumulate adds to the destination's values: a tensor-form conv has none.
+func.func @f(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error@+1 {{'hip.conv' op 'accumulate' is only valid in the memref form}}
+  %y = hip.conv %x, %w {accumulate = true, kernel_shape = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  return %y : tensor<1x3x4x4xf32>
+}
+

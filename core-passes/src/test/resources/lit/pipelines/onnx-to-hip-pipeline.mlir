@@ -45,6 +45,7 @@
 // ORDER: IR Dump After {{.*}}one-shot-bufferize
 // ORDER: IR Dump After {{.*}}hip-use-output-allocator
 // ORDER: IR Dump After {{.*}}hip-concat-in-place
+// ORDER: IR Dump After {{.*}}hip-conv-add-in-place
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}canonicalize
 // ORDER: IR Dump After {{.*}}hip-materialize-host-scalars

@@ -17,6 +17,7 @@ import org.hipep.passes.llvm.ExpandStridedMetadataPass;
 import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.memory.ConcatInPlacePass;
+import org.hipep.passes.memory.ConvAddInPlacePass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
@@ -76,6 +77,7 @@ public final class CorePasses {
         registry.registerPass(ReconcileUnrealizedCastsPass::new, OWNER);
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
         registry.registerPass(ConcatInPlacePass::new, OWNER);
+        registry.registerPass(ConvAddInPlacePass::new, OWNER);
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPass(ResolveExternConstantsPass::new, OWNER);

@@ -31,9 +31,17 @@ import org.hipep.ir.builtin.StringAttr;
  * {@code [N, OH, OW, M]}, rank 4 and f32 only; W stays {@code [M, C/group, KH, KW]}. The
  * {@code hip-conv-channels-last} pass sets it; the kernels carry it in their symbol
  * ({@code _nhwc}, docs/kernel-abi.md).
+ *
+ * <p>{@code conv} also takes {@code accumulate} (bool, default false), in the memref form only:
+ * the op adds its result to what its destination holds ({@code Y = Y + conv(X, W) + B}, then the
+ * fused clamp). {@code hip-conv-add-in-place} sets it when it folds a residual {@code hip.add}
+ * into the convolution; the kernels carry it in their symbol ({@code _acc}).
  */
 final class HipConvOps {
     private static final long DYN = ShapedType.DYNAMIC;
+
+    /** The attribute of a memref-form conv that adds to its destination (see the class documentation). */
+    static final String ACCUMULATE = "accumulate";
 
     private HipConvOps() {
     }
@@ -157,6 +165,7 @@ final class HipConvOps {
         checkBias(in, m);
         // The fused activation (HipCanonicalization.ConvClamp): y = min(max(conv, clamp_min), clamp_max).
         HipOps.floatAttr(attrs, "clamp_min", Double.NEGATIVE_INFINITY);
+        HipOps.flag(attrs, ACCUMULATE, false);
         HipOps.floatAttr(attrs, "clamp_max", Double.POSITIVE_INFINITY);
         int spatial = x.rank() - 2;
         Window win = window(attrs, spatial, w.shape().subList(2, w.rank()));
@@ -268,9 +277,10 @@ final class HipConvOps {
     /** The windowed ops. */
     static final List<Spec> SPECS = List.of(
             new Spec("conv", "N-d convolution: X [N, C, D...], W [M, C/group, k...], optional bias [M]; optional"
-                    + " fused activation min(max(y, clamp_min), clamp_max)", 2, 3, 1, 1,
+                    + " fused activation min(max(y, clamp_min), clamp_max); in memref form, with accumulate, Y"
+                    + " = Y + conv(X, W) + B before the clamp", 2, 3, 1, 1,
                     List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad", "clamp_min",
-                            "clamp_max", CHANNELS_LAST), layout(CONV)),
+                            "clamp_max", CHANNELS_LAST, ACCUMULATE), layout(CONV)),
             new Spec("conv_transpose", "N-d transposed convolution: X [N, C, D...], W [C, M/group, k...], optional"
                     + " bias [M]", 2, 3, 1, 1, List.of("kernel_shape", "strides", "pads", "dilations", "group",
                     "auto_pad", "output_padding", "output_shape"), CONV_TRANSPOSE),

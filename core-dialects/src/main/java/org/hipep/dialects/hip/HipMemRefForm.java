@@ -41,7 +41,14 @@ final class HipMemRefForm {
 
     /** The verifier of one compute op kind: the tensor form's, or the memref form's. */
     static LogicalResult verify(HipOps.Spec spec, Operation op) {
-        return isMemRefForm(op) ? verifyMemRefForm(spec, op) : HipOps.verify(spec, op);
+        if (isMemRefForm(op)) {
+            return verifyMemRefForm(spec, op);
+        }
+        if (op.attribute(HipConvOps.ACCUMULATE) != null && spec.attributes().contains(HipConvOps.ACCUMULATE)) {
+            // A tensor-form op has no destination whose values it could add to.
+            return op.emitOpError("'" + HipConvOps.ACCUMULATE + "' is only valid in the memref form");
+        }
+        return HipOps.verify(spec, op);
     }
 
     private static LogicalResult verifyMemRefForm(HipOps.Spec spec, Operation op) {

@@ -29,8 +29,9 @@ import org.hipep.ir.text.AttrTypePrinter;
  * differs; {@code _exp_<t3>} for a {@code pow} whose exponent's element type is not the base's;
  * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
  * number of destinations varies, {@code _p_<param>} for each parameter given as a run-time
- * operand, {@code _clamp} for an op carrying a fused clamp, and {@code _nhwc} for a conv or pool
- * with {@code channels_last} set, so that each symbol has exactly one signature.
+ * operand, {@code _acc} for a conv that adds to its destination ({@code accumulate}),
+ * {@code _clamp} for an op carrying a fused clamp, and {@code _nhwc} for a conv or pool with
+ * {@code channels_last} set, so that each symbol has exactly one signature.
  */
 public final class HipKernelAbi {
     /** How an attribute is passed. */
@@ -58,6 +59,11 @@ public final class HipKernelAbi {
          * op carries one of its clamp attributes); absent: {@code -inf} / {@code +inf}.
          */
         CLAMP("f64, `_clamp` symbols only"),
+        /**
+         * A conv that adds its result to what its destination holds ({@code accumulate}): part of
+         * the symbol ({@code _acc} when set), no argument.
+         */
+        ACCUMULATE("(symbol)"),
         /**
          * The data layout of a conv or pool ({@code channels_last}): part of the symbol
          * ({@code _nhwc} when set), no argument.
@@ -110,6 +116,11 @@ public final class HipKernelAbi {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.CLAMP);
         }
 
+        /** Whether the op may add to its destination ({@link Encoding#ACCUMULATE} attribute). */
+        public boolean hasAccumulate() {
+            return attributes.stream().anyMatch(a -> a.encoding() == Encoding.ACCUMULATE);
+        }
+
         /** Whether the op may be channels-last ({@link Encoding#LAYOUT} attribute). */
         public boolean hasLayout() {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.LAYOUT);
@@ -126,6 +137,9 @@ public final class HipKernelAbi {
             }
             if (!HipParameters.of(op).isEmpty()) {
                 s.append("[_p_<param>...]");
+            }
+            if (hasAccumulate()) {
+                s.append("[_acc]");
             }
             if (hasClamp()) {
                 s.append("[_clamp]");
@@ -166,6 +180,10 @@ public final class HipKernelAbi {
 
     private static Attr clamp(String name, double absent, String note) {
         return new Attr(name, Encoding.CLAMP, absent, List.of(), note);
+    }
+
+    private static Attr accumulate() {
+        return new Attr(ACCUMULATE, Encoding.ACCUMULATE, false, List.of(), null);
     }
 
     private static Attr channelsLast() {
@@ -234,7 +252,7 @@ public final class HipKernelAbi {
         Attr[] window = {ints("kernel_shape"), ints("strides"), ints("pads"), ints("dilations")};
         add("conv", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3], i64("group", 1),
                 choice("auto_pad", AUTO_PAD), clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
-                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), channelsLast());
+                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), channelsLast(), accumulate());
         add("conv_transpose", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3],
                 i64("group", 1), choice("auto_pad", AUTO_PAD), ints("output_padding"), ints("output_shape"));
         add("max_pool", "X → Y, [Indices (i64)]", false, true, window[0], window[1], window[2], window[3],
@@ -390,6 +408,9 @@ public final class HipKernelAbi {
         for (String p : layout.parameters()) {
             s.append("_p_").append(p);
         }
+        if (accumulates(op)) {
+            s.append("_acc");
+        }
         if (clamped(op)) {
             s.append("_clamp");
         }
@@ -397,6 +418,15 @@ public final class HipKernelAbi {
             s.append("_nhwc");
         }
         return s.toString();
+    }
+
+    /** The attribute of a conv that adds its result to its destination's values (symbol suffix {@code _acc}). */
+    public static final String ACCUMULATE = "accumulate";
+
+    /** Whether {@code op} has {@link #ACCUMULATE} set, so its symbol has {@code _acc}. */
+    public static boolean accumulates(Operation op) {
+        Entry e = entry(op.nameString());
+        return e != null && e.hasAccumulate() && op.attribute(ACCUMULATE) instanceof BoolAttr b && b.value();
     }
 
     /** The attribute of a conv or pool whose X and Y are {@code [N, H, W, C]} (symbol suffix {@code _nhwc}). */
@@ -463,6 +493,7 @@ public final class HipKernelAbi {
             case TYPE -> "type, in the symbol";
             case CLAMP -> "f64, `_clamp` only";
             case LAYOUT -> "bool, in the symbol: `_nhwc` when true";
+            case ACCUMULATE -> "bool, in the symbol: `_acc` when true";
         };
         String absent;
         if (a.note() != null) {

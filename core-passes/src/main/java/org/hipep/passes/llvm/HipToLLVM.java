@@ -183,7 +183,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
         Attribute value = op.attribute(a.name());
         boolean operand = layout.parameters().contains(a.name());
         switch (a.encoding()) {
-            case TYPE, LAYOUT -> {
+            case TYPE, LAYOUT, ACCUMULATE -> {
                 // In the symbol only.
             }
             case I64, BOOL, CHOICE -> args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(integer(a, value, operand))));
@@ -272,7 +272,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             case TYPE -> {
                 return true;
             }
-            case LAYOUT -> {
+            case LAYOUT, ACCUMULATE -> {
                 if (value != null && !(value instanceof BoolAttr)) {
                     return fail(op, "attribute '" + a.name() + "' must be a bool attribute");
                 }

@@ -108,11 +108,13 @@ public final class HipSession implements AutoCloseable {
      * whose fused Relu / Clip oneDNN applied itself (its outputs provably finite) instead of a pass
      * of the runtime over Y. {@code oneDnnPrimitives}: the oneDNN primitives the runs created (each
      * with its weights packed when they are constant); the session's states share them, so
-     * concurrent runs create no more than one run does. {@code states}: the runtime states the
-     * counts are summed over (one per run that was in flight at once).
+     * concurrent runs create no more than one run does. {@code accumulatedConvolutions}: of the
+     * oneDNN and Winograd convolutions, those that added their result to their destination
+     * ({@code hip-conv-add-in-place}'s residual Adds) as they wrote it. {@code states}: the runtime
+     * states the counts are summed over (one per run that was in flight at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
-            long oneDnnClampedConvolutions, long oneDnnPrimitives, int states) {
+            long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions, int states) {
     }
 
     /**
@@ -131,6 +133,7 @@ public final class HipSession implements AutoCloseable {
             long winograd = 0;
             long clamped = 0;
             long primitives = 0;
+            long accumulated = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -138,8 +141,9 @@ public final class HipSession implements AutoCloseable {
                     winograd += model.oneDnnRuns(s.state, 2);
                     clamped += model.oneDnnRuns(s.state, 3);
                     primitives += model.oneDnnRuns(s.state, 4);
+                    accumulated += model.oneDnnRuns(s.state, 5);
                 }
-                return new LibraryRuns(conv, mm, winograd, clamped, primitives, all.size());
+                return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();

@@ -1,0 +1,157 @@
+package org.hipep.host.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hipep.host.session.ConvTilingTest.a;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
+import org.hipep.host.session.ConvTilingTest.Case;
+import org.hipep.host.testing.KernelSymbols;
+import org.hipep.host.testing.OnnxValues;
+import org.hipep.ir.SymbolTable;
+import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Result;
+import org.hipep.runtime.session.SessionOptions;
+import org.hipep.runtime.session.Tensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Residual blocks {@code Neg(Relu(Add(conv_s(x), conv_r(xr))))} (the Neg keeps the sum off the
+ * graph's output buffer, as a following layer would): {@code hip-conv-add-in-place} folds
+ * each Add (and its Relu) into the later convolution, which adds into the other one's buffer (the
+ * {@code _acc} kernels), end to end against {@link ConvTilingTest}'s plain reference at one and
+ * two threads. Three blocks, one per way the kernel adds: a 1x1 convolution by oneDNN (a sum
+ * post-op and the clip), a 3x3 one by Winograd (its output transform), and a grouped 1x1 one that
+ * neither takes (NCHW, a temporary and the Add kernel). The second run puts NaN into the shortcut's
+ * input, the third into the accumulating convolution's: oneDNN's clip would turn a NaN into 0, so
+ * its scans (of X and of Y's old values) must see it and leave the clamp to a separate pass, and
+ * Winograd computes the tiles with one directly; NaN must reach the outputs as it does through the
+ * separate Add and Relu. Also in the {@code without-onednn} and {@code onednn-avx2} executions (host/pom.xml).
+ */
+class ConvAddInPlaceTest {
+    private static final int F32 = TensorProto.DataType.FLOAT_VALUE;
+
+    @TempDir
+    Path dir;
+
+    private static Case conv(String name, int c, int m, int group, int k, boolean bias) {
+        int p = k / 2;
+        return new Case(name, 1, c, m, group, a(20, 20), a(k, k), a(1, 1), a(1, 1), a(p, p, p, p), bias, false);
+    }
+
+    /** A residual block: {@code s} is the convolution that comes later (and accumulates), {@code r} the shortcut. */
+    private record Block(String name, Case r, Case s) {
+    }
+
+    private static final List<Block> BLOCKS = List.of(
+            new Block("onednn", conv("onednn_r", 32, 48, 1, 1, false), conv("onednn_s", 32, 48, 1, 1, true)),
+            new Block("winograd", conv("winograd_r", 32, 48, 1, 1, true), conv("winograd_s", 32, 48, 1, 3, true)),
+            new Block("grouped", conv("grouped_r", 32, 48, 2, 1, false), conv("grouped_s", 32, 48, 2, 1, true)));
+
+    @Test
+    void residualAddsRunInsideTheConvolution() throws Exception {
+        Random rnd = new Random(11);
+        Map<String, double[]> weights = new HashMap<>();
+        for (Block b : BLOCKS) {
+            for (Case cs : List.of(b.r(), b.s())) {
+                weights.put(cs.name() + "_w", ConvTilingTest.random(rnd, cs.wShape(), 0.2));
+                weights.put(cs.name() + "_b", ConvTilingTest.random(rnd, new long[] {cs.m()}, 1.0));
+            }
+        }
+        Path model = model(weights);
+        SymbolTable symbols = KernelSymbols.of(model, dir.resolve("compiled"));
+        assertThat(symbols.lookup("hipep_add_f32_clamp")).as("an Add kernel left").isNull();
+        assertThat(symbols.lookup("hipep_conv_f32_in3_acc_clamp_nhwc")).as("the accumulating conv kernel").isNotNull();
+        boolean onednn = !"1".equals(System.getenv("HIPEP_NO_DNNL"));
+        try (HipEnvironment env = HipEnvironment.create()) {
+            for (int threads : new int[] {1, 2}) {
+                try (HipSession s = env.createSession(model,
+                        new SessionOptions().setThreads(threads).setCacheDir(dir.resolve("cache")))) {
+                    for (int run = 1; run <= 3; run++) {
+                        long[] shape = BLOCKS.get(0).r().xShape();
+                        double[] x = ConvTilingTest.random(rnd, shape, 1.0);
+                        double[] xr = ConvTilingTest.random(rnd, shape, 1.0);
+                        for (int i = 0; run > 1 && i < x.length; i += 89) {
+                            (run == 2 ? xr : x)[i] = Double.NaN;
+                        }
+                        String where = threads + " thread(s), run " + run;
+                        try (Tensor tx = Tensor.fromArray(ConvTilingTest.toFloat(x), shape);
+                                Tensor txr = Tensor.fromArray(ConvTilingTest.toFloat(xr), shape);
+                                Result r = s.run(Map.of("x", tx, "xr", txr))) {
+                            for (Block b : BLOCKS) {
+                                ConcatInPlaceTest.compare(b.name(), r.get(b.name()), reference(b, x, xr, weights),
+                                        where);
+                            }
+                        }
+                        // per run: the oneDNN block's conv adds by a sum post-op, the Winograd
+                        // block's by its output transform; the grouped one by the Add kernel
+                        HipSession.LibraryRuns runs = s.libraryRuns();
+                        assertThat(runs.accumulatedConvolutions()).as("accumulating convolutions, %s", where)
+                                .isEqualTo(onednn ? 2L * run : 0);
+                        assertThat(runs.winogradConvolutions()).as("Winograd, %s", where)
+                                .isEqualTo(onednn ? run : 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /** -Relu(conv_s(x) + conv_r(xr)), NaN kept. */
+    private static double[] reference(Block b, double[] x, double[] xr, Map<String, double[]> weights) {
+        double[] s = ConvTilingTest.reference(b.s(), x, weights.get(b.s().name() + "_w"), weights.get(b.s().name() + "_b"));
+        double[] r = ConvTilingTest.reference(b.r(), xr, weights.get(b.r().name() + "_w"),
+                b.r().bias() ? weights.get(b.r().name() + "_b") : null);
+        double[] y = new double[s.length];
+        for (int i = 0; i < y.length; i++) {
+            double v = s[i] + r[i];
+            y[i] = Double.isNaN(v) ? v : -Math.max(v, 0);
+        }
+        return y;
+    }
+
+    private Path model(Map<String, double[]> weights) throws Exception {
+        GraphProto.Builder g = GraphProto.newBuilder().setName("conv_add_in_place");
+        g.addInput(ConvTilingTest.value("x", F32, BLOCKS.get(0).r().xShape()))
+                .addInput(ConvTilingTest.value("xr", F32, BLOCKS.get(0).r().xShape()));
+        for (Block b : BLOCKS) {
+            for (Case cs : List.of(b.r(), b.s())) { // the shortcut first: the later conv accumulates
+                String n = cs.name();
+                NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(n)
+                        .addInput(cs == b.r() ? "xr" : "x")
+                        .addInput(n + "_w").addOutput(n + "_c")
+                        .addAttribute(ConvTilingTest.ints("kernel_shape", cs.k()))
+                        .addAttribute(ConvTilingTest.ints("pads", cs.pads()));
+                if (cs.group() != 1) {
+                    node.addAttribute(AttributeProto.newBuilder().setName("group")
+                            .setType(AttributeProto.AttributeType.INT).setI(cs.group()));
+                }
+                g.addInitializer(OnnxValues.floatData(n + "_w", ConvTilingTest.toFloat(weights.get(n + "_w")),
+                        cs.wShape()));
+                if (cs.bias()) {
+                    node.addInput(n + "_b");
+                    g.addInitializer(OnnxValues.floatData(n + "_b", ConvTilingTest.toFloat(weights.get(n + "_b")),
+                            new long[] {cs.m()}));
+                }
+                g.addNode(node);
+            }
+            g.addNode(NodeProto.newBuilder().setOpType("Add").setName(b.name() + "_add").addInput(b.s().name() + "_c")
+                    .addInput(b.r().name() + "_c").addOutput(b.name() + "_sum"));
+            g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(b.name() + "_relu").addInput(b.name() + "_sum")
+                    .addOutput(b.name() + "_relu"));
+            g.addNode(NodeProto.newBuilder().setOpType("Neg").setName(b.name() + "_neg").addInput(b.name() + "_relu")
+                    .addOutput(b.name()));
+            int[] o = b.s().out();
+            g.addOutput(ConvTilingTest.value(b.name(), F32, new long[] {1, b.s().m(), o[0], o[1]}));
+        }
+        return OnnxValues.writeModel(dir.resolve("conv_add_in_place.onnx"), g.build(), 17);
+    }
+}
