@@ -11,7 +11,10 @@ import java.nio.file.StandardCopyOption;
  * Writes files so that a reader sees the old content or the whole new one, never part of it: the
  * bytes go to a temporary file in the target's folder (created when missing), which is then moved
  * over the target (atomically where the file system can). What every tool and artifact writer of
- * the project uses; a failure leaves no temporary file behind.
+ * the project uses; a failure leaves no temporary file behind. A target that exists and is neither
+ * a regular file nor a folder -- a device such as {@code /dev/null} or {@code /dev/stdout}, a FIFO
+ * -- is written in place: a file moved over it would take its place (as root, {@code -o /dev/null}
+ * replaced the machine's null device with a regular file).
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -20,6 +23,10 @@ public final class AtomicFiles {
     /** Writes {@code bytes} to {@code target}. */
     public static void write(Path target, byte[] bytes) throws IOException {
         Path abs = target.toAbsolutePath();
+        if (Files.exists(abs) && !Files.isRegularFile(abs) && !Files.isDirectory(abs)) {
+            Files.write(abs, bytes);
+            return;
+        }
         Path dir = abs.getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");

@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +25,33 @@ class AtomicFilesTest {
         assertThat(Files.readString(target)).isEqualTo("second");
         try (Stream<Path> files = Files.list(target.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("out.txt");
+        }
+    }
+
+    /**
+     * A FIFO (as a device such as /dev/null) is written through, not replaced by a regular file:
+     * the reader opened before the write gets the bytes, and the path stays a FIFO.
+     */
+    @Test
+    void aTargetThatIsNoRegularFileIsWrittenInPlace(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor()).as("mkfifo %s", fifo).isZero();
+        ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fifo-reader");
+            t.setDaemon(true); // left blocked on the FIFO if the write went elsewhere
+            return t;
+        });
+        try {
+            Future<byte[]> read = reader.submit(() -> Files.readAllBytes(fifo));
+            AtomicFiles.write(fifo, "through the pipe");
+            assertThat(new String(read.get(30, TimeUnit.SECONDS), StandardCharsets.UTF_8)).isEqualTo("through the pipe");
+            assertThat(Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS)).as("%s replaced by a file", fifo).isFalse();
+        } finally {
+            reader.shutdownNow();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("pipe");
         }
     }
 
