@@ -311,33 +311,49 @@ static int dn_prim(dn_entry_t *e, const_dnnl_primitive_desc_t pd) {
            dnnl_primitive_create(&e->prim, pd) == dnnl_success;
 }
 
-/* Whether pd's kernel is oneDNN's gemm-based one (without AVX-512 its jit sgemm, which packs the weights on every call). */
-static int dn_impl_is_gemm(const_dnnl_primitive_desc_t pd) {
+/*
+ * Whether pd's kernel's name starts with `prefix` ("gemm": without AVX-512 oneDNN's jit sgemm,
+ * which packs the weights on every call; "ref": its reference kernel).
+ */
+static int dn_impl_is(const_dnnl_primitive_desc_t pd, const char *prefix) {
     const char *impl = NULL;
     return dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl != NULL &&
-           strncmp(impl, "gemm", 4) == 0;
+           strncmp(impl, prefix, strlen(prefix)) == 0;
 }
 
 /*
- * The primitive descriptor of a stride-1 unpadded 1x1 convolution of x by w (+ b, may be NULL) into
- * y with attributes attr, when oneDNN gives it a kernel that is neither gemm-based nor its
- * reference one (kernels_dnnl_matmul.c's and kernels_dnnl_winograd.c's products where the matmul's
- * kernel would be gemm-based); else NULL.
+ * kernels_dnnl_matmul.c's and kernels_dnnl_winograd.c's products where oneDNN gave *pd (a matmul's)
+ * a gemm-based kernel: the stride-1 unpadded 1x1 convolution of lay[0] by w (+ lay[2] when n is 3;
+ * NULL for no bias) into lay[1], with attributes attr. When oneDNN gives that convolution a kernel
+ * that is neither gemm-based nor its reference one, it replaces *pd, the layouts lay[i] replace
+ * *old[i] (which are destroyed) and it returns 1; otherwise lay[] are destroyed, nothing else
+ * changes and it returns 0. w stays the caller's.
  */
-static dnnl_primitive_desc_t dn_conv1x1_pd(dn_cache_t *c, const_dnnl_memory_desc_t x, const_dnnl_memory_desc_t w,
-                                           const_dnnl_memory_desc_t b, const_dnnl_memory_desc_t y,
-                                           const_dnnl_primitive_attr_t attr) {
+static int dn_conv1x1_instead(dn_cache_t *c, const_dnnl_primitive_attr_t attr, dnnl_primitive_desc_t *pd,
+                              const_dnnl_memory_desc_t w, int n, dnnl_memory_desc_t *const old[],
+                              dnnl_memory_desc_t lay[]) {
     dnnl_dims_t one = {1, 1}, zero = {0, 0};
-    dnnl_primitive_desc_t pd = NULL;
-    const char *impl = NULL;
-    if (dnnl_convolution_forward_primitive_desc_create(&pd, c->engine, dnnl_forward_inference, dnnl_convolution_direct,
-                                                       x, w, b, y, one, zero, zero, zero, attr) != dnnl_success)
-        return NULL;
-    if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl != NULL &&
-        strncmp(impl, "gemm", 4) != 0 && strncmp(impl, "ref", 3) != 0)
-        return pd;
-    dnnl_primitive_desc_destroy(pd);
-    return NULL;
+    dnnl_primitive_desc_t cpd = NULL;
+    int ok = w != NULL && dn_impl_is(*pd, "gemm");
+    for (int i = 0; i < n; i++) ok = ok && (lay[i] != NULL || *old[i] == NULL);
+    if (ok && dnnl_convolution_forward_primitive_desc_create(&cpd, c->engine, dnnl_forward_inference,
+                                                             dnnl_convolution_direct, lay[0], w, n > 2 ? lay[2] : NULL,
+                                                             lay[1], one, zero, zero, zero, attr) != dnnl_success)
+        cpd = NULL;
+    if (cpd && (dn_impl_is(cpd, "gemm") || dn_impl_is(cpd, "ref"))) {
+        dnnl_primitive_desc_destroy(cpd);
+        cpd = NULL;
+    }
+    if (cpd) {
+        dnnl_primitive_desc_destroy(*pd);
+        *pd = cpd;
+    }
+    for (int i = 0; i < n; i++) {
+        dnnl_memory_desc_t drop = cpd ? *old[i] : lay[i];
+        if (cpd) *old[i] = lay[i];
+        if (drop) dnnl_memory_desc_destroy(drop);
+    }
+    return cpd != NULL;
 }
 
 /* A plain memory descriptor (dense, `tag` layout) of n f32 dims; NULL when oneDNN refuses. */

@@ -63,21 +63,13 @@ static dnnl_memory_desc_t dn_mm_src_md(const int64_t *k) {
  */
 static int dn_mm_conv(dn_cache_t *c, const int64_t *k, const_dnnl_primitive_attr_t attr, dnnl_primitive_desc_t *pd,
                       dnnl_memory_desc_t *xmd, dnnl_memory_desc_t *ymd, dnnl_memory_desc_t *bmd) {
-    if (k[5] != 1 || k[4] != k[3] || k[11] != k[2] || !dn_impl_is_gemm(*pd)) return 0;
+    if (k[5] != 1 || k[4] != k[3] || k[11] != k[2]) return 0;
     int64_t xs[4] = {1, k[3], k[1], 1}, ws[4] = {k[2], k[3], 1, 1}, ys[4] = {1, k[2], k[1], 1}, bs[1] = {k[2]};
-    dnnl_memory_desc_t x = dn_md(4, xs, dnnl_nhwc), w = dn_md(4, ws, dnnl_format_tag_any), y = dn_md(4, ys, dnnl_nhwc),
-                       b = *bmd ? dn_md(1, bs, dnnl_x) : NULL;
-    dnnl_primitive_desc_t cpd = x && w && y && (!*bmd || b) ? dn_conv1x1_pd(c, x, w, b, y, attr) : NULL;
+    dnnl_memory_desc_t w = dn_md(4, ws, dnnl_format_tag_any),
+                       lay[3] = {dn_md(4, xs, dnnl_nhwc), dn_md(4, ys, dnnl_nhwc), *bmd ? dn_md(1, bs, dnnl_x) : NULL};
+    int conv = dn_conv1x1_instead(c, attr, pd, w, 3, (dnnl_memory_desc_t *const[]){xmd, ymd, bmd}, lay);
     if (w) dnnl_memory_desc_destroy(w);
-    dnnl_memory_desc_t drop[3] = {x, y, b};
-    if (cpd) {
-        dnnl_primitive_desc_destroy(*pd);
-        drop[0] = *xmd, drop[1] = *ymd, drop[2] = *bmd;
-        *pd = cpd, *xmd = x, *ymd = y, *bmd = b;
-    }
-    for (int i = 0; i < 3; i++)
-        if (drop[i]) dnnl_memory_desc_destroy(drop[i]);
-    return cpd != NULL;
+    return conv;
 }
 
 static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {

@@ -48,8 +48,9 @@
  * input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
  * stride 36 C), the matmul writes 36 x M per tile (its destination, same way), and the output
  * transform adds the bias, then Y's old value for the _acc kernels (la_conv_acc), applies the fused
- * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows past its tiles hold the previous block's values
- * or whatever the scratch held: multiplied too (rows are independent), never read. Both
+ * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows
+ * past its tiles hold the previous block's values or whatever the scratch held: multiplied too
+ * (rows are independent), never read. Both
  * transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's team (the same
  * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
  */
@@ -243,25 +244,18 @@ static dnnl_memory_desc_t wg_md(int64_t tiles, int64_t ld) {
  * convolution: V [tiles][36][C] is a channels-last image of `tiles` pixels and 36 C channels
  * (group i: plane i's C channels), the products [tiles][36][M] likewise with 36 M. Replaces *pd
  * and the layouts when oneDNN gives that convolution a non-gemm, non-reference kernel (returns 1:
- * the weights are then [36, M, C, 1, 1] in giohw, which U [36][C][M] is); else changes nothing and
- * returns 0.
+ * the weights are then gs, [36, M, C, 1, 1], in giohw, which U [36][C][M] is); else changes nothing
+ * and returns 0.
  */
-static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const_dnnl_primitive_attr_t attr,
-                    dnnl_primitive_desc_t *pd, dnnl_memory_desc_t *xmd, dnnl_memory_desc_t *ymd) {
-    if (!dn_impl_is_gemm(*pd)) return 0;
-    int64_t xs[4] = {1, 36 * C, tiles, 1}, ws[5] = {36, M, C, 1, 1}, ys[4] = {1, 36 * M, tiles, 1};
-    dnnl_memory_desc_t x = dn_md(4, xs, dnnl_nhwc), w = dn_md(5, ws, dnnl_format_tag_any), y = dn_md(4, ys, dnnl_nhwc);
-    dnnl_primitive_desc_t cpd = x && w && y ? dn_conv1x1_pd(c, x, w, NULL, y, attr) : NULL;
+static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const int64_t gs[5],
+                    const_dnnl_primitive_attr_t attr, dnnl_primitive_desc_t *pd, dnnl_memory_desc_t *xmd,
+                    dnnl_memory_desc_t *ymd) {
+    int64_t xs[4] = {1, 36 * C, tiles, 1}, ys[4] = {1, 36 * M, tiles, 1};
+    dnnl_memory_desc_t w = dn_md(5, gs, dnnl_format_tag_any),
+                       lay[2] = {dn_md(4, xs, dnnl_nhwc), dn_md(4, ys, dnnl_nhwc)};
+    int conv = dn_conv1x1_instead(c, attr, pd, w, 2, (dnnl_memory_desc_t *const[]){xmd, ymd}, lay);
     if (w) dnnl_memory_desc_destroy(w);
-    dnnl_memory_desc_t drop[2] = {x, y};
-    if (cpd) {
-        dnnl_primitive_desc_destroy(*pd);
-        drop[0] = *xmd, drop[1] = *ymd;
-        *pd = cpd, *xmd = x, *ymd = y;
-    }
-    for (int i = 0; i < 2; i++)
-        if (drop[i]) dnnl_memory_desc_destroy(drop[i]);
-    return cpd != NULL;
+    return conv;
 }
 
 static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
@@ -274,8 +268,8 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     dnnl_primitive_desc_t pd = NULL;
     int ok = U != NULL && smd && dmd && wany && attr &&
              dnnl_matmul_primitive_desc_create(&pd, c->engine, smd, wany, NULL, dmd, attr) == dnnl_success;
-    int64_t gs[5] = {36, M, C, 1, 1};
-    int conv = ok && wg_gconv(c, C, M, tiles, attr, &pd, &smd, &dmd);
+    int64_t gs[5] = {36, M, C, 1, 1}; /* the grouped convolution's weights (wg_gconv) */
+    int conv = ok && wg_gconv(c, C, M, tiles, gs, attr, &pd, &smd, &dmd);
     ok = ok && dn_prim(e, pd);
     if (ok) {
         wg_weights(a->W, C, M, U);
