@@ -137,19 +137,7 @@ class ConcatInPlaceTest {
             int channels = 0;
             for (Case cs : e.getValue()) {
                 String n = cs.name();
-                NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(n).addInput(x)
-                        .addInput(n + "_w").addOutput(n + "_c")
-                        .addAttribute(ConvTilingTest.ints("kernel_shape", cs.k()))
-                        .addAttribute(ConvTilingTest.ints("strides", cs.strides()))
-                        .addAttribute(ConvTilingTest.ints("pads", cs.pads()));
-                g.addInitializer(OnnxValues.floatData(n + "_w", ConvTilingTest.toFloat(weights.get(n + "_w")),
-                        cs.wShape()));
-                if (cs.bias()) {
-                    node.addInput(n + "_b");
-                    g.addInitializer(OnnxValues.floatData(n + "_b", ConvTilingTest.toFloat(weights.get(n + "_b")),
-                            new long[] {cs.m()}));
-                }
-                g.addNode(node);
+                ConvTilingTest.addConstantConv(g, cs, x, weights);
                 String out = n + "_c";
                 if (cs.act().equals("relu")) {
                     g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(n + "_relu").addInput(out)

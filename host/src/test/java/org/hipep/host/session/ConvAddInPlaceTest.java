@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
@@ -123,26 +122,9 @@ class ConvAddInPlaceTest {
         g.addInput(ConvTilingTest.value("x", F32, BLOCKS.get(0).r().xShape()))
                 .addInput(ConvTilingTest.value("xr", F32, BLOCKS.get(0).r().xShape()));
         for (Block b : BLOCKS) {
-            for (Case cs : List.of(b.r(), b.s())) { // the shortcut first: the later conv accumulates
-                String n = cs.name();
-                NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(n)
-                        .addInput(cs == b.r() ? "xr" : "x")
-                        .addInput(n + "_w").addOutput(n + "_c")
-                        .addAttribute(ConvTilingTest.ints("kernel_shape", cs.k()))
-                        .addAttribute(ConvTilingTest.ints("pads", cs.pads()));
-                if (cs.group() != 1) {
-                    node.addAttribute(AttributeProto.newBuilder().setName("group")
-                            .setType(AttributeProto.AttributeType.INT).setI(cs.group()));
-                }
-                g.addInitializer(OnnxValues.floatData(n + "_w", ConvTilingTest.toFloat(weights.get(n + "_w")),
-                        cs.wShape()));
-                if (cs.bias()) {
-                    node.addInput(n + "_b");
-                    g.addInitializer(OnnxValues.floatData(n + "_b", ConvTilingTest.toFloat(weights.get(n + "_b")),
-                            new long[] {cs.m()}));
-                }
-                g.addNode(node);
-            }
+            // the shortcut first: the later conv accumulates
+            ConvTilingTest.addConstantConv(g, b.r(), "xr", weights);
+            ConvTilingTest.addConstantConv(g, b.s(), "x", weights);
             g.addNode(NodeProto.newBuilder().setOpType("Add").setName(b.name() + "_add").addInput(b.s().name() + "_c")
                     .addInput(b.r().name() + "_c").addOutput(b.name() + "_sum"));
             g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(b.name() + "_relu").addInput(b.name() + "_sum")

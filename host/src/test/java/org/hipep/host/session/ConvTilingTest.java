@@ -521,6 +521,26 @@ class ConvTilingTest {
         return OnnxValues.writeModel(dir.resolve("conv_tiling.onnx"), g.build(), 17);
     }
 
+    /**
+     * Adds to {@code g} the Conv node of {@code cs} (explicit pads) reading {@code x}, its weights
+     * and bias (when it has one) as float initializers {@code <name>_w} / {@code <name>_b} from
+     * {@code weights}; its output is {@code <name>_c}.
+     */
+    static void addConstantConv(GraphProto.Builder g, Case cs, String x, Map<String, double[]> weights) {
+        String n = cs.name();
+        NodeProto.Builder node = NodeProto.newBuilder().setOpType("Conv").setName(n).addInput(x).addInput(n + "_w")
+                .addOutput(n + "_c").addAttribute(ints("kernel_shape", cs.k()))
+                .addAttribute(ints("strides", cs.strides())).addAttribute(ints("pads", cs.pads()))
+                .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
+                        .setI(cs.group()));
+        g.addInitializer(OnnxValues.floatData(n + "_w", toFloat(weights.get(n + "_w")), cs.wShape()));
+        if (cs.bias()) {
+            node.addInput(n + "_b");
+            g.addInitializer(OnnxValues.floatData(n + "_b", toFloat(weights.get(n + "_b")), new long[] {cs.m()}));
+        }
+        g.addNode(node);
+    }
+
     static AttributeProto ints(String name, int[] v) {
         AttributeProto.Builder b = AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INTS);
         for (int x : v) {
