@@ -57,6 +57,7 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_MADE 4         /* a count only: the entries a state's runs created (dn_get) */
 #define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
 #define DN_KINDS 6
+#define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -75,6 +76,7 @@ typedef struct dn_entry {
     dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
     double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm, sm */
+    atomic_int pick;           /* a DN_KEY_WG_PICK entry (no primitive): its WG_PICK_* state */
 } dn_entry_t;
 
 typedef struct dn_cache {
@@ -95,7 +97,8 @@ static int dn_ptr_cmp(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void dn_entry_free(dn_entry_t *e) {
+/* Frees what entry e holds (its primitive, packed weights, layouts and memory objects), not e itself. */
+static void dn_entry_clear(dn_entry_t *e) {
     if (e->prim) dnnl_primitive_destroy(e->prim);
     if (e->wmem) dnnl_memory_destroy(e->wmem);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
@@ -106,6 +109,13 @@ static void dn_entry_free(dn_entry_t *e) {
         if (mems[i]) dnnl_memory_destroy(mems[i]);
         if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
     }
+    e->prim = e->wreorder = NULL;
+    e->wmem = e->xm = e->ym = e->bm = e->sm = NULL;
+    e->wuser = e->xmd = e->ymd = e->bmd = e->smd = NULL;
+}
+
+static void dn_entry_free(dn_entry_t *e) {
+    dn_entry_clear(e);
     free(e);
 }
 
@@ -279,6 +289,23 @@ static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const vo
     }
     pthread_mutex_unlock(&c->mu);
     return e == NULL || e->failed ? NULL : e;
+}
+
+/*
+ * Frees the primitives and packed weights of the entries for constant weights wkey whose keys
+ * begin with key[0..n) (kernels_dnnl_winograd.c: the algorithm a measured shape did not pick).
+ * They stay in the table as failed, so nothing makes them again; no run may be using them (no
+ * caller takes them again once the pick is made).
+ */
+static void dn_drop(dn_cache_t *c, const void *wkey, const int64_t *key, int n) {
+    pthread_mutex_lock(&c->mu);
+    for (int64_t b = 0; b < c->bucket_count; b++)
+        for (dn_entry_t *e = c->buckets[b]; e != NULL; e = e->next)
+            if (e->wkey == wkey && !e->failed && memcmp(e->key, key, (size_t)n * sizeof *key) == 0) {
+                dn_entry_clear(e);
+                e->failed = 1;
+            }
+    pthread_mutex_unlock(&c->mu);
 }
 
 /*

@@ -145,6 +145,22 @@ static int dn_conv_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     return ok;
 }
 
+/*
+ * The first DN_CONV_SHAPE values of a convolution entry's key (the shape and the thread count;
+ * dn_conv_create lists them all), the rest 0.
+ */
+#define DN_CONV_SHAPE 17
+static void dn_conv_key(const la_conv_io_t *io, int64_t threads, int64_t k[DN_KEY_LEN]) {
+    const la_geom_t *g = &io->g;
+    int64_t shape[DN_CONV_SHAPE] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
+                                    g->s[1], g->pb[0], g->pb[1],
+                                    (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
+                                    (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
+                                    threads};
+    memset(k, 0, DN_KEY_LEN * sizeof *k);
+    memcpy(k, shape, sizeof shape);
+}
+
 /* kernels_dnnl_matmul.c: Y[M, N] (rows ldy apart) = A B (+ bias), clamped (returns 2) when provably finite */
 static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
@@ -186,12 +202,11 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
      * saves, in either layout (a channels-last threshold of 2^23 measured worse on the shared team:
      * docs/BENCHMARKS.md, fifth round) */
     int64_t macs = io->N * io->M * io->C * g->ksz * g->osz;
-    int64_t threads = dn_begin(ctx, macs < LA_BLAS_MIN_MACS);
-    int64_t k[DN_KEY_LEN] = {DN_KIND_CONV, io->N, io->C, g->in[0], g->in[1], io->M, g->k[0], g->k[1], g->s[0],
-                             g->s[1], g->pb[0], g->pb[1],
-                             (g->out[0] - 1) * g->s[0] + g->k[0] - g->in[0] - g->pb[0],
-                             (g->out[1] - 1) * g->s[1] + g->k[1] - g->in[1] - g->pb[1], g->out[0], g->out[1],
-                             threads, io->B != NULL, io->xl, io->yl};
+    int64_t k[DN_KEY_LEN];
+    dn_conv_key(io, dn_begin(ctx, macs < LA_BLAS_MIN_MACS), k);
+    k[17] = io->B != NULL;
+    k[18] = io->xl;
+    k[19] = io->yl;
     k[23] = acc;
     dn_conv_arg_t arg = {k, W, io->B != NULL, lo, hi};
     dn_entry_t *e = NULL;

@@ -32,6 +32,16 @@
  * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything
  * else returns 0 (dn_conv_try or la_conv compute it).
  *
+ * Which way: a shape those rules admit can still be faster by oneDNN's direct convolution on some
+ * machines: on an Intel Xeon (AVX-512) SqueezeNet's two 55x55 16->64 layers took 0.71 ms each for
+ * the products alone against 0.57 ms direct, where on Zen 5 Winograd made the whole run 5-8% faster
+ * (above). So unless the host asks for the fixed rules (hipep_host_t.conv_search 1: tests that pin
+ * the path), the first run that meets a shape (geometry, threads, a sliced Y, clamp, acc) times both
+ * ways on the state's threads into a scratch Y (wg_measure: the best of five alternated runs each)
+ * and every convolution of that shape takes the faster from then on (wg_pick); the loser's entry,
+ * with its packed or transformed weights, is dropped. A state that meets a shape while another
+ * measures it waits for the pick.
+ *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
  * only; on the shapes above the largest difference from oneDNN's direct convolution was 1.7e-5 on
@@ -50,10 +60,13 @@
  * transform adds the bias, then Y's old value for the _acc kernels (la_conv_acc), applies the fused
  * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows
  * past its tiles hold the previous block's values or whatever the scratch held: multiplied too
- * (rows are independent), never read. Both
- * transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's team (the same
- * threads). V and the products are the state's kernel scratch (st_scratch_take), kept between runs.
+ * (rows are independent), never read. Both transforms run over the tiles on hipep_parallel_for, the
+ * matmul on oneDNN's team (the same threads). V and the products are the state's kernel scratch
+ * (st_scratch_take), kept between runs.
  */
+
+#include <sched.h>
+#include <time.h>
 
 #define WG_MIN_IN 16
 #define WG_MIN_OUT 32
@@ -286,24 +299,23 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     return ok;
 }
 
-/*
- * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) when it
- * applies (see the header); returns 0 (nothing written) when the caller must compute it, 1 when Y
- * is written or an error was reported.
- */
-static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
-    const la_geom_t *g = &io->g;
-    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
-        g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
-        return 0;
-    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, T = io->N * th * tw;
-    if (T < WG_MIN_TILES) return 0;
-    dn_cache_t *c = dn_cache_of(ctx);
-    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
+/* How many tiles one block (one matmul call) takes (see the header) */
+static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T) {
     int64_t most = WG_BLOCK_BYTES / (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
     if (most < WG_MIN_TILES) most = WG_MIN_TILES;
-    int64_t blocks = (T + most - 1) / most, tiles = (T + blocks - 1) / blocks;
-    int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
+    int64_t blocks = (T + most - 1) / most;
+    return (T + blocks - 1) / blocks;
+}
+
+/*
+ * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) for a
+ * convolution that wg_conv_try found it can take (T tiles, `threads` threads); returns 0 (nothing
+ * written) when oneDNN refused the products' matmul, 1 when Y is written or an error was reported.
+ */
+static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
+                       double lo, double hi, int acc) {
+    const la_geom_t *g = &io->g;
+    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, tiles = wg_block_tiles(io, T);
     int64_t k[DN_KEY_LEN] = {DN_KIND_WINOGRAD, io->C, io->M, tiles, threads};
     wg_arg_t arg = {k, (const float *)io->W};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);
@@ -339,4 +351,116 @@ static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     if (m) st_scratch_give(ctx, m, sm);
     if (odd) st_scratch_give(ctx, odd, so);
     return 1;
+}
+
+/* A DN_KEY_WG_PICK entry's `pick`: not yet measured, being measured (by one run), or the faster */
+#define WG_PICK_NONE 0
+#define WG_PICK_MEASURING 1
+#define WG_PICK_WINOGRAD 2
+#define WG_PICK_DIRECT 3
+
+static int wg_pick_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
+    (void)c;
+    (void)arg;
+    atomic_init(&e->pick, WG_PICK_NONE);
+    return 1;
+}
+
+static double wg_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/*
+ * Times the convolution of io both ways on the state's threads -- F(4x4, 3x3) (wg_conv_run) and
+ * oneDNN's direct convolution (dn_conv_try) with the same clamp and accumulation -- into a zeroed
+ * scratch copy of Y's extent (Y itself is written only by the run's real call), and returns the
+ * faster: the best of WG_PICK_ROUNDS alternated runs each, after one that makes the entries. The
+ * loser's entry (its primitive and packed or transformed weights) is dropped. The runs it makes are
+ * not counted in the state's oneDNN runs (hipep_state_onednn_runs), the entries they make are.
+ */
+#define WG_PICK_ROUNDS 5
+static int wg_measure(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
+                      double lo, double hi, int acc) {
+    st_state_t *st = (st_state_t *)ctx;
+    int64_t pixels = io->N * io->g.osz, ybytes = ((pixels - 1) * io->ldy + io->M) * (int64_t)sizeof(float);
+    int slot = -1;
+    char *y = (char *)st_scratch_take(ctx, ybytes, &slot);
+    if (y == NULL) return WG_PICK_WINOGRAD; /* no room to measure: the fixed rules */
+    memset(y, 0, (size_t)ybytes);
+    la_conv_io_t t = *io;
+    t.Y = t.y.data = y;
+    int64_t runs[ST_DNNL_KINDS];
+    for (int i = 0; i < ST_DNNL_KINDS; i++) runs[i] = atomic_load_explicit(&st->dnnl_runs[i], memory_order_relaxed);
+    double best[2] = {INFINITY, INFINITY};
+    int took[2] = {1, 1}; /* whether each way computed it (0: its library refused the shape) */
+    for (int r = 0; r <= WG_PICK_ROUNDS && took[0] && took[1] && !hipep_has_error(ctx); r++)
+        for (int a = 0; a < 2; a++) {
+            double t0 = wg_seconds();
+            took[a] = a == 0 ? wg_conv_run(ctx, c, &t, T, threads, clamp, lo, hi, acc)
+                             : dn_conv_try(ctx, &t, 1, clamp, lo, hi, acc) != 0;
+            double dt = wg_seconds() - t0;
+            if (r > 0 && dt < best[a]) best[a] = dt;
+        }
+    st_scratch_give(ctx, y, slot);
+    for (int i = 0; i < ST_DNNL_KINDS; i++)
+        if (i != DN_KIND_MADE) atomic_store_explicit(&st->dnnl_runs[i], runs[i], memory_order_relaxed);
+    int pick = took[0] && (!took[1] || best[0] <= best[1]) ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
+    int64_t k[DN_KEY_LEN];
+    if (pick == WG_PICK_WINOGRAD) {
+        dn_conv_key(io, threads, k);
+        dn_drop(c, io->W, k, DN_CONV_SHAPE);
+    } else {
+        int64_t wk[5] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T), threads};
+        dn_drop(c, io->W, wk, 5);
+    }
+    return pick;
+}
+
+/*
+ * Which way a convolution that F(4x4, 3x3) can take goes when the host measures (conv_search 0):
+ * the pick of its shape (geometry, threads, a sliced Y, clamp, acc), measured by the first run
+ * that meets the shape while the others wait for it.
+ */
+static int wg_pick(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
+                   double lo, double hi, int acc) {
+    const la_geom_t *g = &io->g;
+    int64_t k[DN_KEY_LEN] = {DN_KEY_WG_PICK, io->N, io->C, g->in[0], g->in[1], io->M, g->pb[0], g->pb[1],
+                             g->out[0], g->out[1], threads, io->ldy != io->M, clamp, acc};
+    memcpy(&k[14], &lo, sizeof lo);
+    memcpy(&k[15], &hi, sizeof hi);
+    dn_entry_t *e = dn_get(ctx, c, k, NULL, wg_pick_create, NULL);
+    if (e == NULL) return WG_PICK_WINOGRAD;
+    int p = atomic_load_explicit(&e->pick, memory_order_acquire), none = WG_PICK_NONE;
+    if (p >= WG_PICK_WINOGRAD) return p;
+    if (!atomic_compare_exchange_strong_explicit(&e->pick, &none, WG_PICK_MEASURING, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        while ((p = atomic_load_explicit(&e->pick, memory_order_acquire)) == WG_PICK_MEASURING) sched_yield();
+        return p;
+    }
+    p = wg_measure(ctx, c, io, T, threads, clamp, lo, hi, acc);
+    atomic_store_explicit(&e->pick, p, memory_order_release);
+    return p;
+}
+
+/*
+ * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) when it
+ * applies and (when the host measures) is the faster way for its shape (see the header); returns 0
+ * (nothing written) when the caller must compute it, 1 when Y is written or an error was reported.
+ */
+static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
+    const la_geom_t *g = &io->g;
+    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
+        g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
+        return 0;
+    int64_t T = io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4);
+    if (T < WG_MIN_TILES) return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
+    int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
+    if (((st_state_t *)ctx)->conv_search == 0 &&
+        wg_pick(ctx, c, io, T, threads, clamp, lo, hi, acc) == WG_PICK_DIRECT)
+        return 0;
+    return wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc);
 }

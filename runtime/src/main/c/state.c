@@ -5,8 +5,9 @@
  * Defines every function of hipep_runtime.h's sections "generated-interface runtime", "lowered
  * runtime ops", "kernels report failures", "host side" and "for kernels":
  *  - hipdnn_ep_state_init_with_fs / hipdnn_ep_state_cleanup: one state per inference_init; it
- *    copies what it needs of the host's hipep_host_t (constants, threads clamped to >= 1) and keeps
- *    the host's address for what states share (hipep_host_t.shared).
+ *    copies what it needs of the host's hipep_host_t (constants, threads clamped to >= 1, the
+ *    convolutions' algorithm search) and keeps the host's address for what states share
+ *    (hipep_host_t.shared).
  *  - hipdnn_ep_pool_init / hipdnn_ep_get_pool_base: memory pool domains (256-byte aligned), domain 0
  *    allocated eagerly, each domain grows on demand (never shrinks; growth does not keep contents).
  *  - hipdnn_ep_get_host_scratch_base: one grow-on-demand scratch buffer (64-byte aligned).
@@ -57,6 +58,7 @@ typedef struct st_state {
     int64_t constant_count;
     const void *const *constants;
     int64_t threads;
+    int64_t conv_search; /* hipep_host_t.conv_search */
     const char *metadata_json;
     int64_t metadata_len;
 
@@ -146,6 +148,7 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
     st->constant_count = host->constant_count;
     st->constants = host->constants;
     st->threads = host->threads < 1 ? 1 : host->threads;
+    st->conv_search = host->conv_search;
     st->host = host;
     st->metadata_json = metadata_json;
     st->metadata_len = metadata_len;

@@ -63,6 +63,11 @@ typedef struct {
      *  it (states of one host may run at once: they race for it with a compare-exchange), freed by
      *  hipep_host_release once the last state's inference_cleanup has returned. */
     void *shared;
+    /** How a convolution that Winograd's F(4x4, 3x3) can compute picks its algorithm
+     *  (kernels_dnnl_winograd.c): 0 times Winograd against oneDNN's direct convolution on the first
+     *  run of each such shape and keeps the faster one for the host's life; 1 takes Winograd
+     *  whenever the fixed rules allow it (the same path on every machine). */
+    int64_t conv_search;
 } hipep_host_t;
 
 #define HIPEP_MAX_RANK 16

@@ -15,6 +15,7 @@ import org.hipep.host.session.Conformance;
 import org.hipep.host.session.TestData;
 import org.hipep.runtime.jit.RuntimeFailure;
 import org.hipep.runtime.session.ArtifactFormat;
+import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -76,6 +77,11 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
     @Option(names = "-O", paramLabel = "<0..3>", defaultValue = "2", description = "LLVM optimisation level.")
     private int optLevel;
 
+    @Option(names = "--conv-search", paramLabel = "<MEASURE|HEURISTIC>", defaultValue = "MEASURE",
+            description = "How a convolution that Winograd or oneDNN's direct kernel can compute picks one: "
+                    + "timed on the first run (default) or by fixed rules.")
+    private ConvolutionSearch convSearch;
+
     @Option(names = "--cache-dir", paramLabel = "<dir>",
             description = "Compile cache folder (default: $XDG_CACHE_HOME/hipep or ~/.cache/hipep).")
     private Path cacheDir;
@@ -87,7 +93,8 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        SessionOptions options = new SessionOptions().setArtifactFormat(format).setOptLevel(optLevel);
+        SessionOptions options = new SessionOptions().setArtifactFormat(format).setOptLevel(optLevel)
+                .setConvolutionSearch(convSearch);
         pluginOptions.snapshot(err); // prints the plugin report when asked
         options.addPlugins(pluginOptions.selection().toArray(String[]::new));
         if (threads != null) {

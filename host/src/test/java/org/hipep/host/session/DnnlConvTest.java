@@ -21,6 +21,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
+import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -28,6 +29,8 @@ import org.hipep.runtime.session.SessionOptions;
 import org.hipep.runtime.session.Tensor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Which convolutions the runtime computes through oneDNN (kernels_dnnl_conv.c), pinned with
@@ -177,17 +180,27 @@ class DnnlConvTest {
 
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
-        check(ONEDNN, "onednn", true, false);
+        check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC);
     }
 
     @Test
     void otherConvolutionsKeepTheRuntimesOwnKernels() throws Exception {
-        check(OWN, "own", false, false);
+        check(OWN, "own", false, false, ConvolutionSearch.HEURISTIC);
     }
 
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
-        check(WINOGRAD, "winograd", false, true);
+        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC);
+    }
+
+    /**
+     * Measured (the default search): each of Winograd's shapes is timed both ways on its first run
+     * (into a scratch Y, not counted) and then takes one of them; whichever it takes, every output
+     * matches and each convolution runs exactly once per run.
+     */
+    @Test
+    void measuredThreeByThreeConvolutionsTakeOneWayPerRunAndMatchAPlainOne() throws Exception {
+        check(WINOGRAD, "winograd_measured", false, true, ConvolutionSearch.MEASURE);
     }
 
     /**
@@ -197,10 +210,12 @@ class DnnlConvTest {
      * session must have made exactly the primitives one run of it makes, however many states ran,
      * and no run may compute on, or write into, another caller's tensors through an entry's memory
      * objects (whose data pointers each run sets: dn_run's busy flag) or scratchpad (each run's
-     * comes from its own state).
+     * comes from its own state). By the fixed rules (the paths pinned) and measured: then the
+     * callers meet the two Winograd shapes at once, one times them and the others wait for its pick.
      */
-    @Test
-    void concurrentRunsOfOneSessionEachComputeTheirOwnInputs() throws Exception {
+    @ParameterizedTest
+    @EnumSource(ConvolutionSearch.class)
+    void concurrentRunsOfOneSessionEachComputeTheirOwnInputs(ConvolutionSearch search) throws Exception {
         List<Conv> convs = List.of(constant(K3_BATCH), input(K3_S2_ASYM), constant(POINTWISE), WINOGRAD.get(0),
                 WINOGRAD.get(1));
         Map<String, double[]> constants = new HashMap<>();
@@ -211,10 +226,11 @@ class DnnlConvTest {
                 constants.put(c.name() + "_b", ConvTilingTest.random(rnd, new long[] {c.cs().m()}, 1.0));
             }
         }
-        Path model = model(convs, constants, "concurrent");
+        Path model = model(convs, constants, "concurrent_" + search);
         int callers = 4;
         int runs = 6;
-        SessionOptions options = new SessionOptions().setThreads(2).setCacheDir(dir.resolve("cache"));
+        SessionOptions options = new SessionOptions().setThreads(2).setCacheDir(dir.resolve("cache"))
+                .setConvolutionSearch(search);
         try (HipEnvironment env = HipEnvironment.create(); HipSession s = env.createSession(model, options)) {
             long onePerRun;
             try (HipSession alone = env.createSession(model, options)) {
@@ -244,9 +260,13 @@ class DnnlConvTest {
             }
             long all = (long) callers * runs;
             HipSession.LibraryRuns counts = s.libraryRuns();
+            assertThat(counts.states()).as("states of runs in flight at once").isGreaterThan(1);
+            if (search == ConvolutionSearch.MEASURE) {
+                assertThat(counts.oneDnnConvolutions() + counts.winogradConvolutions()).isEqualTo(5 * all);
+                return;
+            }
             assertThat(counts.oneDnnConvolutions()).isEqualTo(3 * all);
             assertThat(counts.winogradConvolutions()).isEqualTo(2 * all);
-            assertThat(counts.states()).as("states of runs in flight at once").isGreaterThan(1);
             assertThat(onePerRun).as("primitives of one run (3 convolutions, 2 Winograd products)").isEqualTo(5);
             assertThat(counts.oneDnnPrimitives()).as("primitives made by %d states", counts.states())
                     .isEqualTo(onePerRun);
@@ -269,9 +289,12 @@ class DnnlConvTest {
     /**
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
-     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way.
+     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way. Measured
+     * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
+     * per conv and run.
      */
-    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd) throws Exception {
+    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
+            throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -283,8 +306,8 @@ class DnnlConvTest {
         Path model = model(convs, constants, name);
         try (HipEnvironment env = HipEnvironment.create()) {
             for (int threads : new int[] {1, 2}) {
-                try (HipSession s = env.createSession(model,
-                        new SessionOptions().setThreads(threads).setCacheDir(dir.resolve("cache")))) {
+                try (HipSession s = env.createSession(model, new SessionOptions().setThreads(threads)
+                        .setCacheDir(dir.resolve("cache")).setConvolutionSearch(search))) {
                     for (int run = 1; run <= 2; run++) {
                         Map<String, double[]> values = new HashMap<>(constants);
                         for (Conv c : convs) {
@@ -300,6 +323,12 @@ class DnnlConvTest {
                         }
                         runAndCompare(s, convs, values, threads + " thread(s), run " + run);
                         long all = (long) convs.size() * run;
+                        if (search == ConvolutionSearch.MEASURE) {
+                            HipSession.LibraryRuns runs = s.libraryRuns();
+                            assertThat(runs.oneDnnConvolutions() + runs.winogradConvolutions())
+                                    .as("convolutions, %s at %d thread(s)", name, threads).isEqualTo(all);
+                            continue;
+                        }
                         assertThat(s.libraryRuns().oneDnnConvolutions()).as("oneDNN convolutions, %s at %d thread(s)",
                                 name, threads).isEqualTo(onednn ? all : 0);
                         assertThat(s.libraryRuns().winogradConvolutions())

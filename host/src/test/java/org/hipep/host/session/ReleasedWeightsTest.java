@@ -16,6 +16,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
 import org.hipep.runtime.session.ConstantsPolicy;
+import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
@@ -61,7 +62,8 @@ class ReleasedWeightsTest {
         try (HipEnvironment env = HipEnvironment.create()) {
             for (ConstantsPolicy policy : ConstantsPolicy.values()) {
                 try (HipSession s = env.createSession(model, new SessionOptions().setThreads(2)
-                        .setCacheDir(dir.resolve("cache")).setConstantsPolicy(policy))) {
+                        .setCacheDir(dir.resolve("cache")).setConstantsPolicy(policy)
+                        .setConvolutionSearch(ConvolutionSearch.HEURISTIC))) {
                     for (int run = 1; run <= 2; run++) {
                         double[] x = ConvTilingTest.random(rnd, WINOGRAD.xShape(), 1.0);
                         double[] am = ConvTilingTest.random(rnd, new long[] {M, K}, 1.0);

@@ -14,22 +14,23 @@ import org.hipep.runtime.jit.RuntimeFailure;
 /**
  * A session's constants and the {@code hipep_host_t} it gives {@code inference_init}: the address
  * of every externalized constant (sidecar entries mapped or loaded, splats materialised, file
- * references mapped), the thread count, and the slot where the session's states keep what they
- * share (the runtime fills it; {@code hipep_host_release} frees it when the session closes).
- * Everything here stays reachable while the session lives.
+ * references mapped), the thread count, the slot where the session's states keep what they share
+ * (the runtime fills it; {@code hipep_host_release} frees it when the session closes) and the
+ * convolutions' algorithm search. Everything here stays reachable while the session lives.
  */
 final class ConstantsData {
     private final List<ByteBuffer> keepAlive = new ArrayList<>();
     private final LongPointer table;
     private final LongPointer host;
 
-    private ConstantsData(int count, int threads) {
+    private ConstantsData(int count, int threads, ConvolutionSearch search) {
         table = new LongPointer(Math.max(count, 1));
-        host = new LongPointer(4);
+        host = new LongPointer(5);
         host.put(0, count);
         host.put(1, table.address());
         host.put(2, threads);
         host.put(3, 0L);
+        host.put(4, search == ConvolutionSearch.HEURISTIC ? 1 : 0);
     }
 
     /** The {@code hipep_host_t} for {@code inference_init}. */
@@ -37,9 +38,10 @@ final class ConstantsData {
         return host;
     }
 
-    static ConstantsData load(ArtifactMetadata meta, Path dir, ConstantsPolicy policy, int threads) {
+    static ConstantsData load(ArtifactMetadata meta, Path dir, ConstantsPolicy policy, int threads,
+            ConvolutionSearch search) {
         List<ArtifactMetadata.Constant> constants = meta.constants();
-        ConstantsData d = new ConstantsData(constants.size(), threads);
+        ConstantsData d = new ConstantsData(constants.size(), threads, search);
         ByteBuffer sidecar = null;
         for (int i = 0; i < constants.size(); i++) {
             ArtifactMetadata.Constant c = constants.get(i);

@@ -184,7 +184,8 @@ public final class HipEnvironment implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new RuntimeFailure(metadataFile + ": " + e.getMessage(), e);
         }
-        ConstantsData constants = ConstantsData.load(metadata, dir, options.constantsPolicy(), options.threads());
+        ConstantsData constants = ConstantsData.load(metadata, dir, options.constantsPolicy(), options.threads(),
+                options.convolutionSearch());
         LoadedModel model;
         try {
             model = artifact.getFileName().toString().endsWith(".so") ? ModelLoader.loadNative(artifact, load)

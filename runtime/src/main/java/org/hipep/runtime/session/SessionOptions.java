@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * How {@link HipEnvironment#createSession} compiles and runs a model, modelled on ONNX Runtime's
  * {@code OrtSession.SessionOptions}: the compiler plugins (ordered ids), the artifact format, the
- * LLVM optimisation level, the threads a run may use, the compile cache and how constants are read.
+ * LLVM optimisation level, the threads a run may use, the compile cache, how constants are read and
+ * how convolutions pick their algorithm.
  * Setters return {@code this}.
  */
 public final class SessionOptions {
@@ -18,6 +19,7 @@ public final class SessionOptions {
     private int threads = Runtime.getRuntime().availableProcessors();
     private Path cacheDir = defaultCacheDir();
     private ConstantsPolicy constants = ConstantsPolicy.MAP;
+    private ConvolutionSearch convolutionSearch = ConvolutionSearch.MEASURE;
 
     /** The compile cache's default folder: {@code $XDG_CACHE_HOME/hipep}, else {@code ~/.cache/hipep}. */
     public static Path defaultCacheDir() {
@@ -68,6 +70,12 @@ public final class SessionOptions {
         return this;
     }
 
+    /** How convolutions pick their algorithm (default {@link ConvolutionSearch#MEASURE}). */
+    public SessionOptions setConvolutionSearch(ConvolutionSearch search) {
+        this.convolutionSearch = Objects.requireNonNull(search, "search");
+        return this;
+    }
+
     public List<String> plugins() {
         return List.copyOf(plugins);
     }
@@ -90,5 +98,9 @@ public final class SessionOptions {
 
     public ConstantsPolicy constantsPolicy() {
         return constants;
+    }
+
+    public ConvolutionSearch convolutionSearch() {
+        return convolutionSearch;
     }
 }

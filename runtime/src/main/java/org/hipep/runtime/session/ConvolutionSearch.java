@@ -1,0 +1,16 @@
+package org.hipep.runtime.session;
+
+/**
+ * How a session picks the algorithm of a convolution that more than one of the runtime's ways can
+ * compute (today: a 3x3 stride-1 float convolution by Winograd's F(4x4, 3x3) or by oneDNN's direct
+ * kernel), as ONNX Runtime's CUDA provider's {@code cudnn_conv_algo_search} does for cuDNN's.
+ */
+public enum ConvolutionSearch {
+    /**
+     * The default: the first run that meets such a convolution's shape times both ways on the
+     * session's threads and keeps the faster for the session's life (a one-off cost in that run).
+     */
+    MEASURE,
+    /** Fixed rules alone (Winograd wherever it applies): the same path on every machine. */
+    HEURISTIC
+}
