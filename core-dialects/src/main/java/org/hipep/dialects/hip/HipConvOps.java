@@ -165,8 +165,8 @@ final class HipConvOps {
         checkBias(in, m);
         // The fused activation (HipCanonicalization.ConvClamp): y = min(max(conv, clamp_min), clamp_max).
         HipOps.floatAttr(attrs, "clamp_min", Double.NEGATIVE_INFINITY);
-        HipOps.flag(attrs, ACCUMULATE, false);
         HipOps.floatAttr(attrs, "clamp_max", Double.POSITIVE_INFINITY);
+        HipOps.flag(attrs, ACCUMULATE, false);
         int spatial = x.rank() - 2;
         Window win = window(attrs, spatial, w.shape().subList(2, w.rank()));
         List<Long> out = new ArrayList<>(List.of(x.shape().get(0), m));

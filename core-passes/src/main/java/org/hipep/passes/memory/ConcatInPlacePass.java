@@ -113,7 +113,7 @@ public final class ConcatInPlacePass extends Pass {
                     continue;
                 } else if (WRITERS.contains(user.nameString()) && user.operand(user.numOperands() - 1) == in
                         && writer == null && user.block() == concat.block() && user.isBeforeInBlock(concat)
-                        && !readsValue(user, in)) {
+                        && !MemoryViews.readsValue(user, in)) {
                     writer = user;
                 } else if (!user.is("memref.dealloc")) {
                     return null;
@@ -152,16 +152,6 @@ public final class ConcatInPlacePass extends Pass {
             }
         }
         return first;
-    }
-
-    /** Whether {@code op} reads {@code v} (as an operand other than its destination). */
-    private static boolean readsValue(Operation op, Value v) {
-        for (int i = 0; i < op.numOperands() - 1; i++) {
-            if (op.operand(i) == v) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void rewrite(Operation concat, List<Operation> writers) {

@@ -10,6 +10,7 @@ import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.pass.Pass;
+import org.hipep.passes.llvm.HipKernelAbi;
 
 /**
  * {@code hip-conv-add-in-place} (ours, on {@code func.func}, right after
@@ -43,7 +44,6 @@ import org.hipep.pass.Pass;
  * does not qualify stays as it is.
  */
 public final class ConvAddInPlacePass extends Pass {
-    private static final String ACCUMULATE = "accumulate";
     private static final List<String> CLAMPS = List.of("clamp_min", "clamp_max");
 
     @Override
@@ -127,9 +127,8 @@ public final class ConvAddInPlacePass extends Pass {
             if (user == add) {
                 reads++;
             } else if (user.is("hip.conv") && conv == null && user.block() == block && user.isBeforeInBlock(add)
-                    && user.operand(user.numOperands() - 1) == s && !user.operands().subList(0, user.numOperands() - 1)
-                            .contains(s)
-                    && user.attribute(ACCUMULATE) == null && CLAMPS.stream().allMatch(c -> user.attribute(c) == null)) {
+                    && user.operand(user.numOperands() - 1) == s && !MemoryViews.readsValue(user, s)
+                    && user.attribute(HipKernelAbi.ACCUMULATE) == null && CLAMPS.stream().allMatch(c -> user.attribute(c) == null)) {
                 conv = user;
             } else if (!user.is("memref.dealloc")) {
                 return null;
@@ -150,7 +149,7 @@ public final class ConvAddInPlacePass extends Pass {
     private static void rewrite(Operation add, Operation conv, Value s, Value r) {
         Value d = add.operand(2);
         conv.setOperand(conv.numOperands() - 1, r);
-        conv.setAttribute(ACCUMULATE, BoolAttr.TRUE);
+        conv.setAttribute(HipKernelAbi.ACCUMULATE, BoolAttr.TRUE);
         for (String clamp : CLAMPS) {
             if (add.attribute(clamp) != null) {
                 conv.setAttribute(clamp, add.attribute(clamp));

@@ -32,6 +32,19 @@ final class MemoryViews {
     private MemoryViews() {
     }
 
+    /**
+     * Whether destination-style {@code op} (its last operand the buffer it writes) reads {@code v}
+     * as one of its other operands.
+     */
+    static boolean readsValue(Operation op, Value v) {
+        for (int i = 0; i < op.numOperands() - 1; i++) {
+            if (op.operand(i) == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A {@code func.func} with a body whose argument 0 is a {@code !hip.context}. */
     static boolean isDeviceFunction(Operation func) {
         if (!func.is(FuncDialect.FUNC) || FuncDialect.isDeclaration(func)) {
