@@ -76,7 +76,12 @@ typedef struct dn_entry {
     dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
     double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm, sm */
-    atomic_int pick;           /* a DN_KEY_WG_PICK entry (no primitive): its WG_PICK_* state */
+    /* a DN_KEY_WG_PICK entry (no primitive, kernels_dnnl_winograd.c): the pick (WG_PICK_*), the calls
+     * that tried a way, those running now, and the fastest timed call of each way (ns) */
+    atomic_int pick;
+    _Atomic int64_t calls;
+    atomic_int inflight;
+    _Atomic int64_t best_ns[2];
 } dn_entry_t;
 
 typedef struct dn_cache {
@@ -292,16 +297,15 @@ static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const vo
 }
 
 /*
- * Frees the primitives and packed weights of the entries for constant weights wkey whose keys
- * begin with key[0..n) (kernels_dnnl_winograd.c: the algorithm a measured shape did not pick).
- * They stay in the table as failed, so nothing makes them again; no run may be using them (no
- * caller takes them again once the pick is made).
+ * Frees the primitives and packed weights of the entries that match(e, arg) accepts
+ * (kernels_dnnl_winograd.c: the way a measured shape did not pick). They stay in the table as
+ * failed, so nothing makes them again; no run may be using them (no caller takes them again).
  */
-static void dn_drop(dn_cache_t *c, const void *wkey, const int64_t *key, int n) {
+static void dn_drop(dn_cache_t *c, int (*match)(const dn_entry_t *e, const void *arg), const void *arg) {
     pthread_mutex_lock(&c->mu);
     for (int64_t b = 0; b < c->bucket_count; b++)
         for (dn_entry_t *e = c->buckets[b]; e != NULL; e = e->next)
-            if (e->wkey == wkey && !e->failed && memcmp(e->key, key, (size_t)n * sizeof *key) == 0) {
+            if (!e->failed && match(e, arg)) {
                 dn_entry_clear(e);
                 e->failed = 1;
             }

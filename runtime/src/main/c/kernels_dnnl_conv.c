@@ -1,10 +1,10 @@
 /*
  * Float 2-D convolutions through oneDNN (kernels_dnnl.c has the cache, threads and weights
  * handling). No symbols of its own: la_conv (kernels_linalg.c, behind the unchanged
- * hipep_conv_f32_in2 / _in3 / _in2_clamp / _in3_clamp symbols) calls dn_conv_try (after
- * wg_conv_try, kernels_dnnl_winograd.c, which takes the channels-last 3x3 stride-1 ones with
- * constant weights, 16 or more input and 32 or more output channels), and computes the
- * convolution itself when it returns 0.
+ * hipep_conv_f32_in2 / _in3 / _in2_clamp / _in3_clamp symbols) calls wg_or_dn_conv
+ * (kernels_dnnl_winograd.c, which takes the channels-last 3x3 stride-1 ones with constant
+ * weights, 16 or more input and 32 or more output channels by Winograd where that is the faster
+ * way) and that calls dn_conv_try; la_conv computes the convolution itself when it returns 0.
  *
  * Channels-last (the _nhwc symbols, la_conv's nhwc flag; the compiler's hip-conv-channels-last
  * emits them for f32 2-D group-1 undilated convolutions): X [N, H, W, C] and Y [N, OH, OW, M] are

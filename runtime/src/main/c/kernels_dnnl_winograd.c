@@ -2,7 +2,7 @@
  * Channels-last 3x3 stride-1 float convolutions by Winograd's minimal filtering F(4x4, 3x3), the
  * 36 products of each 6x6 input tile by oneDNN's batched matmul (kernels_dnnl.c has the cache,
  * threads and weights handling). No symbols of its own: la_conv (kernels_linalg.c) calls
- * wg_conv_try before dn_conv_try.
+ * wg_or_dn_conv, which takes Winograd or dn_conv_try (kernels_dnnl_conv.c).
  *
  * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
  * does 36 per 16 outputs (2.25), the rest is in transforms that are linear in the tile count
@@ -30,17 +30,20 @@
  * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
  * session's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
  * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything
- * else returns 0 (dn_conv_try or la_conv compute it).
+ * else goes to dn_conv_try (or, when that returns 0, la_conv computes it).
  *
  * Which way: a shape those rules admit can still be faster by oneDNN's direct convolution on some
  * machines: on an Intel Xeon (AVX-512) SqueezeNet's two 55x55 16->64 layers took 0.71 ms each for
  * the products alone against 0.57 ms direct, where on Zen 5 Winograd made the whole run 5-8% faster
  * (above). So unless the host asks for the fixed rules (hipep_host_t.conv_search 1: tests that pin
- * the path), the first run that meets a shape (geometry, threads, a sliced Y, clamp, acc) times both
- * ways on the state's threads into a scratch Y (wg_measure: the best of five alternated runs each)
- * and every convolution of that shape takes the faster from then on (wg_pick); the loser's entry,
- * with its packed or transformed weights, is dropped. A state that meets a shape while another
- * measures it waits for the pick.
+ * the path), the first WG_PICK_CALLS calls of a shape (geometry and threads) take the two ways in
+ * turn, each computing Y once; the calls after the first WG_PICK_WARM (which make the entries) are
+ * timed, the last picks the faster by their best times, and the other way's entries of that shape,
+ * with their packed or transformed weights, are dropped (wg_or_dn_conv, wg_decide). Timing calls
+ * in the model's own runs, spread over them, rather than repeating one call in the first run: in a
+ * first try that repeated each way six times in the first run, the 55x55 16->64 Winograd's best
+ * time varied from 1.0 to 5.0 ms between processes (that run shares two cores with the JVM's
+ * compilers), and it times each way with the caches as the model leaves them.
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
@@ -307,16 +310,26 @@ static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T) {
     return (T + blocks - 1) / blocks;
 }
 
+/* The key of a Winograd entry (wg_create reads C, M and the block's tiles; the rest is the shape's) */
+static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k[DN_KEY_LEN]) {
+    const la_geom_t *g = &io->g;
+    int64_t key[12] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T), threads, io->N, g->in[0], g->in[1],
+                       g->pb[0], g->pb[1], g->out[0], g->out[1]};
+    memset(k, 0, DN_KEY_LEN * sizeof *k);
+    memcpy(k, key, sizeof key);
+}
+
 /*
  * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) for a
- * convolution that wg_conv_try found it can take (T tiles, `threads` threads); returns 0 (nothing
+ * convolution that wg_or_dn_conv found it can take (T tiles, `threads` threads); returns 0 (nothing
  * written) when oneDNN refused the products' matmul, 1 when Y is written or an error was reported.
  */
 static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
                        double lo, double hi, int acc) {
     const la_geom_t *g = &io->g;
     int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, tiles = wg_block_tiles(io, T);
-    int64_t k[DN_KEY_LEN] = {DN_KIND_WINOGRAD, io->C, io->M, tiles, threads};
+    int64_t k[DN_KEY_LEN];
+    wg_key(io, T, threads, k);
     wg_arg_t arg = {k, (const float *)io->W};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);
     if (e == NULL) return 0;
@@ -353,114 +366,114 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     return 1;
 }
 
-/* A DN_KEY_WG_PICK entry's `pick`: not yet measured, being measured (by one run), or the faster */
-#define WG_PICK_NONE 0
-#define WG_PICK_MEASURING 1
-#define WG_PICK_WINOGRAD 2
-#define WG_PICK_DIRECT 3
+/* A DN_KEY_WG_PICK entry's `pick`: still trying both ways, or the faster one */
+#define WG_PICK_TRYING 0
+#define WG_PICK_WINOGRAD 1
+#define WG_PICK_DIRECT 2
+/* the calls of a shape that try the two ways (two by two in turn: two layers of one shape each
+ * take both), of which the first WG_PICK_WARM make their entries and are not timed */
+#define WG_PICK_CALLS 16
+#define WG_PICK_WARM 4
 
 static int wg_pick_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
     (void)arg;
-    atomic_init(&e->pick, WG_PICK_NONE);
+    atomic_init(&e->pick, WG_PICK_TRYING);
+    atomic_init(&e->calls, 0);
+    atomic_init(&e->inflight, 0);
+    atomic_init(&e->best_ns[0], INT64_MAX);
+    atomic_init(&e->best_ns[1], INT64_MAX);
     return 1;
 }
 
-static double wg_seconds(void) {
+static int64_t wg_nanos(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* The entries of the way a shape did not pick (dn_drop): its Winograd products, or its direct convolutions */
+typedef struct {
+    int64_t key[DN_KEY_LEN];
+    int n;
+} wg_loser_t;
+
+static int wg_loser_match(const dn_entry_t *e, const void *arg) {
+    const wg_loser_t *l = (const wg_loser_t *)arg;
+    /* direct: only convolutions Winograd could have taken (constant W, X and Y channels-last in place) */
+    return e->wkey != NULL && memcmp(e->key, l->key, (size_t)l->n * sizeof *l->key) == 0 &&
+           (l->key[0] != DN_KIND_CONV || (e->key[18] && e->key[19]));
 }
 
 /*
- * Times the convolution of io both ways on the state's threads -- F(4x4, 3x3) (wg_conv_run) and
- * oneDNN's direct convolution (dn_conv_try) with the same clamp and accumulation -- into a zeroed
- * scratch copy of Y's extent (Y itself is written only by the run's real call), and returns the
- * faster: the best of WG_PICK_ROUNDS alternated runs each, after one that makes the entries. The
- * loser's entry (its primitive and packed or transformed weights) is dropped. The runs it makes are
- * not counted in the state's oneDNN runs (hipep_state_onednn_runs), the entries they make are.
+ * Makes a measured shape's pick (the faster of its timed calls; Winograd when a way has no time)
+ * once every call that may still be trying a way has returned, then drops the other way's entries
+ * of that shape (their primitives and packed or transformed weights): no call takes them again.
  */
-#define WG_PICK_ROUNDS 5
-static int wg_measure(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
-                      double lo, double hi, int acc) {
-    st_state_t *st = (st_state_t *)ctx;
-    int64_t pixels = io->N * io->g.osz, ybytes = ((pixels - 1) * io->ldy + io->M) * (int64_t)sizeof(float);
-    int slot = -1;
-    char *y = (char *)st_scratch_take(ctx, ybytes, &slot);
-    if (y == NULL) return WG_PICK_WINOGRAD; /* no room to measure: the fixed rules */
-    memset(y, 0, (size_t)ybytes);
-    la_conv_io_t t = *io;
-    t.Y = t.y.data = y;
-    int64_t runs[ST_DNNL_KINDS];
-    for (int i = 0; i < ST_DNNL_KINDS; i++) runs[i] = atomic_load_explicit(&st->dnnl_runs[i], memory_order_relaxed);
-    double best[2] = {INFINITY, INFINITY};
-    int took[2] = {1, 1}; /* whether each way computed it (0: its library refused the shape) */
-    for (int r = 0; r <= WG_PICK_ROUNDS && took[0] && took[1] && !hipep_has_error(ctx); r++)
-        for (int a = 0; a < 2; a++) {
-            double t0 = wg_seconds();
-            took[a] = a == 0 ? wg_conv_run(ctx, c, &t, T, threads, clamp, lo, hi, acc)
-                             : dn_conv_try(ctx, &t, 1, clamp, lo, hi, acc) != 0;
-            double dt = wg_seconds() - t0;
-            if (r > 0 && dt < best[a]) best[a] = dt;
-        }
-    st_scratch_give(ctx, y, slot);
-    for (int i = 0; i < ST_DNNL_KINDS; i++)
-        if (i != DN_KIND_MADE) atomic_store_explicit(&st->dnnl_runs[i], runs[i], memory_order_relaxed);
-    int pick = took[0] && (!took[1] || best[0] <= best[1]) ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
-    int64_t k[DN_KEY_LEN];
+static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int64_t T, int64_t threads) {
+    int64_t w = atomic_load(&p->best_ns[0]), d = atomic_load(&p->best_ns[1]);
+    int pick = d < w ? WG_PICK_DIRECT : WG_PICK_WINOGRAD;
+    atomic_store(&p->pick, pick);
+    while (atomic_load(&p->inflight) > 1) sched_yield(); /* calls that read "trying" before the store */
+    wg_loser_t l;
     if (pick == WG_PICK_WINOGRAD) {
-        dn_conv_key(io, threads, k);
-        dn_drop(c, io->W, k, DN_CONV_SHAPE);
+        dn_conv_key(io, threads, l.key);
+        l.n = DN_CONV_SHAPE;
     } else {
-        int64_t wk[5] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T), threads};
-        dn_drop(c, io->W, wk, 5);
+        wg_key(io, T, threads, l.key);
+        l.n = DN_KEY_LEN;
     }
-    return pick;
+    dn_drop(c, wg_loser_match, &l);
 }
 
 /*
- * Which way a convolution that F(4x4, 3x3) can take goes when the host measures (conv_search 0):
- * the pick of its shape (geometry, threads, a sliced Y, clamp, acc), measured by the first run
- * that meets the shape while the others wait for it.
+ * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, through oneDNN:
+ * F(4x4, 3x3) when it applies (see the header) and, when the host measures, is the faster way for
+ * the shape, else oneDNN's direct convolution (dn_conv_try). Returns as dn_conv_try does: 0
+ * (nothing written) when the caller must compute it, 1 when Y is written (or an error reported),
+ * 2 when Y is written and clamped.
+ *
+ * Measured (conv_search 0): the first WG_PICK_CALLS calls of a shape (geometry and threads, over
+ * all its layers and the host's states) take the two ways in turn, each call computing Y once by
+ * its way; the calls after the first WG_PICK_WARM are timed, and the last one picks the faster
+ * (wg_decide). Timing calls spread over runs, inside the model (its caches as the run leaves them),
+ * rather than repeating one call: the first run shares the machine with the JVM's compilers.
  */
-static int wg_pick(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
-                   double lo, double hi, int acc) {
-    const la_geom_t *g = &io->g;
-    int64_t k[DN_KEY_LEN] = {DN_KEY_WG_PICK, io->N, io->C, g->in[0], g->in[1], io->M, g->pb[0], g->pb[1],
-                             g->out[0], g->out[1], threads, io->ldy != io->M, clamp, acc};
-    memcpy(&k[14], &lo, sizeof lo);
-    memcpy(&k[15], &hi, sizeof hi);
-    dn_entry_t *e = dn_get(ctx, c, k, NULL, wg_pick_create, NULL);
-    if (e == NULL) return WG_PICK_WINOGRAD;
-    int p = atomic_load_explicit(&e->pick, memory_order_acquire), none = WG_PICK_NONE;
-    if (p >= WG_PICK_WINOGRAD) return p;
-    if (!atomic_compare_exchange_strong_explicit(&e->pick, &none, WG_PICK_MEASURING, memory_order_acq_rel,
-                                                 memory_order_acquire)) {
-        while ((p = atomic_load_explicit(&e->pick, memory_order_acquire)) == WG_PICK_MEASURING) sched_yield();
-        return p;
-    }
-    p = wg_measure(ctx, c, io, T, threads, clamp, lo, hi, acc);
-    atomic_store_explicit(&e->pick, p, memory_order_release);
-    return p;
-}
-
-/*
- * Y = conv(X, W) + B (with acc: Y + conv(X, W) + B), clamped when `clamp`, by F(4x4, 3x3) when it
- * applies and (when the host measures) is the faster way for its shape (see the header); returns 0
- * (nothing written) when the caller must compute it, 1 when Y is written or an error was reported.
- */
-static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
+static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
+                         int acc) {
     const la_geom_t *g = &io->g;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
-        return 0;
+        return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t T = io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4);
-    if (T < WG_MIN_TILES) return 0;
-    dn_cache_t *c = dn_cache_of(ctx);
-    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
+    dn_cache_t *c = T < WG_MIN_TILES ? NULL : dn_cache_of(ctx);
+    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
-    if (((st_state_t *)ctx)->conv_search == 0 &&
-        wg_pick(ctx, c, io, T, threads, clamp, lo, hi, acc) == WG_PICK_DIRECT)
-        return 0;
-    return wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc);
+    dn_entry_t *p = NULL;
+    if (((st_state_t *)ctx)->conv_search == 0) {
+        int64_t k[DN_KEY_LEN] = {DN_KEY_WG_PICK, io->N, io->C, g->in[0], g->in[1], io->M, g->pb[0], g->pb[1],
+                                 g->out[0], g->out[1], threads};
+        p = dn_get(ctx, c, k, NULL, wg_pick_create, NULL); /* NULL (out of memory): the fixed rules */
+    }
+    int way = WG_PICK_WINOGRAD;
+    int64_t call = -1;
+    if (p != NULL) {
+        atomic_fetch_add(&p->inflight, 1); /* before reading the pick: wg_decide waits for it */
+        way = atomic_load(&p->pick);
+        if (way == WG_PICK_TRYING) {
+            call = atomic_fetch_add(&p->calls, 1);
+            way = call / 2 % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
+        }
+    }
+    int64_t t0 = wg_nanos();
+    int r = way == WG_PICK_WINOGRAD && wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc) ? 2
+                                                                                                 : dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
+    if (call >= WG_PICK_WARM && call < WG_PICK_CALLS && r != 0 && !hipep_has_error(ctx)) {
+        int64_t ns = wg_nanos() - t0, seen = atomic_load(&p->best_ns[way == WG_PICK_DIRECT]);
+        while (ns < seen && !atomic_compare_exchange_weak(&p->best_ns[way == WG_PICK_DIRECT], &seen, ns)) {
+        }
+    }
+    if (call == WG_PICK_CALLS - 1) wg_decide(c, p, io, T, threads);
+    if (p != NULL) atomic_fetch_sub(&p->inflight, 1);
+    return r;
 }

@@ -1577,13 +1577,12 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
 }
 
 /*
- * oneDNN's convolution (kernels_dnnl_conv.c); 0 when it does not apply, 2 when it also clamped Y;
- * with acc it adds to Y (the caller's, dense) by a sum post-op, or returns 0.
+ * Through oneDNN (kernels_dnnl_winograd.c: Winograd's F(4x4, 3x3) or oneDNN's direct convolution,
+ * kernels_dnnl_conv.c); 0 when neither applies, 2 when it also clamped Y; with acc it adds to Y
+ * (the caller's, dense), or returns 0.
  */
-static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc);
-/* Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c), clamping what it writes (adding to Y first with
- * acc); 0 when it does not apply. */
-static int wg_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc);
+static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
+                         int acc);
 
 /*
  * Y = conv(X, W) + B, clamped when `clamp`; returns 1. With acc (the _acc kernels, see
@@ -1596,8 +1595,8 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
                    double lo, double hi, int nhwc, int acc) {
     la_conv_io_t io;
-    int tiled = 0; /* clamped as written: the tiles, the Winograd and single-channel paths, oneDNN's post-op
-                      (dn_conv_try returned 2); else Y at the end */
+    int tiled = 0; /* clamped as written: the tiles, the single-channel path, Winograd and oneDNN's post-op
+                      (wg_or_dn_conv returned 2); else Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return 1;
@@ -1605,11 +1604,7 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
     if (g->osz == 0 || mg == 0 || N == 0) goto done;
-    if (kc > 0 && wg_conv_try(ctx, &io, group, clamp, lo, hi, acc)) { /* clamps what it writes */
-        tiled = 1;
-        goto done;
-    }
-    int dn = kc > 0 ? dn_conv_try(ctx, &io, group, clamp, lo, hi, acc) : 0;
+    int dn = kc > 0 ? wg_or_dn_conv(ctx, &io, group, clamp, lo, hi, acc) : 0;
     if (dn) {
         tiled = dn == 2;
         goto done;

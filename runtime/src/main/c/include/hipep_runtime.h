@@ -64,9 +64,9 @@ typedef struct {
      *  hipep_host_release once the last state's inference_cleanup has returned. */
     void *shared;
     /** How a convolution that Winograd's F(4x4, 3x3) can compute picks its algorithm
-     *  (kernels_dnnl_winograd.c): 0 times Winograd against oneDNN's direct convolution on the first
-     *  run of each such shape and keeps the faster one for the host's life; 1 takes Winograd
-     *  whenever the fixed rules allow it (the same path on every machine). */
+     *  (kernels_dnnl_winograd.c): 0 times Winograd against oneDNN's direct convolution over the
+     *  first calls of each such shape and keeps the faster one for the host's life; 1 takes
+     *  Winograd whenever the fixed rules allow it (the same path on every machine). */
     int64_t conv_search;
 } hipep_host_t;
 

@@ -79,7 +79,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
 
     @Option(names = "--conv-search", paramLabel = "<MEASURE|HEURISTIC>", defaultValue = "MEASURE",
             description = "How a convolution that Winograd or oneDNN's direct kernel can compute picks one: "
-                    + "timed on the first run (default) or by fixed rules.")
+                    + "timed over the first runs (default) or by fixed rules.")
     private ConvolutionSearch convSearch;
 
     @Option(names = "--cache-dir", paramLabel = "<dir>",

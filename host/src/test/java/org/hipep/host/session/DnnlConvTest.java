@@ -194,13 +194,16 @@ class DnnlConvTest {
     }
 
     /**
-     * Measured (the default search): each of Winograd's shapes is timed both ways on its first run
-     * (into a scratch Y, not counted) and then takes one of them; whichever it takes, every output
-     * matches and each convolution runs exactly once per run.
+     * Measured (the default search): the first 16 calls of each of Winograd's shapes take Winograd
+     * and oneDNN's direct convolution in turn (two by two), the last of them picks the faster, and
+     * every later call takes that one (see {@link #check}). Four of Winograd's cases (the rest
+     * differ from them only in what both ways compute alike): padded, unpadded over a batch, and
+     * two layers of one shape (one fused Relu6, one with NaN in X), which share their shape's calls.
      */
     @Test
     void measuredThreeByThreeConvolutionsTakeOneWayPerRunAndMatchAPlainOne() throws Exception {
-        check(WINOGRAD, "winograd_measured", false, true, ConvolutionSearch.MEASURE);
+        check(List.of(WINOGRAD.get(0), WINOGRAD.get(3), WINOGRAD.get(5), WINOGRAD.get(7)), "winograd_measured", false,
+                true, ConvolutionSearch.MEASURE);
     }
 
     /**
@@ -211,7 +214,8 @@ class DnnlConvTest {
      * and no run may compute on, or write into, another caller's tensors through an entry's memory
      * objects (whose data pointers each run sets: dn_run's busy flag) or scratchpad (each run's
      * comes from its own state). By the fixed rules (the paths pinned) and measured: then the
-     * callers meet the two Winograd shapes at once, one times them and the others wait for its pick.
+     * callers' calls of the two Winograd shapes try both ways at once, and the one that picks waits
+     * for the others' calls before it drops the other way's primitives.
      */
     @ParameterizedTest
     @EnumSource(ConvolutionSearch.class)
@@ -291,8 +295,17 @@ class DnnlConvTest {
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
      * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way. Measured
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
-     * per conv and run.
+     * per conv and run, over {@link #MEASURED_RUNS} runs; after run {@link #PICKED} every shape has
+     * its pick, so each run takes the same ways (without picks the two-by-two turns would change them
+     * from run to run).
      */
+    /**
+     * Runs of a measured session: by run {@code PICKED} every shape has had its 16 trial calls
+     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks.
+     */
+    private static final int PICKED = 16;
+    private static final int MEASURED_RUNS = PICKED + 3;
+
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
             throws Exception {
         Random rnd = new Random(7);
@@ -308,7 +321,9 @@ class DnnlConvTest {
             for (int threads : new int[] {1, 2}) {
                 try (HipSession s = env.createSession(model, new SessionOptions().setThreads(threads)
                         .setCacheDir(dir.resolve("cache")).setConvolutionSearch(search))) {
-                    for (int run = 1; run <= 2; run++) {
+                    long[] winogradBefore = new long[MEASURED_RUNS + 1];
+                    int runsOfSession = search == ConvolutionSearch.MEASURE ? MEASURED_RUNS : 2;
+                    for (int run = 1; run <= runsOfSession; run++) {
                         Map<String, double[]> values = new HashMap<>(constants);
                         for (Conv c : convs) {
                             double[] x = ConvTilingTest.random(rnd, c.cs().xShape(), 1.0);
@@ -326,7 +341,15 @@ class DnnlConvTest {
                         if (search == ConvolutionSearch.MEASURE) {
                             HipSession.LibraryRuns runs = s.libraryRuns();
                             assertThat(runs.oneDnnConvolutions() + runs.winogradConvolutions())
-                                    .as("convolutions, %s at %d thread(s)", name, threads).isEqualTo(all);
+                                    .as("convolutions, %s at %d thread(s), run %d", name, threads, run)
+                                    .isEqualTo(all);
+                            winogradBefore[run] = runs.winogradConvolutions();
+                            if (run > PICKED) {
+                                assertThat(winogradBefore[run] - winogradBefore[run - 1])
+                                        .as("Winograd convolutions of run %d, after the picks, %s at %d thread(s)", run,
+                                                name, threads)
+                                        .isEqualTo(winogradBefore[PICKED + 1] - winogradBefore[PICKED]);
+                            }
                             continue;
                         }
                         assertThat(s.libraryRuns().oneDnnConvolutions()).as("oneDNN convolutions, %s at %d thread(s)",

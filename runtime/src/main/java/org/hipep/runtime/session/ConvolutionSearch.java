@@ -7,8 +7,9 @@ package org.hipep.runtime.session;
  */
 public enum ConvolutionSearch {
     /**
-     * The default: the first run that meets such a convolution's shape times both ways on the
-     * session's threads and keeps the faster for the session's life (a one-off cost in that run).
+     * The default: the first calls of such a convolution's shape (16, over its layers and the
+     * session's runs) take the two ways in turn and are timed; every later call takes the faster.
+     * Until then a run's outputs may differ from a later run's by rounding.
      */
     MEASURE,
     /** Fixed rules alone (Winograd wherever it applies): the same path on every machine. */
