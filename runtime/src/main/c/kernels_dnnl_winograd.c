@@ -437,7 +437,8 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
  * all its layers and the host's states) take the two ways in turn, each call computing Y once by
  * its way; the calls after the first WG_PICK_WARM are timed, and the last one picks the faster
  * (wg_decide). Timing calls spread over runs, inside the model (its caches as the run leaves them),
- * rather than repeating one call: the first run shares the machine with the JVM's compilers.
+ * rather than repeating one call: the first run shares the machine with the JVM's compilers. A
+ * direct call whose clamp oneDNN does not apply (returns 1) is timed without la_conv's clamp pass.
  */
 static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
                          int acc) {
@@ -447,7 +448,8 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t T = io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4);
     dn_cache_t *c = T < WG_MIN_TILES ? NULL : dn_cache_of(ctx);
-    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
+    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W))
+        return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
     dn_entry_t *p = NULL;
     if (((st_state_t *)ctx)->conv_search == 0) {
@@ -466,11 +468,15 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
         }
     }
     int64_t t0 = wg_nanos();
-    int r = way == WG_PICK_WINOGRAD && wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc) ? 2
-                                                                                                 : dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
+    int r = way == WG_PICK_WINOGRAD && wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc) ? 2 : 0;
+    if (r == 0) { /* the direct way, or Winograd's matmul refused */
+        way = WG_PICK_DIRECT;
+        r = dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
+    }
     if (call >= WG_PICK_WARM && call < WG_PICK_CALLS && r != 0 && !hipep_has_error(ctx)) {
-        int64_t ns = wg_nanos() - t0, seen = atomic_load(&p->best_ns[way == WG_PICK_DIRECT]);
-        while (ns < seen && !atomic_compare_exchange_weak(&p->best_ns[way == WG_PICK_DIRECT], &seen, ns)) {
+        _Atomic int64_t *best = &p->best_ns[way == WG_PICK_DIRECT];
+        int64_t ns = wg_nanos() - t0, seen = atomic_load(best);
+        while (ns < seen && !atomic_compare_exchange_weak(best, &seen, ns)) {
         }
     }
     if (call == WG_PICK_CALLS - 1) wg_decide(c, p, io, T, threads);

@@ -128,7 +128,8 @@ public final class ConvAddInPlacePass extends Pass {
                 reads++;
             } else if (user.is("hip.conv") && conv == null && user.block() == block && user.isBeforeInBlock(add)
                     && user.operand(user.numOperands() - 1) == s && !MemoryViews.readsValue(user, s)
-                    && user.attribute(HipKernelAbi.ACCUMULATE) == null && CLAMPS.stream().allMatch(c -> user.attribute(c) == null)) {
+                    && user.attribute(HipKernelAbi.ACCUMULATE) == null
+                    && CLAMPS.stream().allMatch(c -> user.attribute(c) == null)) {
                 conv = user;
             } else if (!user.is("memref.dealloc")) {
                 return null;
