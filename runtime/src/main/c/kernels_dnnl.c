@@ -54,7 +54,7 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_MATMUL 1
 #define DN_KIND_WINOGRAD 2 /* kernels_dnnl_winograd.c: its entries hold the matmul of the transformed tiles */
 #define DN_KIND_CONV_CLAMPED 3 /* a count only: the convolutions whose clamp was oneDNN's post-op */
-#define DN_KIND_MADE 4         /* a count only: the entries a state's runs created (dn_get) */
+#define DN_KIND_MADE 4         /* a count only: the primitives a state's runs created (dn_get) */
 #define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
 #define DN_KINDS 6
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
@@ -269,7 +269,7 @@ static void dn_count(void *ctx, int kind) {
  * The entry for key (DN_KEY_LEN values, unused ones 0; key[0] is the kind) and wkey (the constant
  * weights' address, NULL when they are not constant), created with create(c, e, arg) on first use
  * (under the cache's mutex; create returns 0 when oneDNN refuses; counted as DN_KIND_MADE in state
- * ctx). NULL when the entry failed or memory ran out: the caller computes the op itself.
+ * ctx when it made a primitive). NULL when the entry failed or memory ran out: the caller computes the op itself.
  */
 static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const void *wkey,
                           int (*create)(dn_cache_t *c, dn_entry_t *e, void *arg), void *arg) {
@@ -284,7 +284,7 @@ static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const vo
             e->wkey = wkey;
             memcpy(e->key, key, sizeof e->key);
             e->failed = !create(c, e, arg);
-            dn_count(ctx, DN_KIND_MADE);
+            if (e->prim != NULL) dn_count(ctx, DN_KIND_MADE);
             if (c->entry_count + 1 > c->bucket_count) dn_grow(c);
             dn_entry_t **slot = &c->buckets[h & (uint64_t)(c->bucket_count - 1)];
             e->next = *slot;

@@ -453,8 +453,9 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
     dn_entry_t *p = NULL;
     if (((st_state_t *)ctx)->conv_search == 0) {
-        int64_t k[DN_KEY_LEN] = {DN_KEY_WG_PICK, io->N, io->C, g->in[0], g->in[1], io->M, g->pb[0], g->pb[1],
-                                 g->out[0], g->out[1], threads};
+        int64_t k[DN_KEY_LEN];
+        wg_key(io, T, threads, k); /* the shape's Winograd key, as its own kind */
+        k[0] = DN_KEY_WG_PICK;
         p = dn_get(ctx, c, k, NULL, wg_pick_create, NULL); /* NULL (out of memory): the fixed rules */
     }
     int way = WG_PICK_WINOGRAD;
@@ -467,7 +468,7 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
             way = call / 2 % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
         }
     }
-    int64_t t0 = wg_nanos();
+    int64_t t0 = call >= WG_PICK_WARM ? wg_nanos() : 0; /* timed calls only */
     int r = way == WG_PICK_WINOGRAD && wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc) ? 2 : 0;
     if (r == 0) { /* the direct way, or Winograd's matmul refused */
         way = WG_PICK_DIRECT;

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its scans (of X and of Y's old values) must see it and leave the clamp to a separate pass, and
  * Winograd computes the tiles with one directly; NaN must reach the outputs as it does through the
  * separate Add and Relu. Each way of picking the 3x3 one's algorithm: by the fixed rules (Winograd)
- * and measured (19 runs: its first 16 take Winograd and oneDNN's sum post-op two by two, the rest
+ * and measured ({@link DnnlConvTest#MEASURED_RUNS} runs: its first 16 take Winograd and oneDNN's sum post-op two by two, the rest
  * the faster; each adds into Y once). Also in the {@code without-onednn} and {@code onednn-avx2}
  * executions (host/pom.xml).
  */
@@ -80,7 +80,7 @@ class ConvAddInPlaceTest {
                 for (int threads : new int[] {1, 2}) {
                     try (HipSession s = env.createSession(model, new SessionOptions().setThreads(threads)
                             .setCacheDir(dir.resolve("cache")).setConvolutionSearch(search))) {
-                        int runsOfSession = search == ConvolutionSearch.MEASURE ? 19 : 3;
+                        int runsOfSession = search == ConvolutionSearch.MEASURE ? DnnlConvTest.MEASURED_RUNS : 3;
                         for (int run = 1; run <= runsOfSession; run++) {
                             long[] shape = BLOCKS.get(0).r().xShape();
                             double[] x = ConvTilingTest.random(rnd, shape, 1.0);

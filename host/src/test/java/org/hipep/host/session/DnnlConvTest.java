@@ -301,10 +301,11 @@ class DnnlConvTest {
      */
     /**
      * Runs of a measured session: by run {@code PICKED} every shape has had its 16 trial calls
-     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks.
+     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks. Shared with
+     * the other tests of measured sessions (ConvAddInPlaceTest, ConcatInPlaceTest).
      */
-    private static final int PICKED = 16;
-    private static final int MEASURED_RUNS = PICKED + 3;
+    static final int PICKED = 16;
+    static final int MEASURED_RUNS = PICKED + 3;
 
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
             throws Exception {
