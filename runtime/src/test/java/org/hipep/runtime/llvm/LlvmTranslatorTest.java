@@ -91,6 +91,47 @@ class LlvmTranslatorTest {
         }
     }
 
+    /**
+     * An element-wise loop is vectorised at the host's full width: 16 floats a vector on an AVX-512
+     * host (LLVM's tuning alone would take 8 on most of them), otherwise without the attribute.
+     */
+    @Test
+    void elementWiseLoopsUseTheFullVectorWidthOnAvx512Hosts() {
+        Operation module = parse("""
+                module {
+                  llvm.func @twice(%x: !llvm.ptr {llvm.noalias}, %y: !llvm.ptr {llvm.noalias}, %n: i64) {
+                    %zero = llvm.mlir.constant(0 : i64) : i64
+                    %one = llvm.mlir.constant(1 : i64) : i64
+                    %two = llvm.mlir.constant(2.0 : f32) : f32
+                    llvm.br ^head(%zero : i64)
+                  ^head(%i: i64):
+                    %c = llvm.icmp "slt" %i, %n : i64
+                    llvm.cond_br %c, ^body, ^exit
+                  ^body:
+                    %p = llvm.getelementptr inbounds %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+                    %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+                    %w = llvm.fmul %v, %two : f32
+                    %q = llvm.getelementptr inbounds %y[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+                    llvm.store %w, %q {alignment = 4 : i64} : f32, !llvm.ptr
+                    %j = llvm.add %i, %one : i64
+                    llvm.br ^head(%j : i64)
+                  ^exit:
+                    llvm.return
+                  }
+                }
+                """);
+        try (LlvmModule m = LlvmTranslator.translate(module, "wide")) {
+            m.optimize(2);
+            m.verify();
+            String ir = m.ir();
+            if (LlvmModule.hostHasAvx512()) {
+                assertThat(ir).contains("\"prefer-vector-width\"=\"512\"").contains("fmul <16 x float>");
+            } else {
+                assertThat(ir).doesNotContain("prefer-vector-width").contains("fmul <");
+            }
+        }
+    }
+
     @Test
     void globalsStringsAndAggregates() {
         Operation module = parse("""
