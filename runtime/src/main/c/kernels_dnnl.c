@@ -269,7 +269,8 @@ static void dn_count(void *ctx, int kind) {
  * The entry for key (DN_KEY_LEN values, unused ones 0; key[0] is the kind) and wkey (the constant
  * weights' address, NULL when they are not constant), created with create(c, e, arg) on first use
  * (under the cache's mutex; create returns 0 when oneDNN refuses; counted as DN_KIND_MADE in state
- * ctx when it made a primitive). NULL when the entry failed or memory ran out: the caller computes the op itself.
+ * ctx when it made a primitive). NULL when the entry failed or memory ran out: the caller computes
+ * the op itself.
  */
 static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const void *wkey,
                           int (*create)(dn_cache_t *c, dn_entry_t *e, void *arg), void *arg) {

@@ -74,14 +74,16 @@ class ConcatInPlaceTest {
 
     /**
      * Runs of one session: outputs against the reference and, by the fixed rules (two runs), the
-     * path of each convolution; measured ({@link DnnlConvTest#MEASURED_RUNS} runs: the 3x3 one's first 16 take Winograd and oneDNN's
-     * direct kernel into the slice two by two, the rest the faster), each convolution once per run.
+     * path of each convolution; measured ({@link DnnlConvTest#MEASURED_RUNS} runs: the 3x3 one's
+     * first 16 take Winograd and oneDNN's direct kernel into the slice two by two, the rest the
+     * faster), each convolution once per run.
      */
     private void check(HipEnvironment env, Path model, Map<String, double[]> weights, Random rnd,
             ConvolutionSearch search, int threads) throws Exception {
         try (HipSession s = env.createSession(model, new SessionOptions().setThreads(threads)
                 .setCacheDir(dir.resolve("cache")).setConvolutionSearch(search))) {
-            for (int run = 1; run <= (search == ConvolutionSearch.MEASURE ? DnnlConvTest.MEASURED_RUNS : 2); run++) {
+            int sessionRuns = search == ConvolutionSearch.MEASURE ? DnnlConvTest.MEASURED_RUNS : 2;
+            for (int run = 1; run <= sessionRuns; run++) {
                 double[] xa = ConvTilingTest.random(rnd, FIRE.get(0).xShape(), 1.0);
                 double[] xb = ConvTilingTest.random(rnd, PAIR.get(0).xShape(), 1.0);
                 for (int i = 0; run % 2 == 0 && i < xa.length; i += 97) {
