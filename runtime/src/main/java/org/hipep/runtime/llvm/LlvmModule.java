@@ -202,12 +202,13 @@ public final class LlvmModule implements AutoCloseable {
 
     /**
      * On an AVX-512 host, sets {@code prefer-vector-width=512} on every function defined in the module
-     * (one that sets its own keeps it). LLVM tunes several AVX-512 CPUs (Skylake to Sapphire Rapids)
-     * to vectorise loops 256 bits wide, which avoids the lower clock of 512-bit code in programs
-     * that use it in short bursts; a model's runs spend most of their time in oneDNN's 512-bit kernels
-     * anyway, so the runtime's own loops lose nothing by it and gain the width: the exact Gelu pass
-     * of a BERT layer takes 23% less of a run (docs/BENCHMARKS.md, sixteenth round). Loops the runtime
-     * vectorises by hand ({@code __attribute__((vector_size(64)))}) are 512 bits wide already.
+     * (one that sets its own keeps it). LLVM tunes many AVX-512 CPUs (the Intel Xeon of
+     * docs/BENCHMARKS.md among them) to vectorise loops 256 bits wide, which avoids the lower clock of
+     * 512-bit code in programs that use it in short bursts; a model's runs spend most of their time
+     * in oneDNN's 512-bit kernels anyway, so the runtime's own loops lose nothing by it and gain the
+     * width: the exact Gelu pass of a BERT layer takes 23-28% less of a run (docs/BENCHMARKS.md,
+     * sixteenth round). Loops the runtime vectorises by hand (16-lane vector types) are 512 bits
+     * wide already.
      */
     private static void preferFullWidthVectors(LLVMModuleRef mod) {
         for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
