@@ -56,7 +56,12 @@ extern void omp_set_num_threads(int n);
 #define DN_KIND_CONV_CLAMPED 3 /* a count only: the convolutions whose clamp was oneDNN's post-op */
 #define DN_KIND_MADE 4         /* a count only: the primitives a state's runs created (dn_get) */
 #define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
-#define DN_KINDS 6
+#define DN_KIND_MATMUL_ACT 6   /* a count only: the matmuls whose fused activation (Gelu) was oneDNN's post-op */
+#define DN_KINDS 7
+/* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
+#define DN_EPI_CLAMP 1
+#define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */
+#define DN_EPI_GELU_TANH 3 /* Gelu's tanh form, oneDNN's gelu_tanh */
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
 
 typedef struct dn_entry {
@@ -74,7 +79,7 @@ typedef struct dn_entry {
     dnnl_memory_desc_t smd;    /* the primitive's scratchpad (NULL: it needs none), sbytes bytes */
     int64_t sbytes;
     dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
-    double wabs;               /* clamped conv / matmul: the largest sum of |W| over one output channel */
+    double wabs;               /* conv / matmul with an epilogue: the largest sum of |W| over one output channel */
     atomic_int busy;           /* a run is using xm, ym, bm, sm */
     /* a DN_KEY_WG_PICK entry (no primitive, kernels_dnnl_winograd.c): the pick (WG_PICK_*), the calls
      * that tried a way, those running now, and the fastest timed call of each way (ns) */
@@ -535,8 +540,9 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
  * convolutions (2, kernels_dnnl_winograd.c; their matmuls are not counted as 1) this state has run
  * since it was created, (3) how many of its oneDNN convolutions clamped Y by a post-op, (4) how
  * many entries (primitives, with their packed weights) its runs created in the shared cache, and
- * (5) how many of its oneDNN or Winograd convolutions added into Y (the _acc kernels); -1
- * for an unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
+ * (5) how many of its oneDNN or Winograd convolutions added into Y (the _acc kernels), (6) how
+ * many of its oneDNN matmuls applied a fused Gelu as a post-op (the _gelu kernels); -1 for an
+ * unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
  * an op took).
  */
 int64_t hipep_state_onednn_runs(void *state, int64_t kind) {

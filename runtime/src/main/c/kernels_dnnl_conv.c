@@ -161,11 +161,6 @@ static void dn_conv_key(const la_conv_io_t *io, int64_t threads, int64_t k[DN_KE
     memcpy(k, shape, sizeof shape);
 }
 
-/* kernels_dnnl_matmul.c: Y[M, N] (rows ldy apart) = A B (+ bias), clamped (returns 2) when provably finite */
-static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
-                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
-                         int accumulate, float *Y, int64_t ldy, int clamp, double lo, double hi);
-
 /*
  * Y = conv(X, W) + B through oneDNN when it applies; returns 0 (nothing written) when the caller
  * must compute it, 1 when Y is written or an error was reported, 2 when Y is written and clamped to
@@ -194,8 +189,8 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     if (sliced && wkey != NULL && io->xl && g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 &&
         g->pb[0] == 0 && g->pb[1] == 0 && g->out[0] == g->in[0] && g->out[1] == g->in[1]) {
         int r = dn_matmul_run(ctx, "hipep_conv_f32", io->N * g->osz, io->M, io->C, 1.0, (const float *)io->X, io->C,
-                              1, (const float *)W, 1, io->C, (const float *)io->B, 0, (float *)io->Y, io->ldy, clamp,
-                              lo, hi);
+                              1, (const float *)W, 1, io->C, (const float *)io->B, 0, (float *)io->Y, io->ldy,
+                              clamp ? DN_EPI_CLAMP : 0, lo, hi);
         if (r) return r;
     }
     /* below LA_BLAS_MIN_MACS multiply-adds (mnist-8's convolutions) a second thread costs more than it

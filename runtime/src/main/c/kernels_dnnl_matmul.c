@@ -44,7 +44,7 @@ typedef struct {
     double alpha, lo, hi;
 } dn_mm_arg_t;
 
-/* key: kind M N K ars acs transB threads bias sum alpha-bits ldy clamp lo-bits hi-bits */
+/* key: kind M N K ars acs transB threads bias sum alpha-bits ldy epilogue (DN_EPI_*) lo-bits hi-bits */
 static dnnl_memory_desc_t dn_mm_src_md(const int64_t *k) {
     dnnl_dims_t dims = {k[1], k[3]}, strides = {k[4], k[5]};
     dnnl_memory_desc_t md = NULL;
@@ -87,11 +87,13 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
              dnnl_post_ops_create(&ops) == dnnl_success;
     if (ok && a->alpha != 1.0) ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_linear, (float)a->alpha, 0.0f) == dnnl_success;
     if (ok && k[9]) ok = dnnl_post_ops_append_sum(ops, 1.0f, 0, dnnl_data_type_undef) == dnnl_success;
-    if (ok && k[12]) {
+    if (ok && k[12] == DN_EPI_CLAMP)
         ok = dnnl_post_ops_append_eltwise(ops, dnnl_eltwise_clip, (float)a->lo, (float)a->hi) == dnnl_success;
-        /* the bound dn_matmul_run checks: the largest sum of |B| over one column (B [K, N], or [N, K]) */
-        if (ok) dn_wabs(e, (const float *)a->W, k[2], k[3], k[6] ? k[3] : 1, k[6] ? 1 : k[2]);
-    }
+    if (ok && (k[12] == DN_EPI_GELU || k[12] == DN_EPI_GELU_TANH))
+        ok = dnnl_post_ops_append_eltwise(ops, k[12] == DN_EPI_GELU ? dnnl_eltwise_gelu_erf : dnnl_eltwise_gelu_tanh,
+                                          0.0f, 0.0f) == dnnl_success;
+    /* the bound dn_matmul_run checks: the largest sum of |B| over one column (B [K, N], or [N, K]) */
+    if (ok && k[12]) dn_wabs(e, (const float *)a->W, k[2], k[3], k[6] ? k[3] : 1, k[6] ? 1 : k[2]);
     ok = ok && dnnl_primitive_attr_set_post_ops(attr, ops) == dnnl_success &&
          dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wany, bmd, ymd, attr) == dnnl_success;
     /* as a 1x1 convolution the weights are [N, K, 1, 1]: B [K, N] is their ihwo layout, [N, K] oihw */
@@ -114,16 +116,24 @@ static int dn_mm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 /*
  * Y[M, N] (rows ldy >= N floats apart) = alpha * A B (+ bias row, or + Y's current contents when
  * `accumulate`) through oneDNN when it applies; returns 0 (nothing written, no error) when the
- * caller must compute it, 1 when Y is written (or an error reported), 2 when Y is also clamped to
- * [lo, hi] (`clamp`: oneDNN's clip post-op, only when no output can be NaN or infinite, as for the
- * convolutions: A dense and finite, max|A| * the largest column sum of |B| + max|bias| far below
- * FLT_MAX; otherwise the caller clamps). A: element strides (ars, acs); B: element strides (brs,
- * bcs); bias: NULL or N dense floats (only with alpha == 1 and no accumulate). `sym` names the
- * kernel in an error.
+ * caller must compute it, 1 when Y is written (or an error reported), 2 when the epilogue `epi`
+ * was applied too: DN_EPI_CLAMP clamps Y to [lo, hi] (oneDNN's clip post-op), DN_EPI_GELU /
+ * DN_EPI_GELU_TANH apply Gelu (oneDNN's gelu_erf / gelu_tanh post-op, on the biased product).
+ * Either only when no output can be NaN or infinite, as for the convolutions: A dense and finite,
+ * max|A| * the largest column sum of |B| + max|bias| far below FLT_MAX; otherwise the caller applies
+ * it. A: element strides (ars, acs); B: element strides (brs, bcs); bias: NULL or N dense floats
+ * (only with alpha == 1 and no accumulate). `sym` names the kernel in an error.
+ *
+ * oneDNN's Gelu is not the runtime's (hipep_gelu_f32: a few ulp): its erf is a polynomial with an
+ * absolute error of about 1e-7 (its tanh form likewise), so where Gelu is tiny (x below about -3)
+ * the relative error grows: on BERT's FFN shape (128 x 768 x 3072, products of +-2.5) against
+ * gelu in double, at most 1.0e-6 absolute, within ONNX Runtime's own Gelu's distance from ours
+ * (rtol 1e-3, atol 1e-5 both). It saves the pass over Y: the post-op cost 0.20 ms where the
+ * separate Gelu took 0.57 ms at one thread (a C benchmark against libdnnl; docs/BENCHMARKS.md).
  */
 static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
-                         int accumulate, float *Y, int64_t ldy, int clamp, double lo, double hi) {
+                         int accumulate, float *Y, int64_t ldy, int epi, double lo, double hi) {
     /* below LA_BLAS_MIN_MACS one OpenBLAS call is faster: a oneDNN call costs 3-5 us more (memory
      * objects, execute, wait), which a 1 x 100 x 32 product (keras-mlp-tract) pays 30 times over */
     if (M <= 0 || N <= 0 || K <= 0 || M * N * K < LA_BLAS_MIN_MACS || (bias != NULL && (alpha != 1.0 || accumulate)))
@@ -144,13 +154,15 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
                              ldy};
     dn_mm_arg_t arg = {k, B, alpha, lo, hi};
     dn_entry_t *e = NULL;
-    if (clamp && alpha == 1.0 && !accumulate && acs == 1 && ars == K) {
-        k[12] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
-        memcpy(&k[13], &lo, sizeof lo);
-        memcpy(&k[14], &hi, sizeof hi);
+    if (epi && alpha == 1.0 && !accumulate && acs == 1 && ars == K) {
+        k[12] = epi; /* the epilogue as oneDNN's post-op: an entry of its own */
+        if (epi == DN_EPI_CLAMP) {
+            memcpy(&k[13], &lo, sizeof lo);
+            memcpy(&k[14], &hi, sizeof hi);
+        }
         e = dn_get(ctx, c, k, B, dn_mm_create, &arg);
         double bound = (double)dn_absmax(A, M * K) * (e ? e->wabs : INFINITY) + (bias ? dn_absmax(bias, N) : 0);
-        if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the caller's clamp pass keeps it */
+        if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the caller's pass keeps it */
         k[12] = k[13] = k[14] = 0;
     }
     int fused = e != NULL;
@@ -158,10 +170,11 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
     if (e == NULL) return 0;
     if (!dn_run(ctx, c, DN_KIND_MATMUL, e, B, A, Y, bias))
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
+    if (fused && epi != DN_EPI_CLAMP) dn_count(ctx, DN_KIND_MATMUL_ACT);
     return fused ? 2 : 1;
 }
 
-/* dn_matmul_run into a dense Y, unclamped */
+/* dn_matmul_run into a dense Y, no epilogue */
 static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y) {

@@ -1,7 +1,8 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (216 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (232 symbols):
  *   hipep_matmul_<t>_in2 / _in3           t also i8 i16 i32 i64 ui8 ui16 ui32 ui64; _in3: + bias row [N]
+ *   hipep_matmul_<t>_in2_gelu / _in3_gelu, _gelu_tanh  the same, then Gelu (erf or tanh form)
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
  *   hipep_conv_<t>_in2 / _in3             any spatial rank, groups (depthwise direct), dilations, auto_pad
  *   hipep_conv_<t>_in2_clamp / _in3_clamp the same with a fused min(max(y, clamp_min), clamp_max) per tile
@@ -500,7 +501,12 @@ static void la_gemm_batches(void *ctx, const char *sym, int kind, int nb, const 
 
 /* ------------------------------------------------------------------ matmul */
 
-/* kernels_dnnl_matmul.c: constant-weights float products through oneDNN (0: compute it here) */
+/* kernels_dnnl_matmul.c: constant-weights float products through oneDNN (0: compute it here);
+ * dn_matmul_run: Y[M, N] (rows ldy apart) = A B (+ bias), with the epilogue epi (DN_EPI_*, returns
+ * 2) when provably finite */
+static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
+                         int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
+                         int accumulate, float *Y, int64_t ldy, int epi, double lo, double hi);
 static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y);
@@ -568,13 +574,34 @@ static void la_add_bias(int kind, void *Y, int64_t count, int64_t N, const void 
     }
 }
 
+/* The fused activation of a matmul (the compiler's MatMul + Gelu fusion, the _gelu kernels). */
+#define LA_ACT_NONE 0
+#define LA_ACT_GELU 1
+#define LA_ACT_GELU_TANH 2
+
+/*
+ * The fused Gelu of the hipep_matmul_<t>_..._gelu[_tanh] kernels where oneDNN did not apply it:
+ * the runtime's Gelu kernel over Y in place (each element is read, then written at its place).
+ */
+static void la_gelu(void *ctx, int t, int64_t yr, void *yd, int act) {
+    int64_t tanh_form = act == LA_ACT_GELU_TANH;
+    if (t == LA_F32) hipep_gelu_f32(ctx, yr, yd, yr, yd, tanh_form);
+    else if (t == LA_F64) hipep_gelu_f64(ctx, yr, yd, yr, yd, tanh_form);
+    else if (t == LA_F16) hipep_gelu_f16(ctx, yr, yd, yr, yd, tanh_form);
+    else if (t == LA_BF16) hipep_gelu_bf16(ctx, yr, yd, yr, yd, tanh_form);
+    else hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "matmul: a fused Gelu needs a float type");
+}
+
 /*
  * Y = A B (numpy matmul), plus the bias row [N] when cd is not NULL (hipep_matmul_<t>_in3, the
  * compiler's MatMul + Add fusion): added by oneDNN with the product when it computes it, else by
- * la_add_bias to the product in the compute kind, so that Y is rounded once to its type.
+ * la_add_bias to the product in the compute kind, so that Y is rounded once to its type. Then
+ * Gelu when act is not LA_ACT_NONE (the _gelu / _gelu_tanh kernels, the compiler's MatMul + Gelu
+ * fusion): oneDNN's post-op where it computes the product and no output can be infinite or NaN
+ * (dn_matmul_run), else la_gelu over Y.
  */
 static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, int64_t br, void *bd, int64_t cr,
-                      void *cd, int64_t yr, void *yd) {
+                      void *cd, int64_t yr, void *yd, int act) {
     if (hipep_has_error(ctx)) return;
     int64_t es = la_esize(t);
     hipep_view_t a = hipep_view(ar, ad, es), b = hipep_view(br, bd, es), y = hipep_view(yr, yd, es);
@@ -624,7 +651,7 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
         }
     }
     int kind = la_kind_of(t);
-    int owna = 0, ownb = 0, ownc = 0, biased = cd == NULL;
+    int owna = 0, ownb = 0, ownc = 0, biased = cd == NULL, activated = act == LA_ACT_NONE;
     const char *A, *B, *C = NULL;
     const int64_t *ast, *bst;
     int64_t dsa[HIPEP_MAX_RANK], dsb[HIPEP_MAX_RANK];
@@ -662,9 +689,13 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
             }
             if (fold) {
                 const float *bias = cd != NULL && t == LA_F32 && c.strides[0] == 1 ? (const float *)c.data : NULL;
-                if (t == LA_F32 && dn_matmul_try(ctx, sym, M * nbatch, N, K, 1.0, (const float *)A, asm_, ask,
-                                                 (const float *)B, bsk, bsn, bias, 0, (float *)Y)) {
+                int epi = act == LA_ACT_GELU ? DN_EPI_GELU : act == LA_ACT_GELU_TANH ? DN_EPI_GELU_TANH : 0;
+                int r = t == LA_F32 ? dn_matmul_run(ctx, sym, M * nbatch, N, K, 1.0, (const float *)A, asm_, ask,
+                                                    (const float *)B, bsk, bsn, bias, 0, (float *)Y, N, epi, 0.0, 0.0)
+                                    : 0;
+                if (r) {
                     biased = biased || bias != NULL;
+                    activated = activated || r == 2;
                     goto done;
                 }
                 la_gemm_core(ctx, sym, kind, M * nbatch, N, K, 1.0, A, asm_, ask, B, bsk, bsn, 0.0, Y, N);
@@ -697,6 +728,7 @@ done:
     la_dense_free((void *)B, ownb);
     la_dense_free((void *)C, ownc);
     la_out_finish(Y, kind, &y, t);
+    if (!activated && Y != NULL && !hipep_has_error(ctx)) la_gelu(ctx, t, yr, yd, act);
 }
 
 /* ------------------------------------------------------------------ gemm */
@@ -788,14 +820,17 @@ gemm_done:
     la_out_finish(Y, kind, &y, t);
 }
 
+/* hipep_matmul_<t>_in2 / _in3 with the fused activation act and symbol suffix SUF */
+#define LA_MATMUL(S, T, SUF, ACT)                                                                                  \
+    void hipep_matmul_##S##_in2##SUF(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y) {  \
+        la_matmul(ctx, "hipep_matmul_" #S "_in2" #SUF, T, ar, a, br, b, 0, NULL, yr, y, ACT);                     \
+    }                                                                                                             \
+    void hipep_matmul_##S##_in3##SUF(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t cr, void *c,   \
+                                     int64_t yr, void *y) {                                                       \
+        la_matmul(ctx, "hipep_matmul_" #S "_in3" #SUF, T, ar, a, br, b, cr, c, yr, y, ACT);                       \
+    }
 #define LA_MATMUL_GEMM(S, T)                                                                                       \
-    void hipep_matmul_##S##_in2(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y) {       \
-        la_matmul(ctx, "hipep_matmul_" #S "_in2", T, ar, a, br, b, 0, NULL, yr, y);                               \
-    }                                                                                                             \
-    void hipep_matmul_##S##_in3(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t cr, void *c,        \
-                                int64_t yr, void *y) {                                                            \
-        la_matmul(ctx, "hipep_matmul_" #S "_in3", T, ar, a, br, b, cr, c, yr, y);                                 \
-    }                                                                                                             \
+    LA_MATMUL(S, T, , LA_ACT_NONE)                                                                                 \
     void hipep_gemm_##S##_in2(void *ctx, int64_t ar, void *a, int64_t br, void *b, int64_t yr, void *y,          \
                               double alpha, double beta, int64_t transA, int64_t transB) {                        \
         la_gemm(ctx, "hipep_gemm_" #S "_in2", T, ar, a, br, b, 0, NULL, yr, y, alpha, beta, transA, transB);     \
@@ -816,6 +851,11 @@ LA_MATMUL_GEMM(ui8, LA_U8)
 LA_MATMUL_GEMM(ui16, LA_U16)
 LA_MATMUL_GEMM(ui32, LA_U32)
 LA_MATMUL_GEMM(ui64, LA_U64)
+#define LA_MATMUL_GELU(S, T) LA_MATMUL(S, T, _gelu, LA_ACT_GELU) LA_MATMUL(S, T, _gelu_tanh, LA_ACT_GELU_TANH)
+LA_MATMUL_GELU(f32, LA_F32)
+LA_MATMUL_GELU(f64, LA_F64)
+LA_MATMUL_GELU(f16, LA_F16)
+LA_MATMUL_GELU(bf16, LA_BF16)
 
 /* ------------------------------------------------------------------ convolution */
 

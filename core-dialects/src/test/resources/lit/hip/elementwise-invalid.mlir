@@ -197,3 +197,19 @@ func.func @clamp_not_a_float(%a: tensor<3xf32>, %init: tensor<3xf32>) -> tensor<
   %0 = hip.mul %a, %a, %init {clamp_max = 6 : i64} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @matmul_activation_unknown(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %init: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'hip.matmul' op 'activation' must be one of [gelu, gelu_tanh]}}
+  %0 = hip.matmul %a, %b, %init {activation = "relu"} : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @matmul_activation_on_integers(%a: tensor<3x4xi32>, %b: tensor<4x5xi32>, %init: tensor<3x5xi32>) -> tensor<3x5xi32> {
+  // expected-error@+1 {{'hip.matmul' op operand A of a matmul with an activation must have a floating-point element type, got tensor<3x4xi32>}}
+  %0 = hip.matmul %a, %b, %init {activation = "gelu"} : (tensor<3x4xi32>, tensor<4x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}

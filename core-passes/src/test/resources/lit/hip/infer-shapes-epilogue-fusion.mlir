@@ -174,3 +174,135 @@ func.func @matmul_not_fused(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %r: tensor
   %y4 = hip.add %m4, %c, %e9 {clamp_min = 0.0 : f64} : (tensor<3x5xf32>, tensor<5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
   return %y0, %y1, %m2, %y2, %y3, %y4 : tensor<3x5xf32>, tensor<3x5xf64>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3xf32>, tensor<3x5xf32>
 }
+
+// -----
+
+// A float matmul (with or without its fused bias) whose single-use result goes through Gelu becomes
+// the matmul with activation "gelu" ("gelu_tanh" for approximate = "tanh"), into the Gelu's
+// destination; the bias fuses first, then Gelu.
+// CHECK-LABEL: func.func @matmul_gelu
+// CHECK:         %[[P:.*]] = hip.matmul %arg0, %arg1, %arg2, %{{.*}} {activation = "gelu"} : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK:         %[[Q:.*]] = hip.matmul %arg0, %arg1, %{{.*}} {activation = "gelu_tanh"} : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NOT:     hip.gelu
+// CHECK-NOT:     hip.add
+// CHECK:         return %[[P]], %[[Q]]
+func.func @matmul_gelu(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<5xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>) {
+  %e0 = tensor.empty() : tensor<2x3x5xf32>
+  %m = hip.matmul %a, %b, %e0 : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e1 = tensor.empty() : tensor<2x3x5xf32>
+  %y = hip.add %m, %c, %e1 : (tensor<2x3x5xf32>, tensor<5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e2 = tensor.empty() : tensor<2x3x5xf32>
+  %g = hip.gelu %y, %e2 : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e3 = tensor.empty() : tensor<2x3x5xf32>
+  %m2 = hip.matmul %a, %b, %e3 : (tensor<2x3x4xf32>, tensor<4x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %e4 = tensor.empty() : tensor<2x3x5xf32>
+  %g2 = hip.gelu %m2, %e4 {approximate = "tanh"} : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %g, %g2 : tensor<2x3x5xf32>, tensor<2x3x5xf32>
+}
+
+// -----
+
+// Not fused: a product with a second use; and a bias added after the Gelu stays an add (a fused
+// bias goes before the activation).
+// CHECK-LABEL: func.func @matmul_gelu_not_fused
+// CHECK:         hip.matmul %arg0, %arg1, %{{.*}} : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK:         hip.gelu
+// CHECK:         hip.matmul %arg0, %arg1, %{{.*}} {activation = "gelu"} : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK:         hip.add
+func.func @matmul_gelu_not_fused(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %c: tensor<5xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %e0 = tensor.empty() : tensor<3x5xf32>
+  %m0 = hip.matmul %a, %b, %e0 : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e1 = tensor.empty() : tensor<3x5xf32>
+  %g0 = hip.gelu %m0, %e1 : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e2 = tensor.empty() : tensor<3x5xf32>
+  %m1 = hip.matmul %a, %b, %e2 : (tensor<3x4xf32>, tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e3 = tensor.empty() : tensor<3x5xf32>
+  %g1 = hip.gelu %m1, %e3 : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %e4 = tensor.empty() : tensor<3x5xf32>
+  %y1 = hip.add %g1, %c, %e4 : (tensor<3x5xf32>, tensor<5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %m0, %g0, %y1 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// -----
+
+// Gelu's erf formula x (1 + erf(x / sqrt 2)) / 2 (ONNX before opset 20) becomes hip.gelu, whatever
+// the grouping of the products and with x / sqrt 2 as a Div or as a Mul by 1 / sqrt 2; a product
+// before it then takes the Gelu as its activation.
+// CHECK-LABEL: func.func @gelu_from_erf
+// CHECK:         %[[A:.*]] = hip.gelu %arg0, %{{.*}} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+// CHECK:         %[[B:.*]] = hip.gelu %arg0, %{{.*}} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+// CHECK:         %[[C:.*]] = hip.gelu %arg0, %{{.*}} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+// CHECK:         %[[D:.*]] = hip.matmul %arg0, %arg1, %{{.*}} {activation = "gelu"} : (tensor<2x6xf32>, tensor<6x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+// CHECK-NOT:     hip.erf
+// CHECK-NOT:     hip.mul
+// CHECK:         return %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @gelu_from_erf(%x: tensor<2x6xf32>, %w: tensor<6x6xf32>) -> (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) {
+  %sqrt2 = hip.constant {value = dense<1.41421354> : tensor<f32>} : tensor<f32>
+  %rsqrt2 = hip.constant {value = dense<0.707106769> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %one = hip.constant {value = dense<1.0> : tensor<f32>} : tensor<f32>
+  %half = hip.constant {value = dense<0.5> : tensor<f32>} : tensor<f32>
+  %e = tensor.empty() : tensor<2x6xf32>
+  // (x * (1 + erf(x / sqrt 2))) * 0.5
+  %a0 = hip.div %x, %sqrt2, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %a1 = hip.erf %a0, %e : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %a2 = hip.add %a1, %one, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %a3 = hip.mul %x, %a2, %e : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %a = hip.mul %a3, %half, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  // x * ((1 + erf(x * (1 / sqrt 2))) * 0.5)
+  %b0 = hip.mul %rsqrt2, %x, %e : (tensor<1x1xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %b1 = hip.erf %b0, %e : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %b2 = hip.add %one, %b1, %e : (tensor<f32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %b3 = hip.mul %b2, %half, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %b = hip.mul %x, %b3, %e : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  // (x * 0.5) * (1 + erf(x / sqrt 2))
+  %c0 = hip.div %x, %sqrt2, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %c1 = hip.erf %c0, %e : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %c2 = hip.add %c1, %one, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %c3 = hip.mul %x, %half, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %c = hip.mul %c3, %c2, %e : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  // after a product: Gelu, then the product's activation
+  %p = hip.matmul %x, %w, %e : (tensor<2x6xf32>, tensor<6x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %d0 = hip.div %p, %sqrt2, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %d1 = hip.erf %d0, %e : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %d2 = hip.add %d1, %one, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %d3 = hip.mul %p, %d2, %e : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  %d = hip.mul %d3, %half, %e : (tensor<2x6xf32>, tensor<f32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+  return %a, %b, %c, %d : tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>
+}
+
+// -----
+
+// Not Gelu: another constant (0.6 for 0.5, 2 for sqrt 2), the erf of another tensor, and an
+// intermediate value read twice (the erf term is also returned).
+// CHECK-LABEL: func.func @gelu_from_erf_not
+// CHECK-NOT:     hip.gelu
+// CHECK-COUNT-4: hip.erf
+func.func @gelu_from_erf_not(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %sqrt2 = hip.constant {value = dense<1.41421354> : tensor<f32>} : tensor<f32>
+  %two = hip.constant {value = dense<2.0> : tensor<f32>} : tensor<f32>
+  %one = hip.constant {value = dense<1.0> : tensor<f32>} : tensor<f32>
+  %half = hip.constant {value = dense<0.5> : tensor<f32>} : tensor<f32>
+  %six = hip.constant {value = dense<0.6> : tensor<f32>} : tensor<f32>
+  %e = tensor.empty() : tensor<4xf32>
+  %a0 = hip.div %x, %sqrt2, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %a1 = hip.erf %a0, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %a2 = hip.add %a1, %one, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %a3 = hip.mul %x, %a2, %e : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %a = hip.mul %a3, %six, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %b0 = hip.div %x, %two, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %b1 = hip.erf %b0, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %b2 = hip.add %b1, %one, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %b3 = hip.mul %x, %b2, %e : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %b = hip.mul %b3, %half, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %c0 = hip.div %y, %sqrt2, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %c1 = hip.erf %c0, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %c2 = hip.add %c1, %one, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %c3 = hip.mul %x, %c2, %e : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %c = hip.mul %c3, %half, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %d0 = hip.div %x, %sqrt2, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %d1 = hip.erf %d0, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %d2 = hip.add %d1, %one, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %d3 = hip.mul %x, %d2, %e : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %d = hip.mul %d3, %half, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  return %a, %b, %c, %d, %d2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

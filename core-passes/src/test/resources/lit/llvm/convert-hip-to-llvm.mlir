@@ -110,6 +110,23 @@ func.func @matmul_bias(%ctx: !hip.context, %a: memref<2x3xf32>, %w: memref<3x4xf
 
 // -----
 
+// A matmul with a fused Gelu calls the _gelu / _gelu_tanh kernel: in the symbol only, the same
+// arguments as the symbol without it.
+
+// CHECK-DAG: llvm.func @hipep_matmul_f32_in3_gelu(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-DAG: llvm.func @hipep_matmul_f32_in2_gelu_tanh(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-LABEL: llvm.func @matmul_gelu
+// CHECK: llvm.call @hipep_matmul_f32_in3_gelu(
+// CHECK: llvm.call @hipep_matmul_f32_in2_gelu_tanh(
+func.func @matmul_gelu(%ctx: !hip.context, %a: memref<2x3xf32>, %w: memref<3x4xf32>, %c: memref<4xf32>,
+                       %y: memref<2x4xf32>) {
+  hip.matmul %a, %w, %c, %y {activation = "gelu"} : (memref<2x3xf32>, memref<3x4xf32>, memref<4xf32>, memref<2x4xf32>) -> ()
+  hip.matmul %a, %w, %y {activation = "gelu_tanh"} : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
+  return
+}
+
+// -----
+
 // A float add / sub / mul / div with a fused clamp (a Relu or Clip after it) calls its _clamp kernel:
 // both bounds as f64 after the operands (an absent one -inf / +inf); without one, the plain symbol.
 

@@ -31,6 +31,10 @@ import org.hipep.ir.rewrite.RewritePattern;
  *       ({@link HipEpilogueFusion}).</li>
  *   <li>{@code hip.add} of a single-use f32 {@code hip.matmul} of a matrix and a 1-D bias → the
  *       matmul with the bias as its third input ({@link HipEpilogueFusion.MatMulBias}).</li>
+ *   <li>{@code hip.gelu} of a single-use float {@code hip.matmul} → the matmul with the activation
+ *       ({@link HipEpilogueFusion.MatMulGelu}).</li>
+ *   <li>{@code hip.mul} ending Gelu's erf formula {@code x (1 + erf(x / sqrt 2)) / 2} →
+ *       {@code hip.gelu} ({@link HipEpilogueFusion.GeluFromErf}).</li>
  * </ul>
  * An identity is replaced only where the types are equal, so no user sees another type.
  */
@@ -47,6 +51,8 @@ final class HipCanonicalization {
             case "max" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MinMax(true));
             case "min" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MinMax(false));
             case "add" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulBias());
+            case "gelu" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulGelu());
+            case "mul" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.GeluFromErf());
             default -> null;
         };
     }

@@ -12,6 +12,7 @@ import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.rewrite.PatternRewriter;
 import org.hipep.ir.rewrite.RewritePatternSet;
 
@@ -23,7 +24,8 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * {@code y = min(max(y, clamp_min), clamp_max)} into a conv or a float arithmetic op. Clamp
  * producers: {@code hip.conv} (to each output tile while it is in cache; ONNX Conv + Relu) and the
  * float arithmetic {@code hip.add / sub / mul / div} (as ONNX Runtime fuses an activation into its
- * producer: ResNet's residual Add + Relu in one pass).
+ * producer: ResNet's residual Add + Relu in one pass); and a Gelu into a matrix product
+ * ({@link MatMulGelu}).
  * <ul>
  *   <li>{@code hip.max(p, c)} (or {@code max(c, p)}; ONNX Relu becomes {@code max(x, 0)}) →
  *       the producer with {@code clamp_min = max(clamp_min, c)}, when it has no {@code clamp_max};</li>
@@ -43,6 +45,10 @@ import org.hipep.ir.rewrite.RewritePatternSet;
 public final class HipEpilogueFusion {
     static final String CLAMP_MIN = "clamp_min";
     static final String CLAMP_MAX = "clamp_max";
+    /** The fused activation of a {@code hip.matmul}: one of {@link #ACTIVATIONS}, absent for none. */
+    static final String ACTIVATION = "activation";
+    /** {@code hip.gelu} with {@code approximate = "none"} and with {@code "tanh"}. */
+    static final List<String> ACTIVATIONS = List.of("gelu", "gelu_tanh");
 
     private HipEpilogueFusion() {
     }
@@ -89,7 +95,8 @@ public final class HipEpilogueFusion {
      * f32 product of a matrix B whose single-use result gets a 1-D {@code [N]} bias row added
      * (ONNX MatMul + Add, the projections and FFNs of transformers). The kernel adds the bias as it
      * writes each product (oneDNN's bias with constant weights): one pass less over the result.
-     * Not an add that already carries a fused clamp.
+     * Not an add that already carries a fused clamp, nor a product that has an activation (the bias
+     * goes before it).
      */
     static final class MatMulBias extends HipCanonicalization.TensorFormPattern {
         MatMulBias() {
@@ -105,7 +112,8 @@ public final class HipEpilogueFusion {
             for (int i = 0; i < 2; i++) {
                 Operation mm = singleUse(op, op.operand(i), Set.of("hip.matmul"));
                 Value bias = op.operand(1 - i);
-                if (mm != null && mm.numOperands() == 3 && mm.operand(1).type() instanceof ShapedType b
+                if (mm != null && mm.numOperands() == 3 && mm.attribute(ACTIVATION) == null
+                        && mm.operand(1).type() instanceof ShapedType b
                         && b.rank() >= 2 && !b.isDynamicDim(b.rank() - 1) && bias.type() instanceof ShapedType t
                         && t.rank() == 1 && !t.isDynamicDim(0) && t.shape().get(0).equals(b.shape().get(b.rank() - 1))
                         && t.elementType().equals(FloatType.F32) && b.elementType().equals(FloatType.F32)) {
@@ -115,6 +123,151 @@ public final class HipEpilogueFusion {
             }
             return rewriter.notifyMatchFailure(op, "not a single-use f32 hip.matmul of a matrix and a 1-D [N] bias");
         }
+    }
+
+    /**
+     * {@code hip.gelu(hip.matmul(A, B[, bias]))} → {@code hip.matmul(A, B[, bias]) {activation =
+     * "gelu"}} ({@code "gelu_tanh"} for {@code approximate = "tanh"}): a float product whose
+     * single-use result goes through Gelu (the up-projection of a transformer's feed-forward block,
+     * ONNX MatMul + Add + Gelu). The kernel applies Gelu as it writes each product (oneDNN's post-op
+     * with constant weights, else the runtime's Gelu over the result): one pass less over the
+     * widest activation of the block. Not a product that already has an activation.
+     */
+    static final class MatMulGelu extends HipCanonicalization.TensorFormPattern {
+        MatMulGelu() {
+            super("hip.gelu", 1, "hip.matmul-gelu-fusion");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 2 || op.numResults() != 1) {
+                return rewriter.notifyMatchFailure(op, "expected an input and a destination");
+            }
+            Operation mm = singleUse(op, op.operand(0), Set.of("hip.matmul"));
+            if (mm == null || mm.attribute(ACTIVATION) != null) {
+                return rewriter.notifyMatchFailure(op, "not a single-use float hip.matmul without an activation");
+            }
+            boolean tanh = op.attribute("approximate") instanceof StringAttr s && s.value().equals("tanh");
+            fuse(op, mm, List.of(), Map.of(ACTIVATION, new StringAttr(tanh ? "gelu_tanh" : "gelu")), rewriter);
+            return LogicalResult.success();
+        }
+    }
+
+    /**
+     * Gelu's erf formula, {@code x (1 + erf(x / sqrt 2)) / 2} as ONNX models before opset 20 write
+     * it (Div or Mul by the constant, Erf, Add 1, then Mul by x and by 0.5 in any order and
+     * grouping: {@code (x * t) * 0.5}, {@code x * (t * 0.5)}, {@code (x * 0.5) * t}) →
+     * {@code hip.gelu(x)} into the last Mul's destination, as ONNX Runtime's Gelu fusion does: one
+     * kernel instead of five passes over the tensor, which {@link MatMulGelu} then fuses into the
+     * product before it. Every intermediate value is read by the next op only, all have the result's
+     * type, the constants are splats ({@link #splat}) of 0.5, 1 and sqrt 2 (or 1 / sqrt 2 for a Mul;
+     * within 1e-6, as float32 rounds them), and no op of the chain carries a fused clamp. The Gelu
+     * kernel computes {@code x erfc(-x / sqrt 2) / 2}: the same function without the cancellation of
+     * {@code 1 + erf} for x below about -3 (there its result is the more accurate one).
+     */
+    static final class GeluFromErf extends HipCanonicalization.TensorFormPattern {
+        private static final double SQRT2 = Math.sqrt(2);
+
+        GeluFromErf() {
+            super("hip.mul", 1, "hip.gelu-from-erf");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 3 || op.numResults() != 1 || clamped(op)
+                    || !(op.result(0).type() instanceof ShapedType t) || !HipOps.isFloat(t.elementType())) {
+                return rewriter.notifyMatchFailure(op, "expected a float mul without a clamp");
+            }
+            // the factors of op, with one single-use mul operand opened up: x, the erf term and 0.5
+            List<Value> factors = new ArrayList<>();
+            List<Operation> chain = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Operation inner = onlyUser(op.operand(i), "hip.mul", op);
+                if (inner != null && chain.isEmpty() && !clamped(inner)) {
+                    chain.add(inner);
+                    factors.add(inner.operand(0));
+                    factors.add(inner.operand(1));
+                } else {
+                    factors.add(op.operand(i));
+                }
+            }
+            if (factors.size() != 3) {
+                return rewriter.notifyMatchFailure(op, "not a product of three factors");
+            }
+            for (int h = 0; h < 3; h++) {
+                Double half = splat(factors.get(h), op);
+                if (half == null || half != 0.5) {
+                    continue;
+                }
+                for (int e = 0; e < 3; e++) {
+                    if (e == h) {
+                        continue;
+                    }
+                    Value x = factors.get(3 - h - e);
+                    Operation user = chain.isEmpty() || !chain.get(0).operands().contains(factors.get(e)) ? op
+                            : chain.get(0);
+                    List<Operation> term = erfTerm(factors.get(e), user, x);
+                    if (term != null && x.type().equals(op.result(0).type())) {
+                        Value g = rewriter.create(op.location(), "hip.gelu", List.of(x, op.operand(2)),
+                                op.resultTypes(), Map.of()).result(0);
+                        rewriter.replaceOp(op, List.of(g));
+                        chain.addAll(term);
+                        for (Operation dead : chain) {
+                            rewriter.eraseOp(dead);
+                        }
+                        return LogicalResult.success();
+                    }
+                }
+            }
+            return rewriter.notifyMatchFailure(op, "not x (1 + erf(x / sqrt 2)) / 2");
+        }
+
+        /**
+         * The ops of {@code 1 + erf(x / sqrt 2)} defining {@code t} (read by {@code user} only), in
+         * the order they can be erased once {@code user} is gone; {@code null} when it is not that.
+         */
+        private static List<Operation> erfTerm(Value t, Operation user, Value x) {
+            Operation add = onlyUser(t, "hip.add", user);
+            if (add == null || clamped(add)) {
+                return null;
+            }
+            for (int i = 0; i < 2; i++) {
+                Double one = splat(add.operand(1 - i), add);
+                Operation erf = onlyUser(add.operand(i), "hip.erf", add);
+                if (one == null || one != 1.0 || erf == null) {
+                    continue;
+                }
+                Operation scale = onlyUser(erf.operand(0), "hip.div", erf);
+                if (scale != null && scale.operand(0).equals(x) && near(splat(scale.operand(1), scale), SQRT2)) {
+                    return List.of(add, erf, scale);
+                }
+                scale = onlyUser(erf.operand(0), "hip.mul", erf);
+                for (int j = 0; scale != null && j < 2; j++) {
+                    if (scale.operand(j).equals(x) && near(splat(scale.operand(1 - j), scale), 1 / SQRT2)) {
+                        return List.of(add, erf, scale);
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static boolean near(Double c, double want) {
+            return c != null && Math.abs(c - want) <= 1e-6;
+        }
+    }
+
+    /**
+     * The op named {@code name} defining {@code v} when {@code v} has one use, by {@code user}, and
+     * {@code user}'s result type, and that op has one result and no fused clamp; else {@code null}.
+     */
+    private static Operation onlyUser(Value v, String name, Operation user) {
+        Operation p = v.definingOp();
+        return p != null && p.nameString().equals(name) && p.numResults() == 1 && !clamped(p) && v.hasOneUse()
+                && v.users().get(0) == user && v.type().equals(user.result(0).type()) ? p : null;
+    }
+
+    private static boolean clamped(Operation op) {
+        return op.attribute(CLAMP_MIN) != null || op.attribute(CLAMP_MAX) != null;
     }
 
     /**
@@ -189,14 +342,17 @@ public final class HipEpilogueFusion {
 
     /**
      * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max,
-     * hip.min and hip.add); {@code hip-infer-shapes} applies them at its end, while the bounds are
-     * still {@code hip.constant} carriers with their values ({@code hip-externalize-constants}, which
-     * follows, moves constants out of the IR, after which no canonicalize could read them).
+     * hip.min, hip.add and hip.gelu); {@code hip-infer-shapes} applies them at its end, while the
+     * bounds are still {@code hip.constant} carriers with their values
+     * ({@code hip-externalize-constants}, which follows, moves constants out of the IR, after which no
+     * canonicalize could read them).
      */
     public static RewritePatternSet populate(RewritePatternSet patterns) {
         patterns.add(new MinMax(true));
         patterns.add(new MinMax(false));
         patterns.add(new MatMulBias());
+        patterns.add(new MatMulGelu());
+        patterns.add(new GeluFromErf());
         return patterns;
     }
 }

@@ -287,6 +287,14 @@ final class HipOps {
     private static final Rule MATMUL = (in, attrs, n) -> {
         requireNumeric(in.get(0), "operand A");
         requireSameElement(in);
+        Attribute act = attrs.get(HipEpilogueFusion.ACTIVATION);
+        if (act != null) {
+            // The fused Gelu (HipEpilogueFusion.MatMulGelu), applied to the (biased) product.
+            if (!(act instanceof StringAttr s && HipEpilogueFusion.ACTIVATIONS.contains(s.value()))) {
+                throw new ShapeError("'activation' must be one of " + HipEpilogueFusion.ACTIVATIONS);
+            }
+            requireFloat(in.get(0), "operand A of a matmul with an activation");
+        }
         List<Long> y = HipShapes.matmul(in.get(0).shape(), in.get(1).shape());
         if (in.size() > 2) {
             // The fused bias (HipEpilogueFusion.MatMulBias): [N], added along Y's last dimension.
@@ -472,7 +480,8 @@ final class HipOps {
         ops.add(op("where", "Elementwise select with three-way numpy broadcasting", 3, 3, List.of(), WHERE));
         ops.add(op("clip", "Elementwise clamp to optional 'min' and 'max' bounds", 1, 1, List.of("min", "max"), CLIP));
         ops.add(op("matmul", "Numpy matrix product with batch broadcasting, plus an optional bias row [N] (a fused"
-                + " Add)", 2, 3, List.of(), MATMUL));
+                + " Add), then an optional activation (a fused Gelu: \"gelu\" or \"gelu_tanh\")", 2, 3,
+                List.of(HipEpilogueFusion.ACTIVATION), MATMUL));
         ops.add(op("gemm", "alpha * op(A) * op(B) + beta * C", 2, 3, List.of("alpha", "beta", "transA", "transB"),
                 GEMM));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {

@@ -13,6 +13,7 @@ import org.hipep.ir.Type;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.interfaces.MemoryEffects;
 import org.hipep.ir.text.AttrTypePrinter;
 
@@ -30,8 +31,9 @@ import org.hipep.ir.text.AttrTypePrinter;
  * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
  * number of destinations varies, {@code _p_<param>} for each parameter given as a run-time
  * operand, {@code _acc} for a conv that adds to its destination ({@code accumulate}),
- * {@code _clamp} for an op carrying a fused clamp, and {@code _nhwc} for a conv or pool with
- * {@code channels_last} set, so that each symbol has exactly one signature.
+ * {@code _clamp} for an op carrying a fused clamp, {@code _nhwc} for a conv or pool with
+ * {@code channels_last} set, and {@code _<activation>} for a matmul with a fused activation
+ * ({@code _gelu}, {@code _gelu_tanh}), so that each symbol has exactly one signature.
  */
 public final class HipKernelAbi {
     /** How an attribute is passed. */
@@ -68,7 +70,12 @@ public final class HipKernelAbi {
          * The data layout of a conv or pool ({@code channels_last}): part of the symbol
          * ({@code _nhwc} when set), no argument.
          */
-        LAYOUT("(symbol)");
+        LAYOUT("(symbol)"),
+        /**
+         * A fused activation of a matmul ({@code activation}, one of the attribute's choices): part
+         * of the symbol ({@code _<activation>} when set), no argument.
+         */
+        ACTIVATION("(symbol)");
 
         private final String arguments;
 
@@ -126,6 +133,11 @@ public final class HipKernelAbi {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.LAYOUT);
         }
 
+        /** The fused activation attribute, or {@code null} when the op takes none. */
+        public Attr activation() {
+            return attributes.stream().filter(a -> a.encoding() == Encoding.ACTIVATION).findFirst().orElse(null);
+        }
+
         /** The symbol family, as the documentation writes it. */
         public String family() {
             StringBuilder s = new StringBuilder("hipep_").append(op).append("_<t>");
@@ -146,6 +158,9 @@ public final class HipKernelAbi {
             }
             if (hasLayout()) {
                 s.append("[_nhwc]");
+            }
+            if (activation() != null) {
+                s.append("[_<activation>]");
             }
             return s.toString();
         }
@@ -190,6 +205,11 @@ public final class HipKernelAbi {
         return new Attr(CHANNELS_LAST, Encoding.LAYOUT, false, List.of(), null);
     }
 
+    /** The activation of a matmul: absent (none) or one of {@code choices}, each a symbol suffix. */
+    private static Attr activation(String... choices) {
+        return new Attr(ACTIVATION, Encoding.ACTIVATION, "none", List.of(choices), null);
+    }
+
     private static Attr choice(String name, String... choices) {
         return new Attr(name, Encoding.CHOICE, choices[0], List.of(choices), null);
     }
@@ -231,7 +251,7 @@ public final class HipKernelAbi {
         add("clip", "X → Y",
                 note(new Attr("min", Encoding.ELEMENT_SCALAR, null, List.of(), null), "-inf / INT64_MIN (no bound)"),
                 note(new Attr("max", Encoding.ELEMENT_SCALAR, null, List.of(), null), "+inf / INT64_MAX (no bound)"));
-        add("matmul", "A, B, [bias] → Y", true, false);
+        add("matmul", "A, B, [bias] → Y", true, false, activation("gelu", "gelu_tanh"));
         add("gemm", "A, B, [C] → Y", true, false, f64("alpha", 1.0), f64("beta", 1.0), flag("transA", false),
                 flag("transB", false));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {
@@ -417,7 +437,21 @@ public final class HipKernelAbi {
         if (channelsLast(op)) {
             s.append("_nhwc");
         }
+        String act = activation(op);
+        if (act != null) {
+            s.append('_').append(act);
+        }
         return s.toString();
+    }
+
+    /** The attribute of a matmul with a fused activation (symbol suffix {@code _<activation>}). */
+    public static final String ACTIVATION = "activation";
+
+    /** The fused activation of {@code op} ({@link #ACTIVATION}, one of its entry's choices), or {@code null}. */
+    public static String activation(Operation op) {
+        Entry e = entry(op.nameString());
+        return e != null && e.activation() != null && op.attribute(ACTIVATION) instanceof StringAttr s
+                && e.activation().choices().contains(s.value()) ? s.value() : null;
     }
 
     /** The attribute of a conv that adds its result to its destination's values (symbol suffix {@code _acc}). */
@@ -494,6 +528,7 @@ public final class HipKernelAbi {
             case CLAMP -> "f64, `_clamp` only";
             case LAYOUT -> "bool, in the symbol: `_nhwc` when true";
             case ACCUMULATE -> "bool, in the symbol: `_acc` when true";
+            case ACTIVATION -> String.join("/", a.choices()) + ", in the symbol: `_<activation>` when set";
         };
         String absent;
         if (a.note() != null) {

@@ -183,7 +183,7 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
         Attribute value = op.attribute(a.name());
         boolean operand = layout.parameters().contains(a.name());
         switch (a.encoding()) {
-            case TYPE, LAYOUT, ACCUMULATE -> {
+            case TYPE, LAYOUT, ACCUMULATE, ACTIVATION -> {
                 // In the symbol only.
             }
             case I64, BOOL, CHOICE -> args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(integer(a, value, operand))));
@@ -275,6 +275,12 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             case LAYOUT, ACCUMULATE -> {
                 if (value != null && !(value instanceof BoolAttr)) {
                     return fail(op, "attribute '" + a.name() + "' must be a bool attribute");
+                }
+                return true;
+            }
+            case ACTIVATION -> {
+                if (value != null && !(value instanceof StringAttr s && a.choices().contains(s.value()))) {
+                    return fail(op, "attribute '" + a.name() + "' must be one of " + a.choices());
                 }
                 return true;
             }

@@ -110,11 +110,14 @@ public final class HipSession implements AutoCloseable {
      * with its weights packed when they are constant); the session's states share them, so
      * concurrent runs create no more than one run does. {@code accumulatedConvolutions}: of the
      * oneDNN and Winograd convolutions, those that added their result to their destination
-     * ({@code hip-conv-add-in-place}'s residual Adds) as they wrote it. {@code states}: the runtime
-     * states the counts are summed over (one per run that was in flight at once).
+     * ({@code hip-conv-add-in-place}'s residual Adds) as they wrote it.
+     * {@code oneDnnActivatedMatMuls}: of the oneDNN matmuls, those whose fused Gelu oneDNN applied
+     * as a post-op (outputs provably finite) instead of a pass of the runtime over Y. {@code states}:
+     * the runtime states the counts are summed over (one per run that was in flight at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
-            long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions, int states) {
+            long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
+            long oneDnnActivatedMatMuls, int states) {
     }
 
     /**
@@ -134,6 +137,7 @@ public final class HipSession implements AutoCloseable {
             long clamped = 0;
             long primitives = 0;
             long accumulated = 0;
+            long activated = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -142,8 +146,9 @@ public final class HipSession implements AutoCloseable {
                     clamped += model.oneDnnRuns(s.state, 3);
                     primitives += model.oneDnnRuns(s.state, 4);
                     accumulated += model.oneDnnRuns(s.state, 5);
+                    activated += model.oneDnnRuns(s.state, 6);
                 }
-                return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, all.size());
+                return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
