@@ -43,7 +43,8 @@ public interface ModelCompiler {
     /**
      * The run-time contributions of a plugin set.
      *
-     * @param fingerprint ids, versions and contents, for the compile cache key
+     * @param fingerprint ids, versions and contents (and the compiler's own code), for the compile
+     *     cache key
      * @param bitcode the plugins' runtime bitcode
      * @param libraries the plugins' libraries and search folders
      * @param snapshot the compiler's own record of this plugin set, given back to

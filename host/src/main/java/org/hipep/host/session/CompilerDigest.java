@@ -1,0 +1,167 @@
+package org.hipep.host.session;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.module.ModuleReader;
+import java.lang.module.ModuleReference;
+import java.lang.module.ResolvedModule;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hipep.api.HipEp;
+import org.hipep.dialects.CoreDialects;
+import org.hipep.passes.CorePasses;
+import org.hipep.runtime.llvm.LlvmModule;
+
+/**
+ * A digest of the compiler's own code, for the compile cache key: the bytes of the jars (or class
+ * folders, in a build) of the modules whose classes turn a model into an artifact: the IR core
+ * ({@code api}), the core dialects and passes, this host (driver and pipeline) and the runtime
+ * (LLVM translation and optimisation, runtime bitcode). Without it the key knew only the version,
+ * so a compiler rebuilt within one version (a SNAPSHOT: a pass changed, a fusion added) loaded
+ * models an older build had compiled. Read once per process (about 3 MB of jars).
+ *
+ * <p>A module in a runtime image is read through its module reference. One whose code can be read
+ * neither way (a framework that hides bundle locations) is keyed by its class name and
+ * {@link HipEp#version()} alone, as before; {@link #unread} names them.
+ */
+final class CompilerDigest {
+    /** A class of each module that takes part in compiling. */
+    static final List<Class<?>> MODULES = List.of(HipEp.class, CoreDialects.class, CorePasses.class,
+            HostModelCompiler.class, LlvmModule.class);
+
+    private static final class Holder {
+        static final List<String> UNREAD = new ArrayList<>();
+        static final String VALUE = compute(UNREAD);
+    }
+
+    private CompilerDigest() {
+    }
+
+    /** The digest (hex), computed on first use. */
+    static String value() {
+        return Holder.VALUE;
+    }
+
+    /** The modules (by class name) keyed by version only: their code could not be read. */
+    static List<String> unread() {
+        return List.copyOf(Holder.UNREAD);
+    }
+
+    private static String compute(List<String> unread) {
+        MessageDigest md = sha256();
+        for (Class<?> c : MODULES) {
+            md.update(c.getName().getBytes(StandardCharsets.UTF_8));
+            Path p = location(c);
+            byte[] module = p != null ? digest(p) : moduleDigest(c.getModule());
+            if (module == null) {
+                unread.add(c.getName());
+                md.update(HipEp.version().getBytes(StandardCharsets.UTF_8));
+            } else {
+                md.update(module);
+            }
+        }
+        return HexFormat.of().formatHex(md.digest(), 0, 16);
+    }
+
+    /** The jar or class folder {@code c} was loaded from, or {@code null} when it is not a readable file. */
+    static Path location(Class<?> c) {
+        CodeSource cs = c.getProtectionDomain().getCodeSource();
+        URL url = cs == null ? null : cs.getLocation();
+        if (url == null || !"file".equals(url.getProtocol())) {
+            return null;
+        }
+        try {
+            Path p = Path.of(url.toURI());
+            return Files.isReadable(p) ? p : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * SHA-256 of a named module's resources (names and bytes, in name order) read through its
+     * module reference (a module in a jlink'd runtime image, whose classes come from {@code jrt:}),
+     * or {@code null} when it has none to read.
+     */
+    static byte[] moduleDigest(Module m) {
+        if (!m.isNamed() || m.getLayer() == null) {
+            return null;
+        }
+        ModuleReference ref = m.getLayer().configuration().findModule(m.getName())
+                .map(ResolvedModule::reference).orElse(null);
+        if (ref == null) {
+            return null;
+        }
+        MessageDigest md = sha256();
+        try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
+            for (String name : names.sorted().toList()) {
+                md.update(name.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                try (InputStream in = reader.open(name).orElseThrow()) {
+                    md.update(in.readAllBytes());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return md.digest();
+    }
+
+    /**
+     * SHA-256 of a file's bytes, or of a folder's regular files (their paths relative to it and
+     * their bytes, in path order).
+     */
+    static byte[] digest(Path p) {
+        MessageDigest md = sha256();
+        try {
+            if (Files.isDirectory(p)) {
+                List<Path> files;
+                try (Stream<Path> s = Files.walk(p)) {
+                    files = s.filter(Files::isRegularFile).sorted().toList();
+                }
+                for (Path f : files) {
+                    md.update(p.relativize(f).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
+                    md.update((byte) 0);
+                    update(md, f);
+                }
+            } else {
+                update(md, p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the compiler's code at " + p, e);
+        }
+        return md.digest();
+    }
+
+    private static void update(MessageDigest md, Path f) throws IOException {
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(f)) {
+            for (int n; (n = in.read(buf)) > 0;) {
+                md.update(buf, 0, n);
+            }
+        }
+        long size = Files.size(f);
+        for (int i = 0; i < 8; i++) {
+            md.update((byte) (size >>> (8 * i)));
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+}
