@@ -28,8 +28,11 @@ public final class OpenBlasLibrary {
     public static synchronized Path path() {
         if (path == null) {
             coreChoice = describe(NativeCalls.chooseOpenBlasCore());
-            path = PresetLibrary.load(org.bytedeco.openblas.global.openblas.class, "libopenblas_nolapack.so",
-                    "OpenBLAS");
+            // The preset's openblas_nolapack class, not its openblas class: that one (LAPACK) loads
+            // the same library a second time as libopenblas.so.0 (with libjniopenblas and
+            // libgfortran), a second OpenBLAS with its own worker threads, which nothing here calls.
+            path = PresetLibrary.load(org.bytedeco.openblas.global.openblas_nolapack.class,
+                    "libopenblas_nolapack.so", "OpenBLAS");
         }
         return path;
     }

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link OpenBlasLibrary}: the kernel set OpenBLAS runs after our loading is the one the CPU
- * supports (SkylakeX with AVX-512 F/BW/VL/DQ, unless the user set {@code OPENBLAS_CORETYPE}). The
- * CPU's features are read independently of the code under test, from {@code /proc/cpuinfo}.
+ * supports (SkylakeX with AVX-512 F/BW/VL/DQ, unless the user set {@code OPENBLAS_CORETYPE}), and
+ * it is the only OpenBLAS loaded. The CPU's features are read independently of the code under
+ * test, from {@code /proc/cpuinfo}; the loaded libraries from {@code /proc/self/maps}.
  */
 class OpenBlasLibraryTest {
     private static final List<String> SKX_FLAGS = List.of("avx512f", "avx512bw", "avx512vl", "avx512dq");
@@ -39,6 +40,24 @@ class OpenBlasLibraryTest {
             assertThat(choice).startsWith("OpenBLAS's own choice");
             assertThat(core).isNotEqualToIgnoringCase("SkylakeX");
         }
+    }
+
+    /**
+     * One OpenBLAS in the process: the preset's LAPACK variant would map the same library a second
+     * time as {@code libopenblas.so.0}, with threads of its own (read from {@code /proc/self/maps}).
+     */
+    @Test
+    void oneOpenBlasIsLoaded() throws IOException {
+        Path path = OpenBlasLibrary.path();
+        Set<String> mapped = Files.readAllLines(Path.of("/proc/self/maps")).stream()
+                .filter(l -> l.contains("/"))
+                .map(l -> Path.of(l.substring(l.indexOf('/'))).getFileName().toString())
+                .filter(f -> f.contains("openblas"))
+                .collect(Collectors.toSet());
+        assertThat(path.getFileName().toString()).startsWith("libopenblas_nolapack.so");
+        assertThat(mapped).allMatch(f -> f.startsWith("libopenblas_nolapack") || f.startsWith("libjniopenblas_nolapack"),
+                "the nolapack library and its JNI wrapper only");
+        assertThat(mapped).anyMatch(f -> f.startsWith("libopenblas_nolapack.so"));
     }
 
     private static Set<String> cpuFlags() throws IOException {
