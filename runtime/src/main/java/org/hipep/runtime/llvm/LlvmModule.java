@@ -181,7 +181,10 @@ public final class LlvmModule implements AutoCloseable {
             LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
             LLVMSetModuleDataLayout(mod, layout);
             LLVMDisposeTargetData(layout);
-            if (hostHasAvx512()) {
+            BytePointer features = LLVMGetTargetMachineFeatureString(tm);
+            boolean avx512 = hasAvx512(features.getString());
+            LLVMDisposeMessage(features);
+            if (avx512) {
                 preferFullWidthVectors(mod);
             }
             LLVMErrorRef err = LLVMRunPasses(mod, new BytePointer("default<O" + level + ">"), tm, options);
@@ -224,10 +227,15 @@ public final class LlvmModule implements AutoCloseable {
     public static boolean hostHasAvx512() {
         BytePointer features = LLVMGetHostCPUFeatures();
         try {
-            return java.util.Arrays.asList(features.getString().split(",")).contains("+avx512f");
+            return hasAvx512(features.getString());
         } finally {
             LLVMDisposeMessage(features);
         }
+    }
+
+    /** Whether an LLVM feature string ({@code +sse2,-avx512f,...}) enables AVX-512 Foundation. */
+    private static boolean hasAvx512(String features) {
+        return java.util.Arrays.asList(features.split(",")).contains("+avx512f");
     }
 
     /** The target triple set on the module (empty before {@link #optimize}). */
