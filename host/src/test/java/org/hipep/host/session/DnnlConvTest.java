@@ -291,6 +291,14 @@ class DnnlConvTest {
     }
 
     /**
+     * Runs of a measured session: by run {@code PICKED} every shape has had its 16 trial calls
+     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks. Shared with
+     * the other tests of measured sessions (ConvAddInPlaceTest, ConcatInPlaceTest).
+     */
+    static final int PICKED = 16;
+    static final int MEASURED_RUNS = PICKED + 3;
+
+    /**
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
      * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way. Measured
@@ -299,14 +307,6 @@ class DnnlConvTest {
      * its pick, so each run takes the same ways (without picks the two-by-two turns would change them
      * from run to run).
      */
-    /**
-     * Runs of a measured session: by run {@code PICKED} every shape has had its 16 trial calls
-     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks. Shared with
-     * the other tests of measured sessions (ConvAddInPlaceTest, ConcatInPlaceTest).
-     */
-    static final int PICKED = 16;
-    static final int MEASURED_RUNS = PICKED + 3;
-
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
             throws Exception {
         Random rnd = new Random(7);
