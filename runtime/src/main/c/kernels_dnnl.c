@@ -63,6 +63,7 @@ extern void omp_set_num_threads(int n);
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */
 #define DN_EPI_GELU_TANH 3 /* Gelu's tanh form, oneDNN's gelu_tanh */
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
+#define DN_KEY_BMM 17     /* a key only (runs count as DN_KIND_MATMUL): kernels_dnnl_matmul.c's batched products */
 
 typedef struct dn_entry {
     struct dn_entry *next;
@@ -72,7 +73,9 @@ typedef struct dn_entry {
     int failed;                /* oneDNN refused: the caller computes it */
     dnnl_primitive_t prim;     /* the op */
     dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
-    dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders) */
+    dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders; with
+                                * no wmem, the layout the primitive reads them in, in place: wd) */
+    dnnl_memory_t wd;          /* weights read in place (no wmem), bound to each run's W like xm */
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
     dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
     dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
@@ -113,14 +116,14 @@ static void dn_entry_clear(dn_entry_t *e) {
     if (e->wmem) dnnl_memory_destroy(e->wmem);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
-    dnnl_memory_t mems[4] = {e->xm, e->ym, e->bm, e->sm};
-    dnnl_memory_desc_t mds[4] = {e->xmd, e->ymd, e->bmd, e->smd};
-    for (int i = 0; i < 4; i++) {
+    dnnl_memory_t mems[5] = {e->xm, e->ym, e->bm, e->sm, e->wd};
+    dnnl_memory_desc_t mds[5] = {e->xmd, e->ymd, e->bmd, e->smd, NULL};
+    for (int i = 0; i < 5; i++) {
         if (mems[i]) dnnl_memory_destroy(mems[i]);
         if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
     }
     e->prim = e->wreorder = NULL;
-    e->wmem = e->xm = e->ym = e->bm = e->sm = NULL;
+    e->wmem = e->xm = e->ym = e->bm = e->sm = e->wd = NULL;
     e->wuser = e->xmd = e->ymd = e->bmd = e->smd = NULL;
 }
 
@@ -490,10 +493,10 @@ static int dn_bind(dn_cache_t *c, int own, dnnl_memory_t *m, const_dnnl_memory_d
 /*
  * Runs entry e's primitive on the caller's buffers and waits: source X and destination Y in the
  * entry's layouts (e->xmd, e->ymd), e's weights (W reordered first when they are not constant,
- * into e->wmem by the run holding the entry, else into a buffer of the call's own), bias B (when
- * e->bmd is set) and a scratchpad from the calling state's kernel scratch. Counts the run under
- * `kind` in state ctx (not when it is -1: the caller counts). 0 when oneDNN fails or the
- * scratchpad cannot be allocated.
+ * into e->wmem by the run holding the entry, else into a buffer of the call's own; an entry with
+ * no wmem reads W in place, in layout e->wuser), bias B (when e->bmd is set) and a scratchpad
+ * from the calling state's kernel scratch. Counts the run under `kind` in state ctx (not when it
+ * is -1: the caller counts). 0 when oneDNN fails or the scratchpad cannot be allocated.
  */
 static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const void *X, void *Y,
                   const void *B) {
@@ -503,12 +506,16 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
     if (e->sbytes > 0 && scratch == NULL) return 0;
     int own = !atomic_exchange_explicit(&e->busy, 1, memory_order_acquire);
     dnnl_memory_t xm = own ? e->xm : NULL, ym = own ? e->ym : NULL, bm = own ? e->bm : NULL, sm = own ? e->sm : NULL;
+    dnnl_memory_t wd = own ? e->wd : NULL;
+    int direct = e->wmem == NULL;
     /* weights reordered per call go into the entry's buffer only by the run holding the entry */
-    dnnl_memory_t wm = own || e->wreorder == NULL ? e->wmem : NULL;
+    dnnl_memory_t wm = direct ? NULL : own || e->wreorder == NULL ? e->wmem : NULL;
     const_dnnl_memory_desc_t wmd = NULL;
-    int ok = wm != NULL || (dnnl_memory_get_memory_desc(e->wmem, &wmd) == dnnl_success &&
-                            dnnl_memory_create(&wm, wmd, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success);
-    ok = ok && dn_weights_ready(c, s, e, W, wm) && e->xmd && e->ymd && dn_bind(c, own, &xm, e->xmd, X) &&
+    int ok = direct ? e->wuser != NULL && dn_bind(c, own, &wd, e->wuser, W)
+                    : wm != NULL || (dnnl_memory_get_memory_desc(e->wmem, &wmd) == dnnl_success &&
+                                     dnnl_memory_create(&wm, wmd, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success);
+    if (direct) wm = wd;
+    ok = ok && (direct || dn_weights_ready(c, s, e, W, wm)) && e->xmd && e->ymd && dn_bind(c, own, &xm, e->xmd, X) &&
          dn_bind(c, own, &ym, e->ymd, Y) && (!e->bmd || dn_bind(c, own, &bm, e->bmd, B)) &&
          (!e->smd || dn_bind(c, own, &sm, e->smd, scratch));
     if (ok) {
@@ -524,11 +531,12 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
         e->ym = ym;
         e->bm = bm;
         e->sm = sm;
+        e->wd = wd;
         atomic_store_explicit(&e->busy, 0, memory_order_release);
     } else {
-        if (wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
-        dnnl_memory_t mems[4] = {xm, ym, bm, sm};
-        for (int i = 0; i < 4; i++)
+        if (!direct && wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
+        dnnl_memory_t mems[5] = {xm, ym, bm, sm, wd};
+        for (int i = 0; i < 5; i++)
             if (mems[i]) dnnl_memory_destroy(mems[i]);
     }
     if (scratch) st_scratch_give(ctx, scratch, slot);

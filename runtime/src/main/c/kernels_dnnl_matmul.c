@@ -19,9 +19,9 @@
  * the convolutions' finiteness rule). MatMul's fused bias row (hipep_matmul_f32_in3) and Gemm's C
  * when alpha == 1, beta == 1 and C is a row vector ([N] or [1, N], dense) are oneDNN's bias; otherwise la_gemm
  * writes beta * C into Y first and the primitive adds onto it (a sum post-op), alpha being an
- * eltwise "linear" post-op before that sum. B not
- * constant (attention's activation x activation products), f64, f16/bf16 and integer types stay on
- * la_gemm_core (OpenBLAS / own loops).
+ * eltwise "linear" post-op before that sum. Products whose B is not constant (attention's
+ * activation x activation products) go to dn_bmm_try when they are batched (below), else with
+ * f64, f16/bf16 and integer types stay on la_gemm_core (OpenBLAS / own loops).
  * Products below LA_BLAS_MIN_MACS multiply-adds stay on OpenBLAS too: one oneDNN call costs 3-5 us
  * more than a cblas_sgemm call (memory objects, execute, stream wait; 1 x 100 x 32: 4.6 against
  * 0.15 us, 32 x 128 x 128: 17 against 7 us; 128 x 128 x 128: 37 against 45 us, in a C benchmark at
@@ -32,10 +32,7 @@
  * Costs: the packed copy of each constant B is kept for the session's life (the weights' memory
  * once more, once per session: its states share it), and the first run creates the primitives
  * and packs (bert-layer under load ~10: first run 300-600 ms against 100-230 ms with
- * HIPEP_NO_DNNL=1). Not done here: dnnl_sgemm for the
- * products without constant B (attention's 128 x 128 x 64 and 128 x 64 x 128 ran 1.25x faster per
- * call in a C benchmark, ~0.5% of a BERT layer: below what hip-bench resolves, and la_blas_gemm is
- * shared with the convolutions).
+ * HIPEP_NO_DNNL=1).
  */
 
 typedef struct {
@@ -172,6 +169,75 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN matmul failed to run", sym);
     if (fused && epi != DN_EPI_CLAMP) dn_count(ctx, DN_KIND_MATMUL_ACT);
     return fused ? 2 : 1;
+}
+
+/*
+ * The batch dimensions (sizes bsz, element strides s; nb of them) as one: 1 with *stride when the
+ * dimensions of size other than 1 step through memory evenly (each one's stride is the next one's
+ * times that one's size) and none is broadcast (stride 0); else 0.
+ */
+static int dn_batch_stride(int nb, const int64_t *bsz, const int64_t *s, int64_t *stride) {
+    int64_t inner = 0, span = 0; /* the innermost dimension's stride; the elements the dimensions so far cover */
+    for (int d = nb - 1; d >= 0; d--) {
+        if (bsz[d] == 1) continue;
+        if (s[d] == 0 || (inner != 0 && s[d] != span)) return 0;
+        if (inner == 0) inner = s[d];
+        span = s[d] * bsz[d];
+    }
+    *stride = inner;
+    return 1;
+}
+
+/* key: DN_KEY_BMM batches M N K a-batch-stride ars acs b-batch-stride brs bcs threads */
+static int dn_bmm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
+    const int64_t *k = (const int64_t *)argp;
+    dnnl_dims_t xd = {k[1], k[2], k[4]}, xs = {k[5], k[6], k[7]}, wd = {k[1], k[4], k[3]}, ws = {k[8], k[9], k[10]},
+                yd = {k[1], k[2], k[3]}, ys = {k[2] * k[3], k[3], 1};
+    dnnl_memory_desc_t xmd = NULL, wmd = NULL, ymd = NULL;
+    dnnl_primitive_attr_t attr = NULL;
+    dnnl_primitive_desc_t pd = NULL;
+    int ok = dnnl_memory_desc_create_with_strides(&xmd, 3, xd, dnnl_f32, xs) == dnnl_success &&
+             dnnl_memory_desc_create_with_strides(&wmd, 3, wd, dnnl_f32, ws) == dnnl_success &&
+             dnnl_memory_desc_create_with_strides(&ymd, 3, yd, dnnl_f32, ys) == dnnl_success &&
+             (attr = dn_attr()) != NULL &&
+             dnnl_matmul_primitive_desc_create(&pd, c->engine, xmd, wmd, NULL, ymd, attr) == dnnl_success &&
+             dn_impl_is(pd, "brg") && dn_prim(e, pd);
+    if (pd) dnnl_primitive_desc_destroy(pd);
+    if (attr) dnnl_primitive_attr_destroy(attr);
+    e->xmd = xmd; /* the entry owns the layouts; wuser with no wmem: the weights are read in place */
+    e->ymd = ymd;
+    e->wuser = wmd;
+    return ok;
+}
+
+/*
+ * Y[b] = A[b] B[b] for the nb batch dimensions bsz (A's and B's element strides sa, sb per batch
+ * dimension, none broadcast; A's rows ars apart with columns acs apart, B's brs and bcs; Y dense)
+ * as one oneDNN matmul over the batches, B read in place: the products of two activations
+ * (attention's Q K^T and its probabilities times V), which la_gemm_batches would give to OpenBLAS
+ * one batch at a time. Only with oneDNN's brgemm kernel (AVX-512; elsewhere its jit sgemm packs B
+ * on every call, as OpenBLAS does), and from LA_BLAS_MIN_MACS multiply-adds in all. On BERT's
+ * attention (12 heads, 128 x 128 x 64 and 128 x 64 x 128) in a C benchmark against libdnnl at one
+ * thread: 0.28-0.29 ms against 0.42-0.46 for the OpenBLAS loop, the same bits (docs/BENCHMARKS.md).
+ * Returns 1 when Y is written (or an error reported), 0 when the caller must compute it.
+ */
+static int dn_bmm_try(void *ctx, const char *sym, int nb, const int64_t *bsz, const int64_t *sa, const int64_t *sb,
+                      int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs, const float *B,
+                      int64_t brs, int64_t bcs, float *Y) {
+    int64_t nbatch = 1, sab = 0, sbb = 0;
+    for (int d = 0; d < nb; d++) nbatch *= bsz[d];
+    if (nbatch <= 1 || M <= 0 || N <= 0 || K <= 0 || nbatch * M * N * K < LA_BLAS_MIN_MACS ||
+        !dn_batch_stride(nb, bsz, sa, &sab) || !dn_batch_stride(nb, bsz, sb, &sbb))
+        return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL) return 0;
+    int64_t threads = dn_begin(ctx, 0);
+    int64_t k[DN_KEY_LEN] = {DN_KEY_BMM, nbatch, M, N, K, sab, ars, acs, sbb, brs, bcs, threads};
+    dn_entry_t *e = dn_get(ctx, c, k, NULL, dn_bmm_create, k);
+    if (e == NULL) return 0;
+    if (!dn_run(ctx, c, DN_KIND_MATMUL, e, B, A, Y, NULL))
+        hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "%s: oneDNN batched matmul failed to run", sym);
+    return 1;
 }
 
 /* dn_matmul_run into a dense Y, no epilogue */

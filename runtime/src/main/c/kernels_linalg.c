@@ -507,6 +507,9 @@ static void la_gemm_batches(void *ctx, const char *sym, int kind, int nb, const 
 static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y, int64_t ldy, int epi, double lo, double hi);
+static int dn_bmm_try(void *ctx, const char *sym, int nb, const int64_t *bsz, const int64_t *sa, const int64_t *sb,
+                      int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs, const float *B,
+                      int64_t brs, int64_t bcs, float *Y);
 static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y);
@@ -719,6 +722,9 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
             sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
             sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
         }
+        if (t == LA_F32 && dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, M, N, K, (const float *)A, asm_, ask,
+                                      (const float *)B, bsk, bsn, (float *)Y))
+            goto done;
         la_gemm_batches(ctx, sym, kind, (int)nb, bsz, sa, sb, M, N, K, A, asm_, ask, B, bsk, bsn, (char *)Y);
     }
 done:
