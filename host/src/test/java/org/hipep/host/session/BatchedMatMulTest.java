@@ -1,6 +1,10 @@
 package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hipep.host.session.MatMulBiasFusionTest.check;
+import static org.hipep.host.session.MatMulBiasFusionTest.count;
+import static org.hipep.host.session.MatMulBiasFusionTest.product;
+import static org.hipep.host.session.MatMulBiasFusionTest.random;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,15 +64,15 @@ class BatchedMatMulTest {
         GraphProto.Builder g = GraphProto.newBuilder().setName("batched_matmul");
         for (Case c : CASES) {
             String p = c.name() + "_";
-            values.put(p + "a", random(rnd, count(c.a())));
-            values.put(p + "b", random(rnd, count(c.b())));
+            values.put(p + "a", random(rnd, count(c.a()), 0.5));
+            values.put(p + "b", random(rnd, count(c.b()), 0.5));
             g.addInput(OnnxValues.floatTensor(p + "a", c.a())).addInput(OnnxValues.floatTensor(p + "b", c.b()));
             g.addNode(NodeProto.newBuilder().setOpType("MatMul").setName(p + "mm").addInput(p + "a").addInput(p + "b")
                     .addOutput(p + "p"));
             String y = p + "p";
             if (c.bias()) {
                 int n = (int) c.b()[c.b().length - 1];
-                values.put(p + "bias", random(rnd, n));
+                values.put(p + "bias", random(rnd, n, 0.5));
                 g.addInitializer(OnnxValues.floatData(p + "bias", values.get(p + "bias"), n));
                 g.addNode(NodeProto.newBuilder().setOpType("Add").setName(p + "add").addInput(y).addInput(p + "bias")
                         .addOutput(p + "pb"));
@@ -111,58 +115,18 @@ class BatchedMatMulTest {
         }
     }
 
-    /** A B (+ bias, then Gelu) in float64; B [k, n] per batch, or shared over A's leading batch dimension. */
+    /** A B (+ bias, then Gelu) in float64 (B shared over a leading batch dimension where it has fewer). */
     private static double[] reference(Case c, float[] a, float[] b, float[] bias) {
-        int k = (int) c.a()[c.a().length - 1];
-        int m = (int) c.a()[c.a().length - 2];
-        int n = (int) c.b()[c.b().length - 1];
-        int batches = a.length / (m * k);
-        int bBatches = b.length / (k * n);
-        double[] y = new double[batches * m * n];
-        for (int bi = 0; bi < batches; bi++) {
-            int offB = (bi % bBatches) * k * n;
-            for (int i = 0; i < m; i++) {
-                for (int j = 0; j < n; j++) {
-                    double s = 0;
-                    for (int q = 0; q < k; q++) {
-                        s += (double) a[(bi * m + i) * k + q] * b[offB + q * n + j];
-                    }
-                    s += bias == null ? 0 : bias[j];
-                    y[(bi * m + i) * n + j] = c.gelu() ? 0.5 * s * FloatMathKernelsTest.erfc(-s / Math.sqrt(2)) : s;
-                }
-            }
+        double[] y = product(a, c.a(), b, c.b(), bias);
+        for (int i = 0; c.gelu() && i < y.length; i++) {
+            y[i] = 0.5 * y[i] * FloatMathKernelsTest.erfc(-y[i] / Math.sqrt(2));
         }
         return y;
-    }
-
-    private static void check(String what, float[] got, double[] want) {
-        assertThat(got).as(what).hasSize(want.length);
-        for (int i = 0; i < want.length; i++) {
-            if (!(Math.abs(got[i] - want[i]) <= 1e-4 * (1 + Math.abs(want[i])))) {
-                throw new AssertionError(what + ": y[" + i + "] = " + got[i] + ", expected " + want[i]);
-            }
-        }
     }
 
     private static List<String> cpuFlags() throws IOException {
         return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("flags")).findFirst()
                 .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+")))
                 .orElseThrow(() -> new AssertionError("/proc/cpuinfo has no flags line"));
-    }
-
-    private static int count(long[] shape) {
-        int n = 1;
-        for (long d : shape) {
-            n *= (int) d;
-        }
-        return n;
-    }
-
-    private static float[] random(Random rnd, int n) {
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = (float) (rnd.nextGaussian() * 0.5);
-        }
-        return v;
     }
 }

@@ -120,11 +120,11 @@ class MatMulBiasFusionTest {
                         for (Case c : CASES) {
                             String p = c.name() + "_";
                             check(c.name() + " @" + threads, r.get(p + "y").toFloatArray(),
-                                    reference(values.get(p + "a"), c.a(), values.get(p + "b"), c.b(),
+                                    product(values.get(p + "a"), c.a(), values.get(p + "b"), c.b(),
                                             values.get(p + "bias")));
                         }
                         check("row @" + threads, r.get("row_y").toFloatArray(),
-                                reference(ra, new long[] {6, 10}, rb, new long[] {10, 4}, rc));
+                                product(ra, new long[] {6, 10}, rb, new long[] {10, 4}, rc));
                     }
                     // onednn and input_bias: B constant and over LA_BLAS_MIN_MACS multiply-adds
                     assertThat(s.libraryRuns().oneDnnMatMuls()).as("oneDNN matmuls @%d", threads).isEqualTo(2);
@@ -141,29 +141,35 @@ class MatMulBiasFusionTest {
         return y;
     }
 
-    /** A B + bias in float64: B is [k, n] for every batch, or [batch, k, n] with A [batch, m, k]. */
-    private static double[] reference(float[] a, long[] as, float[] b, long[] bs, float[] bias) {
+    /**
+     * A B (+ bias when not null) in float64, shared with the other product tests: B is [k, n] for
+     * every batch of A, [batch..., k, n] with A's batches, or broadcast over A's leading batch
+     * dimensions (batch i of A uses B's batch i mod B's batch count).
+     */
+    static double[] product(float[] a, long[] as, float[] b, long[] bs, float[] bias) {
         int k = (int) as[as.length - 1];
-        int m = (int) as[as.length - 2];
+        int m = as.length >= 2 ? (int) as[as.length - 2] : 1;
         int n = (int) bs[bs.length - 1];
         int batches = a.length / (m * k);
+        int bBatches = b.length / (k * n);
         double[] y = new double[batches * m * n];
         for (int bi = 0; bi < batches; bi++) {
-            int offB = bs.length == 3 ? bi * k * n : 0;
+            int offB = (bi % bBatches) * k * n;
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     double s = 0;
                     for (int q = 0; q < k; q++) {
                         s += (double) a[(bi * m + i) * k + q] * b[offB + q * n + j];
                     }
-                    y[(bi * m + i) * n + j] = s + bias[j];
+                    y[(bi * m + i) * n + j] = s + (bias == null ? 0 : bias[j]);
                 }
             }
         }
         return y;
     }
 
-    private static void check(String what, float[] got, double[] want) {
+    /** got against want: NaN and infinities exactly, the rest within 1e-4 relative (1e-4 absolute near 0). */
+    static void check(String what, float[] got, double[] want) {
         assertThat(got).as(what).hasSize(want.length);
         for (int i = 0; i < want.length; i++) {
             boolean ok = Double.isNaN(want[i]) ? Float.isNaN(got[i])
@@ -175,7 +181,7 @@ class MatMulBiasFusionTest {
         }
     }
 
-    private static int count(long[] shape) {
+    static int count(long[] shape) {
         int n = 1;
         for (long d : shape) {
             n *= (int) d;
@@ -184,9 +190,14 @@ class MatMulBiasFusionTest {
     }
 
     private static float[] random(Random rnd, int n) {
+        return random(rnd, n, 0.5);
+    }
+
+    /** n Gaussian floats of standard deviation sd. */
+    static float[] random(Random rnd, int n, double sd) {
         float[] v = new float[n];
         for (int i = 0; i < n; i++) {
-            v[i] = (float) (rnd.nextGaussian() * 0.5);
+            v[i] = (float) (rnd.nextGaussian() * sd);
         }
         return v;
     }
