@@ -88,8 +88,7 @@ class BatchedMatMulTest {
         Path model = OnnxValues.writeModel(dir.resolve("batched_matmul.onnx"), g.build(), 20);
 
         long eligible = Arrays.stream(CASES).filter(Case::onednn).count();
-        boolean brgemm = !"1".equals(System.getenv("HIPEP_NO_DNNL")) && System.getenv("ONEDNN_MAX_CPU_ISA") == null
-                && cpuFlags().containsAll(List.of("avx512f", "avx512bw", "avx512vl", "avx512dq"));
+        boolean brgemm = oneDnnBatchesProducts();
         try (HipEnvironment env = HipEnvironment.create()) {
             for (int threads : new int[] {1, 2}) {
                 Map<String, Tensor> feeds = new HashMap<>();
@@ -122,6 +121,15 @@ class BatchedMatMulTest {
             y[i] = 0.5 * y[i] * FloatMathKernelsTest.erfc(-y[i] / Math.sqrt(2));
         }
         return y;
+    }
+
+    /**
+     * Whether batched products of two inputs go to oneDNN here: oneDNN on, not held below AVX-512
+     * ({@code ONEDNN_MAX_CPU_ISA}), and a CPU with AVX-512 F, BW, VL and DQ (its brgemm matmul).
+     */
+    static boolean oneDnnBatchesProducts() throws IOException {
+        return !"1".equals(System.getenv("HIPEP_NO_DNNL")) && System.getenv("ONEDNN_MAX_CPU_ISA") == null
+                && cpuFlags().containsAll(List.of("avx512f", "avx512bw", "avx512vl", "avx512dq"));
     }
 
     private static List<String> cpuFlags() throws IOException {
