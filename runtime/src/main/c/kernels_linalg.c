@@ -1,6 +1,6 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (232 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (264 symbols):
  *   hipep_matmul_<t>_in2 / _in3           t also i8 i16 i32 i64 ui8 ui16 ui32 ui64; _in3: + bias row [N]
  *   hipep_matmul_<t>_in2_gelu / _in3_gelu, _gelu_tanh  the same, then Gelu (erf or tanh form)
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64

@@ -183,7 +183,7 @@ public final class HipEpilogueFusion {
             List<Operation> chain = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 Operation inner = onlyUser(op.operand(i), "hip.mul", op);
-                if (inner != null && chain.isEmpty() && !clamped(inner)) {
+                if (inner != null && chain.isEmpty()) {
                     chain.add(inner);
                     factors.add(inner.operand(0));
                     factors.add(inner.operand(1));
@@ -228,7 +228,7 @@ public final class HipEpilogueFusion {
          */
         private static List<Operation> erfTerm(Value t, Operation user, Value x) {
             Operation add = onlyUser(t, "hip.add", user);
-            if (add == null || clamped(add)) {
+            if (add == null) {
                 return null;
             }
             for (int i = 0; i < 2; i++) {
