@@ -46,9 +46,9 @@ public final class HipEpilogueFusion {
     static final String CLAMP_MIN = "clamp_min";
     static final String CLAMP_MAX = "clamp_max";
     /** The fused activation of a {@code hip.matmul}: one of {@link #ACTIVATIONS}, absent for none. */
-    static final String ACTIVATION = "activation";
+    public static final String ACTIVATION = "activation";
     /** {@code hip.gelu} with {@code approximate = "none"} and with {@code "tanh"}. */
-    static final List<String> ACTIVATIONS = List.of("gelu", "gelu_tanh");
+    public static final List<String> ACTIVATIONS = List.of("gelu", "gelu_tanh");
 
     private HipEpilogueFusion() {
     }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.hipep.dialects.hip.HipEpilogueFusion;
 import org.hipep.dialects.hip.HipParameters;
 import org.hipep.ir.Operation;
 import org.hipep.ir.builtin.BoolAttr;
@@ -205,9 +206,9 @@ public final class HipKernelAbi {
         return new Attr(CHANNELS_LAST, Encoding.LAYOUT, false, List.of(), null);
     }
 
-    /** The activation of a matmul: absent (none) or one of {@code choices}, each a symbol suffix. */
-    private static Attr activation(String... choices) {
-        return new Attr(ACTIVATION, Encoding.ACTIVATION, "none", List.of(choices), null);
+    /** The activation of a matmul: absent (none) or one of the dialect's choices, each a symbol suffix. */
+    private static Attr activation() {
+        return new Attr(ACTIVATION, Encoding.ACTIVATION, "none", HipEpilogueFusion.ACTIVATIONS, null);
     }
 
     private static Attr choice(String name, String... choices) {
@@ -251,7 +252,7 @@ public final class HipKernelAbi {
         add("clip", "X → Y",
                 note(new Attr("min", Encoding.ELEMENT_SCALAR, null, List.of(), null), "-inf / INT64_MIN (no bound)"),
                 note(new Attr("max", Encoding.ELEMENT_SCALAR, null, List.of(), null), "+inf / INT64_MAX (no bound)"));
-        add("matmul", "A, B, [bias] → Y", true, false, activation("gelu", "gelu_tanh"));
+        add("matmul", "A, B, [bias] → Y", true, false, activation());
         add("gemm", "A, B, [C] → Y", true, false, f64("alpha", 1.0), f64("beta", 1.0), flag("transA", false),
                 flag("transB", false));
         for (String n : List.of("sum", "mean", "max", "min", "prod", "sum_square", "l1", "l2", "log_sum_exp")) {
@@ -445,7 +446,7 @@ public final class HipKernelAbi {
     }
 
     /** The attribute of a matmul with a fused activation (symbol suffix {@code _<activation>}). */
-    public static final String ACTIVATION = "activation";
+    public static final String ACTIVATION = HipEpilogueFusion.ACTIVATION;
 
     /** The fused activation of {@code op} ({@link #ACTIVATION}, one of its entry's choices), or {@code null}. */
     public static String activation(Operation op) {
