@@ -6,11 +6,13 @@ import java.util.Objects;
 /**
  * How a model is loaded.
  *
- * @param optLevel LLVM optimisation level 0..3 of the linked model and runtime
+ * @param optLevel LLVM optimisation level 0..3 of the model (and of the runtime when its bitcode is
+ *     linked in; a {@link PrebuiltRuntime} was compiled at -O3)
  * @param bitcode plugin bitcode, linked in this order after the runtime
  * @param libraries plugin libraries and where to find them
  * @param internalizeRuntime whether runtime symbols nobody outside the module needs become
- *     internal (so that unused kernels are dropped); off only to measure or debug
+ *     internal (so that unused kernels are dropped) when the runtime bitcode is linked in; off
+ *     only to measure or debug
  */
 public record LoadOptions(int optLevel, List<RuntimeBitcode> bitcode, LibrarySearch libraries,
         boolean internalizeRuntime) {

@@ -81,28 +81,48 @@ final class ModelLinker {
      * level. The modules are not verified against the host's symbols yet (see {@link #undefined}).
      */
     static Linked link(LLVMContextRef ctx, byte[] model, byte[] runtime, LoadOptions options) {
+        return link(ctx, model, runtime, null, options);
+    }
+
+    /**
+     * As {@link #link(LLVMContextRef, byte[], byte[], LoadOptions)} with the runtime beside the
+     * model rather than in it: {@code prebuilt}'s object defines the runtime's symbols, so the first
+     * part is the model alone. Its definitions still collide with the model's and the plugins'
+     * (the caller checked that no plugin overrides one: {@link PrebuiltRuntime#serves}).
+     */
+    static Linked linkBeside(LLVMContextRef ctx, byte[] model, PrebuiltRuntime prebuilt, LoadOptions options) {
+        return link(ctx, model, null, prebuilt, options);
+    }
+
+    private static Linked link(LLVMContextRef ctx, byte[] model, byte[] runtime, PrebuiltRuntime prebuilt,
+            LoadOptions options) {
         List<Part> parts = new ArrayList<>();
         try {
             LLVMModuleRef main = parse(ctx, model, MODEL);
             parts.add(new Part(MODEL, main));
-            LLVMModuleRef rt = parse(ctx, runtime, RUNTIME);
-            stripTargetAttributes(rt);
             Map<String, String> owner = new HashMap<>();
             Set<String> modelDefs = externalDefinitions(main).keySet();
             modelDefs.forEach(s -> owner.put(s, MODEL));
-            Set<String> runtimeDefs = new TreeSet<>(externalDefinitions(rt).keySet());
+            LLVMModuleRef rt = prebuilt == null ? parse(ctx, runtime, RUNTIME) : null;
+            if (rt != null) {
+                stripTargetAttributes(rt);
+            }
+            Set<String> runtimeDefs = new TreeSet<>(rt != null ? externalDefinitions(rt).keySet() : prebuilt.defined());
             for (String s : runtimeDefs) {
                 if (owner.containsKey(s)) {
-                    LLVMDisposeModule(rt);
+                    if (rt != null) {
+                        LLVMDisposeModule(rt);
+                    }
                     throw collision(s, owner.get(s), RUNTIME);
                 }
                 owner.put(s, RUNTIME);
             }
-            if (LLVMLinkModules2(main, rt) != 0) {
+            if (rt != null && LLVMLinkModules2(main, rt) != 0) {
                 throw new RuntimeFailure("linking the runtime bitcode into the model failed");
             }
+            // where each definition lives, for the override step (the prebuilt runtime's in no module)
             Map<String, LLVMModuleRef> moduleOf = new HashMap<>();
-            owner.keySet().forEach(s -> moduleOf.put(s, main));
+            (rt != null ? owner.keySet() : modelDefs).forEach(s -> moduleOf.put(s, main));
             for (RuntimeBitcode contribution : options.bitcode()) {
                 LLVMModuleRef mod = parse(ctx, contribution.bitcode(), contribution.contributor());
                 parts.add(new Part(contribution.contributor(), mod));
@@ -114,6 +134,10 @@ final class ModelLinker {
                         if (!contribution.overrides().contains(s)) {
                             throw collision(s, earlier, contribution.contributor());
                         }
+                        if (!moduleOf.containsKey(s)) {
+                            throw new IllegalStateException("'" + contribution.contributor() + "' overrides the prebuilt "
+                                    + "runtime's " + s + ": such a model must link the runtime bitcode");
+                        }
                         dropDefinition(moduleOf.get(s), s, contribution.contributor());
                         runtimeDefs.remove(s);
                     }
@@ -121,13 +145,8 @@ final class ModelLinker {
                     moduleOf.put(s, mod);
                 }
             }
-            if (options.internalizeRuntime()) {
-                Set<String> keep = new TreeSet<>(HOST_SYMBOLS);
-                keep.addAll(modelDefs);
-                for (Part p : parts.subList(1, parts.size())) {
-                    keep.addAll(referenced(p.module()).keySet());
-                }
-                internalize(main, runtimeDefs, keep);
+            if (prebuilt == null && options.internalizeRuntime()) {
+                internalize(main, runtimeDefs, keep(modelDefs, parts));
                 dropDeadGlobals(main);
             }
             for (Part p : parts) {
@@ -138,6 +157,20 @@ final class ModelLinker {
             parts.forEach(p -> LLVMDisposeModule(p.module()));
             throw e;
         }
+    }
+
+    /**
+     * What must stay defined and visible outside the model's module: the host's symbols, the
+     * model's own definitions ({@code modelDefs}, taken before anything was linked into it) and
+     * every symbol a plugin module uses.
+     */
+    static Set<String> keep(Set<String> modelDefs, List<Part> parts) {
+        Set<String> keep = new TreeSet<>(HOST_SYMBOLS);
+        keep.addAll(modelDefs);
+        for (Part p : parts.subList(1, parts.size())) {
+            keep.addAll(referenced(p.module()).keySet());
+        }
+        return keep;
     }
 
     private static RuntimeFailure collision(String symbol, String first, String second) {
@@ -259,15 +292,33 @@ final class ModelLinker {
      * that use it (the model and the runtime are one module by then: {@code model}).
      */
     static Map<String, List<String>> undefined(Linked linked) {
+        return undefined(linked, null);
+    }
+
+    /**
+     * As {@link #undefined(Linked)} with {@code prebuilt} beside the modules: what it defines is
+     * defined, and what it needs from the libraries is needed (by {@code runtime}).
+     */
+    static Map<String, List<String>> undefined(Linked linked, PrebuiltRuntime prebuilt) {
         Set<String> defined = new TreeSet<>();
         for (Part p : linked.parts()) {
             defined.addAll(externalDefinitions(p.module()).keySet());
+        }
+        if (prebuilt != null) {
+            defined.addAll(prebuilt.defined());
         }
         Map<String, List<String>> out = new TreeMap<>();
         for (Part p : linked.parts()) {
             for (String s : referenced(p.module()).keySet()) {
                 if (!defined.contains(s)) {
                     out.computeIfAbsent(s, k -> new ArrayList<>()).add(p.contributor());
+                }
+            }
+        }
+        if (prebuilt != null) {
+            for (String s : prebuilt.undefined()) {
+                if (!defined.contains(s)) {
+                    out.computeIfAbsent(s, k -> new ArrayList<>()).add(RUNTIME);
                 }
             }
         }

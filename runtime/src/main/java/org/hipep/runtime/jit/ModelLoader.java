@@ -11,30 +11,53 @@ import org.bytedeco.llvm.LLVM.LLVMOrcThreadSafeContextRef;
 /**
  * Loads a compiled model (its bitcode, as {@code LlvmModule.bitcode()} writes it): JIT-compiled
  * in process ({@link #loadJit}), or written as a native {@code .so} ({@link #writeNative}) and
- * loaded from there ({@link #loadNative}). Both link the C runtime bitcode into the model and
- * apply the same plugin bitcode and library rules ({@link LoadOptions}); unresolved symbols fail
- * the load, listing them all, before any code is generated.
+ * loaded from there ({@link #loadNative}). Both take the C runtime the same way: on a host with a
+ * {@link PrebuiltRuntime} (x86-64-v3 or v4) its object beside the model's code, else its bitcode
+ * linked into the model (as with a plugin that overrides a runtime symbol); and both apply the
+ * same plugin bitcode and library rules ({@link LoadOptions}). Unresolved symbols fail the load,
+ * listing them all, before any code is generated.
  */
 public final class ModelLoader {
     private ModelLoader() {
     }
 
-    /** JIT-compiles the model with the runtime, the plugin bitcode and libraries in a fresh ORC LLJIT. */
+    /**
+     * JIT-compiles the model with the runtime, the plugin bitcode and libraries in a fresh ORC
+     * LLJIT. On a host with a {@link PrebuiltRuntime} that the options allow, the runtime is that
+     * object and only the model's and the plugins' code is compiled here.
+     */
     public static LoadedModel loadJit(byte[] modelBitcode, LoadOptions options) {
-        return loadJit(modelBitcode, ModelLinker.runtimeBitcode(), options);
+        PrebuiltRuntime prebuilt = prebuiltFor(options);
+        return prebuilt != null ? loadJit(modelBitcode, null, prebuilt, options)
+                : loadJit(modelBitcode, ModelLinker.runtimeBitcode(), null, options);
     }
 
-    /** {@link #loadJit(byte[], LoadOptions)} with another runtime bitcode (tests use a fake runtime). */
+    /** {@link #loadJit(byte[], LoadOptions)} with another runtime bitcode (tests use a fake runtime), linked in. */
     static LoadedModel loadJit(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
+        return loadJit(modelBitcode, runtimeBitcode, null, options);
+    }
+
+    /** The prebuilt runtime this host and these options use, or null when the runtime bitcode is linked in. */
+    static PrebuiltRuntime prebuiltFor(LoadOptions options) {
+        return PrebuiltRuntime.forHost().filter(p -> p.serves(options)).orElse(null);
+    }
+
+    /** {@link #loadJit(byte[], LoadOptions)} with {@code prebuilt}, or with {@code runtimeBitcode} linked in when it is null. */
+    static LoadedModel loadJit(byte[] modelBitcode, byte[] runtimeBitcode, PrebuiltRuntime prebuilt,
+            LoadOptions options) {
         List<LibrarySearch.Found> libraries = options.libraries().resolve();
         OrcJit jit = new OrcJit();
         LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
         try {
             LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
-            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+            ModelLinker.Linked linked = link(ctx, modelBitcode, runtimeBitcode, prebuilt, options);
             try {
                 jit.addLibraries(libraries);
-                jit.requireResolvable(ModelLinker.undefined(linked));
+                jit.requireResolvable(ModelLinker.undefined(linked, prebuilt));
+                if (prebuilt != null) {
+                    jit.addObject(prebuilt.object(), "hipep-runtime-" + prebuilt.level(),
+                            "adding the prebuilt runtime (" + prebuilt.level() + ")");
+                }
             } catch (RuntimeException e) {
                 linked.dispose();
                 throw e;
@@ -44,7 +67,8 @@ public final class ModelLoader {
                         LLVMOrcCreateNewThreadSafeModule(part.module(), tsc)), "adding the module of '"
                         + part.contributor() + "' to the JIT");
             }
-            return new LoadedModel(jit, "the JIT-compiled model");
+            return new LoadedModel(jit, prebuilt == null ? "the JIT-compiled model"
+                    : "the JIT-compiled model (with the prebuilt " + prebuilt.level() + " runtime)");
         } catch (RuntimeException e) {
             jit.close();
             throw e;
@@ -53,21 +77,42 @@ public final class ModelLoader {
         }
     }
 
+    private static ModelLinker.Linked link(LLVMContextRef ctx, byte[] modelBitcode, byte[] runtimeBitcode,
+            PrebuiltRuntime prebuilt, LoadOptions options) {
+        return prebuilt != null ? ModelLinker.linkBeside(ctx, modelBitcode, prebuilt, options)
+                : ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+    }
+
     /**
      * The model with the runtime, and each plugin's bitcode, linked and optimised as {@link #loadJit}
      * does and compiled for this host to one object file each (the model's first): what the
      * compile cache keeps, so that {@link #loadObjects} skips parsing, linking, optimising and code
-     * generation. Unresolved symbols fail here as in {@link #loadJit}.
+     * generation. With a {@link PrebuiltRuntime}, the model's object is the model's code linked by
+     * {@code ld.lld -r --gc-sections} with the runtime functions it reaches (a few hundred KB of
+     * the object's 5 MB). Unresolved symbols fail here as in {@link #loadJit}.
      */
     public static List<byte[]> compileObjects(byte[] modelBitcode, LoadOptions options) {
-        return compileObjects(modelBitcode, ModelLinker.runtimeBitcode(), options);
+        PrebuiltRuntime prebuilt = prebuiltFor(options);
+        return prebuilt != null ? compileObjects(modelBitcode, null, prebuilt, options)
+                : compileObjects(modelBitcode, ModelLinker.runtimeBitcode(), null, options);
     }
 
     static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
-        return withLinked(modelBitcode, runtimeBitcode, options, (linked, libraries) -> {
+        return compileObjects(modelBitcode, runtimeBitcode, null, options);
+    }
+
+    /** {@link #compileObjects(byte[], LoadOptions)} with {@code prebuilt}, or with {@code runtimeBitcode} linked in when it is null. */
+    static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, PrebuiltRuntime prebuilt,
+            LoadOptions options) {
+        return withLinked(modelBitcode, runtimeBitcode, prebuilt, options, (linked, libraries) -> {
             List<byte[]> objects = new java.util.ArrayList<>();
             for (ModelLinker.Part part : linked.parts()) {
                 objects.add(NativeArtifact.emitObject(part.module(), options.optLevel()));
+            }
+            if (prebuilt != null) {
+                java.util.Set<String> roots = ModelLinker.keep(
+                        ModelLinker.externalDefinitions(linked.main().module()).keySet(), linked.parts());
+                objects.set(0, NativeArtifact.linkRelocatable(objects.get(0), prebuilt.object(), roots));
             }
             return objects;
         });
@@ -83,15 +128,16 @@ public final class ModelLoader {
      * symbol left undefined resolves against the libraries (as {@link #loadJit} does), hands the
      * result to {@code work} and disposes of it.
      */
-    private static <T> T withLinked(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, LinkedWork<T> work) {
+    private static <T> T withLinked(byte[] modelBitcode, byte[] runtimeBitcode, PrebuiltRuntime prebuilt,
+            LoadOptions options, LinkedWork<T> work) {
         List<LibrarySearch.Found> libraries = options.libraries().resolve();
         LLVMContextRef ctx = LLVMContextCreate();
         try {
-            ModelLinker.Linked linked = ModelLinker.link(ctx, modelBitcode, runtimeBitcode, options);
+            ModelLinker.Linked linked = link(ctx, modelBitcode, runtimeBitcode, prebuilt, options);
             try {
                 try (OrcJit probe = new OrcJit()) {
                     probe.addLibraries(libraries);
-                    probe.requireResolvable(ModelLinker.undefined(linked));
+                    probe.requireResolvable(ModelLinker.undefined(linked, prebuilt));
                 }
                 return work.apply(linked, libraries);
             } finally {
@@ -123,17 +169,24 @@ public final class ModelLoader {
 
     /**
      * Writes the model, the runtime and the plugin bitcode, merged into one module and compiled
-     * for this host, as a shared library {@code so} (atomically: a temporary file beside it,
-     * then a move), linked with the bundled {@code ld.lld} against OpenBLAS and the plugin
-     * libraries.
+     * for this host (with a {@link PrebuiltRuntime}: the model and plugins compiled, then linked
+     * with the runtime functions they reach), as a shared library {@code so} (atomically: a
+     * temporary file beside it, then a move), linked with the bundled {@code ld.lld} against
+     * OpenBLAS, oneDNN and the plugin libraries.
      */
     public static void writeNative(byte[] modelBitcode, LoadOptions options, Path so) {
-        writeNative(modelBitcode, ModelLinker.runtimeBitcode(), options, so);
+        PrebuiltRuntime prebuilt = prebuiltFor(options);
+        writeNative(modelBitcode, prebuilt != null ? null : ModelLinker.runtimeBitcode(), prebuilt, options, so);
     }
 
     static void writeNative(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, Path so) {
-        withLinked(modelBitcode, runtimeBitcode, options, (linked, libraries) -> {
-            NativeArtifact.write(linked, options.optLevel(), libraries, so);
+        writeNative(modelBitcode, runtimeBitcode, null, options, so);
+    }
+
+    private static void writeNative(byte[] modelBitcode, byte[] runtimeBitcode, PrebuiltRuntime prebuilt,
+            LoadOptions options, Path so) {
+        withLinked(modelBitcode, runtimeBitcode, prebuilt, options, (linked, libraries) -> {
+            NativeArtifact.write(linked, options.optLevel(), libraries, so, prebuilt);
             return null;
         });
     }

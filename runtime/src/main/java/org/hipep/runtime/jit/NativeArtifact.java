@@ -22,8 +22,9 @@ import org.hipep.runtime.toolchain.BundledLlvm;
 
 /**
  * The native artifact: the linked modules merged into one (plugin modules linked into the model
- * after the override step), an object file for the host CPU (PIC), and a {@code .so} linked by
- * the bundled {@code ld.lld}.
+ * after the override step), an object file for the host CPU (PIC) with the runtime functions it
+ * reaches when the runtime is a {@link PrebuiltRuntime}, and a {@code .so} linked by the bundled
+ * {@code ld.lld}.
  *
  * <p>libc and libm are linked as the files this JVM has loaded ({@code /proc/self/maps}; the
  * bundled lld has no system search paths, and Debian's {@code libc.so} is a linker script): the
@@ -45,8 +46,16 @@ final class NativeArtifact {
     private NativeArtifact() {
     }
 
-    static void write(ModelLinker.Linked linked, int optLevel, List<LibrarySearch.Found> libraries, Path so) {
+    /**
+     * Writes {@code so}. With {@code prebuilt} (null when the runtime bitcode is linked into the model),
+     * the model's object is first linked with the runtime functions it reaches
+     * ({@link #linkRelocatable}), as the compile cache's objects are.
+     */
+    static void write(ModelLinker.Linked linked, int optLevel, List<LibrarySearch.Found> libraries, Path so,
+            PrebuiltRuntime prebuilt) {
         LLVMModuleRef main = linked.main().module();
+        java.util.Set<String> roots = prebuilt == null ? null
+                : ModelLinker.keep(ModelLinker.externalDefinitions(main).keySet(), linked.parts());
         for (ModelLinker.Part plugin : linked.plugins()) {
             // LLVMLinkModules2 destroys the source module: take it out of the list that is disposed.
             LLVMModuleRef copy = LLVMCloneModule(plugin.module());
@@ -62,7 +71,8 @@ final class NativeArtifact {
         try {
             work = Files.createTempDirectory(abs.getParent(), ".hipep-native");
             Path obj = work.resolve("model.o");
-            Files.write(obj, emitObject(main, optLevel));
+            byte[] code = emitObject(main, optLevel);
+            Files.write(obj, prebuilt == null ? code : linkRelocatable(code, prebuilt.object(), roots));
             Path tmp = work.resolve(abs.getFileName().toString());
             List<String> args = new ArrayList<>(List.of("-shared", "-Bsymbolic", "--as-needed", "-o", tmp.toString(),
                     obj.toString()));
@@ -94,6 +104,43 @@ final class NativeArtifact {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RuntimeFailure("interrupted while linking " + so, e);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    /**
+     * The model's object and the prebuilt runtime's linked into one relocatable object by the bundled
+     * {@code ld.lld -r --gc-sections}: only the sections reachable from {@code roots} (the model's
+     * definitions, the host's symbols, what plugin modules use) are kept; the runtime object has a
+     * section per function, so these are the runtime functions the model calls and theirs.
+     */
+    static byte[] linkRelocatable(byte[] model, byte[] runtime, java.util.Set<String> roots) {
+        Path work = null;
+        try {
+            work = Files.createTempDirectory("hipep-link");
+            Path modelObj = work.resolve("model.o");
+            Path runtimeObj = work.resolve("runtime.o");
+            Path out = work.resolve("linked.o");
+            Files.write(modelObj, model);
+            Files.write(runtimeObj, runtime);
+            List<String> cmd = new ArrayList<>(List.of(BundledLlvm.tool("ld.lld").toString(), "-r", "--gc-sections"));
+            for (String root : roots) {
+                cmd.add("--undefined=" + root);
+            }
+            cmd.addAll(List.of("-o", out.toString(), modelObj.toString(), runtimeObj.toString()));
+            Path log = work.resolve("ld.log");
+            int rc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+            if (rc != 0) {
+                throw new RuntimeFailure("ld.lld failed (exit " + rc + ") linking the model with the prebuilt runtime: "
+                        + Files.readString(log, StandardCharsets.UTF_8).strip());
+            }
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot link the model with the prebuilt runtime", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RuntimeFailure("interrupted while linking the model with the prebuilt runtime", e);
         } finally {
             deleteTree(work);
         }

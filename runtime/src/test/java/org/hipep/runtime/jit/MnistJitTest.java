@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
@@ -25,12 +26,75 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shared mnist-8 model through {@code hipdnn-pipeline}, translated and JIT-loaded with the
- * real runtime bitcode: the runtime defines every kernel and runtime function it calls, and it
- * loads with its metadata and entry points (libc and libm come from the process).
+ * real runtime: the runtime defines every kernel and runtime function it calls, and it loads with
+ * its metadata and entry points (libc and libm come from the process), with the prebuilt runtime
+ * object where this host has one and with the runtime bitcode linked in.
  */
 class MnistJitTest {
     @Test
     void mnistLoadsWithTheRuntime(@TempDir Path dir) {
+        byte[] bitcode = mnistBitcode(dir, true);
+        try (LoadedModel loaded = ModelLoader.loadJit(bitcode, LoadOptions.defaults())) {
+            assertThat(loaded.metadataJson()).startsWith("{").contains("\"Input3\"");
+            assertThat(loaded.symbol("inference_compute")).isNotZero();
+            PrebuiltRuntime prebuilt = PrebuiltRuntime.forHost().orElse(null);
+            if (prebuilt != null) {
+                assertThat(loaded.toString()).contains("prebuilt " + prebuilt.level() + " runtime");
+            } else {
+                assertThat(loaded.toString()).doesNotContain("prebuilt");
+            }
+        }
+    }
+
+    @Test
+    void theRuntimeBitcodeStillLinksWhenThePrebuiltRuntimeIsOff(@TempDir Path dir) {
+        byte[] bitcode = mnistBitcode(dir, false);
+        String before = System.getProperty(PrebuiltRuntime.PROPERTY);
+        System.setProperty(PrebuiltRuntime.PROPERTY, "false");
+        try {
+            assertThat(ModelLoader.prebuiltFor(LoadOptions.defaults())).isNull();
+            try (LoadedModel loaded = ModelLoader.loadJit(bitcode, LoadOptions.defaults())) {
+                assertThat(loaded.toString()).doesNotContain("prebuilt");
+                assertThat(loaded.metadataJson()).contains("\"Input3\"");
+            }
+            List<byte[]> objects = ModelLoader.compileObjects(bitcode, LoadOptions.defaults());
+            try (LoadedModel loaded = ModelLoader.loadObjects(objects, LoadOptions.defaults())) {
+                assertThat(loaded.symbol("inference_compute")).isNotZero();
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(PrebuiltRuntime.PROPERTY);
+            } else {
+                System.setProperty(PrebuiltRuntime.PROPERTY, before);
+            }
+        }
+    }
+
+    /**
+     * The compile cache's object of a model with the prebuilt runtime holds the model and only the
+     * runtime functions it reaches ({@code ld.lld -r --gc-sections}), and loads alone.
+     */
+    @Test
+    void theCachedObjectKeepsOnlyWhatTheModelReaches(@TempDir Path dir) {
+        PrebuiltRuntime prebuilt = PrebuiltRuntime.forHost().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(prebuilt != null,
+                "this host is below x86-64-v3: no prebuilt runtime (MnistJitTest's other tests cover the linked path)");
+        byte[] bitcode = mnistBitcode(dir, false);
+        List<byte[]> objects = ModelLoader.compileObjects(bitcode, LoadOptions.defaults());
+        assertThat(objects).hasSize(1);
+        assertThat(objects.get(0).length).as("the model's object against the whole runtime's")
+                .isLessThan(prebuilt.object().length / 4);
+        try (LoadedModel loaded = ModelLoader.loadObjects(objects, LoadOptions.defaults())) {
+            assertThat(loaded.metadataJson()).contains("\"Input3\"");
+            for (String s : List.of("inference_init", "inference_compute", "inference_cleanup", "hipep_free",
+                    "hipep_state_outputs")) {
+                assertThat(loaded.symbol(s)).as(s).isNotZero();
+            }
+        }
+    }
+
+    /** mnist-8's bitcode; with {@code checkCalls}, first that the runtime bitcode defines every runtime symbol it calls. */
+    private static byte[] mnistBitcode(Path dir, boolean checkCalls) {
         Path onnx = SharedData.dir(SharedData.MODELS).resolve("mnist-8/model.onnx");
         Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
         Operation module = OnnxImporter.importModel(ctx, OnnxModelLoader.load(onnx));
@@ -46,20 +110,20 @@ class MnistJitTest {
                     .filter(n -> n.startsWith("hipep_") || n.startsWith("hipdnn_ep_"))
                     .forEach(runtimeCalls::add);
         }
-        assertThat(runtimeCalls).as("mnist-8 calls runtime kernels").isNotEmpty();
-        Set<String> lacking = new TreeSet<>(runtimeCalls);
-        LLVMContextRef llvm = LLVMContextCreate();
-        try {
-            LLVMModuleRef rt = ModelLinker.parse(llvm, ModelLinker.runtimeBitcode(), ModelLinker.RUNTIME);
-            lacking.removeAll(ModelLinker.externalDefinitions(rt).keySet());
-            LLVMDisposeModule(rt);
-        } finally {
-            LLVMContextDispose(llvm);
+        if (checkCalls) {
+            assertThat(runtimeCalls).as("mnist-8 calls runtime kernels").isNotEmpty();
+            Set<String> lacking = new TreeSet<>(runtimeCalls);
+            LLVMContextRef llvm = LLVMContextCreate();
+            try {
+                LLVMModuleRef rt = ModelLinker.parse(llvm, ModelLinker.runtimeBitcode(), ModelLinker.RUNTIME);
+                lacking.removeAll(ModelLinker.externalDefinitions(rt).keySet());
+                LLVMDisposeModule(rt);
+            } finally {
+                LLVMContextDispose(llvm);
+            }
+            assertThat(lacking).as("kernels and runtime functions mnist-8 calls that the runtime does not define")
+                    .isEmpty();
         }
-        assertThat(lacking).as("kernels and runtime functions mnist-8 calls that the runtime does not define").isEmpty();
-        try (LoadedModel loaded = ModelLoader.loadJit(bitcode, LoadOptions.defaults())) {
-            assertThat(loaded.metadataJson()).startsWith("{").contains("\"Input3\"");
-            assertThat(loaded.symbol("inference_compute")).isNotZero();
-        }
+        return bitcode;
     }
 }

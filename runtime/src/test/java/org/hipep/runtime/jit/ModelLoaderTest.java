@@ -61,6 +61,58 @@ class ModelLoaderTest {
         }
     }
 
+    /**
+     * The fake runtime as a prebuilt object beside the model: the model computes as with the bitcode
+     * linked in, from the JIT and from the compile cache's objects (the model's object linked with
+     * the runtime by {@code ld.lld -r --gc-sections}).
+     */
+    @Test
+    void aPrebuiltRuntimeObjectServesTheModelAsTheLinkedBitcodeDoes() {
+        PrebuiltRuntime prebuilt = fakePrebuilt(Set.of());
+        try (LoadedModel model = ModelLoader.loadJit(model(), null, prebuilt, O2)) {
+            assertThat(model.toString()).contains("prebuilt fake-level runtime");
+            assertThat(computeOnce(model, 1f, 2f, 3.5f)).isEqualTo(13f);
+            assertThat(model.errorMessage(0)).isEqualTo("fake error");
+        }
+        List<byte[]> objects = ModelLoader.compileObjects(model(), null, prebuilt, O2);
+        assertThat(objects).hasSize(1);
+        try (LoadedModel model = ModelLoader.loadObjects(objects, O2)) {
+            assertThat(computeOnce(model, 1f, 2f, 3.5f)).isEqualTo(13f);
+        }
+    }
+
+    @Test
+    void aPrebuiltRuntimesSymbolsCollideAndItsNeedsMustResolve() {
+        PrebuiltRuntime prebuilt = fakePrebuilt(Set.of());
+        byte[] plugin = bitcode(PLUGIN_SCALE_X3, "plugin");
+        assertThatThrownBy(() -> ModelLoader.loadJit(model(), null, prebuilt, O2.withBitcode(RuntimeBitcode.of("p", plugin))))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("'hipep_scale_f32' is defined by both 'runtime' and 'p'");
+        PrebuiltRuntime needy = fakePrebuilt(Set.of("hipep_no_such_library_function"));
+        assertThatThrownBy(() -> ModelLoader.loadJit(model(), null, needy, O2))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("no runtime kernel for hipep_no_such_library_function (used by runtime)");
+    }
+
+    /** {@link JitTestModules#RUNTIME} compiled to an object, with its symbols and {@code moreNeeds}. */
+    private static PrebuiltRuntime fakePrebuilt(Set<String> moreNeeds) {
+        byte[] bitcode = runtime();
+        byte[] object;
+        org.bytedeco.llvm.LLVM.LLVMContextRef ctx = org.bytedeco.llvm.global.LLVM.LLVMContextCreate();
+        try {
+            org.bytedeco.llvm.LLVM.LLVMModuleRef mod = ModelLinker.parse(ctx, bitcode, "fake runtime");
+            org.hipep.runtime.llvm.LlvmModule.optimize(mod, 2);
+            object = NativeArtifact.emitObject(mod, 2);
+            org.bytedeco.llvm.global.LLVM.LLVMDisposeModule(mod);
+        } finally {
+            org.bytedeco.llvm.global.LLVM.LLVMContextDispose(ctx);
+        }
+        Set<String> defined = new java.util.TreeSet<>();
+        Set<String> undefined = new java.util.TreeSet<>(moreNeeds);
+        PrebuiltRuntime.symbols(bitcode).forEach((name, isDefined) -> (isDefined ? defined : undefined).add(name));
+        return new PrebuiltRuntime("fake-level", object, defined, undefined);
+    }
+
     private static long word(long at) {
         return new LongPointer(new org.bytedeco.javacpp.Pointer() {
             {

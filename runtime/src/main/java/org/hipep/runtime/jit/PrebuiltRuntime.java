@@ -1,0 +1,231 @@
+package org.hipep.runtime.jit;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * The C runtime compiled ahead of time, at build time, for one x86-64 micro-architecture level
+ * ({@code src/build/prebuilt-runtime.sh}: {@code x86-64-v4}, AVX-512, and {@code x86-64-v3}, AVX2
+ * and FMA; {@code -O3}, one section per function). On a host that has every CPU feature of a
+ * level, a model loads with this object beside its own code instead of linking the runtime bitcode
+ * into it, so loading compiles the model's functions only: for mnist-8, 0.4 s instead of 6 s of
+ * optimisation and code generation of the ~150 runtime functions it uses (docs/BENCHMARKS.md).
+ *
+ * <p>What it gives up: the runtime's entry points are no longer inlined into the model, and the
+ * code is tuned for the level rather than for the host CPU. Hosts below {@code x86-64-v3}, and
+ * plugin bitcode that overrides a runtime symbol (the override renames a definition inside the
+ * runtime), keep the linked path ({@link ModelLinker#link}).
+ *
+ * <p>The object's external symbols are the runtime bitcode's (one source, one set of non-static
+ * functions); they are read from the bitcode lazily (its symbol table, no function body), once per
+ * process.
+ */
+final class PrebuiltRuntime {
+    /** The levels the build compiles, the most capable first. */
+    static final List<String> LEVELS = List.of("x86-64-v4", "x86-64-v3");
+    /** The system property that turns the prebuilt runtime off ({@code false}). */
+    static final String PROPERTY = "hipep.runtime.prebuilt";
+    private static final String OBJECT = "hipep_runtime.o";
+    private static final String TARGET = "target.ll";
+    private static final Pattern TARGET_FEATURES = Pattern.compile("\"target-features\"=\"([^\"]*)\"");
+
+    private static Optional<PrebuiltRuntime> forHost;
+
+    private final String level;
+    private final byte[] object;
+    private final Set<String> defined;
+    private final Set<String> undefined;
+
+    PrebuiltRuntime(String level, byte[] object, Set<String> defined, Set<String> undefined) {
+        this.level = level;
+        this.object = object;
+        this.defined = defined;
+        this.undefined = undefined;
+    }
+
+    /** The level this object was compiled for, e.g. {@code x86-64-v4}. */
+    String level() {
+        return level;
+    }
+
+    /** The object file (not copied: callers only read it). */
+    byte[] object() {
+        return object;
+    }
+
+    /** The functions and variables the runtime defines with external linkage. */
+    Set<String> defined() {
+        return defined;
+    }
+
+    /** The symbols the runtime needs from the libraries and the process (oneDNN, OpenBLAS, libc, libm). */
+    Set<String> undefined() {
+        return undefined;
+    }
+
+    /**
+     * Whether a model with {@code options} can load with this object: none of its plugin bitcode
+     * overrides a symbol the runtime defines.
+     */
+    boolean serves(LoadOptions options) {
+        return options.bitcode().stream().flatMap(b -> b.overrides().stream()).noneMatch(defined::contains);
+    }
+
+    /**
+     * The most capable prebuilt runtime whose CPU features this host has, read once per process;
+     * empty on a host below every level, when the runtime jar carries no prebuilt objects, or while
+     * the system property {@value #PROPERTY} is {@code false} (the runtime bitcode is then linked
+     * into every model, as on such hosts: to compare the two, or to step around a problem).
+     */
+    static synchronized Optional<PrebuiltRuntime> forHost() {
+        if ("false".equals(System.getProperty(PROPERTY))) {
+            return Optional.empty();
+        }
+        if (forHost == null) {
+            BytePointer features = LLVMGetHostCPUFeatures();
+            String host;
+            try {
+                host = features.getString();
+            } finally {
+                LLVMDisposeMessage(features);
+            }
+            forHost = levelFor(host, PrebuiltRuntime::resourceText).map(PrebuiltRuntime::load);
+        }
+        return forHost;
+    }
+
+    /**
+     * The first of {@link #LEVELS} whose required features (from its {@code target.ll}, read by
+     * {@code targetText}; null when absent) this host has: each is enabled in {@code hostFeatures}
+     * (LLVM's {@code +feature,-feature,...} form) or not named there at all. LLVM's host detection
+     * names every feature it can detect; the ones it leaves out (x87) are part of every x86-64 CPU.
+     */
+    static Optional<String> levelFor(String hostFeatures, Function<String, String> targetText) {
+        Set<String> enabled = new TreeSet<>();
+        Set<String> named = new TreeSet<>();
+        for (String f : hostFeatures.split(",")) {
+            if (f.length() > 1) {
+                named.add(f.substring(1));
+                if (f.charAt(0) == '+') {
+                    enabled.add(f.substring(1));
+                }
+            }
+        }
+        for (String level : LEVELS) {
+            String text = targetText.apply(level + "/" + TARGET);
+            if (text != null && requiredFeatures(text, level).stream().allMatch(f -> enabled.contains(f) || !named.contains(f))) {
+                return Optional.of(level);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The {@code +feature}s of the {@code "target-features"} attribute in a level's {@code target.ll}. */
+    static Set<String> requiredFeatures(String targetText, String level) {
+        Matcher m = TARGET_FEATURES.matcher(targetText);
+        if (!m.find()) {
+            throw new RuntimeFailure("the prebuilt runtime's " + level + "/" + TARGET
+                    + " has no \"target-features\" attribute: the runtime jar is damaged");
+        }
+        Set<String> out = new TreeSet<>();
+        for (String f : m.group(1).split(",")) {
+            if (f.startsWith("+")) {
+                out.add(f.substring(1));
+            }
+        }
+        return out;
+    }
+
+    private static PrebuiltRuntime load(String level) {
+        byte[] object = resource(level + "/" + OBJECT);
+        if (object == null) {
+            throw new RuntimeFailure("the runtime jar has the prebuilt runtime's " + level + "/" + TARGET + " but not its "
+                    + OBJECT + ": the runtime jar is damaged");
+        }
+        Map<String, Boolean> symbols = symbols(ModelLinker.runtimeBitcode());
+        Set<String> defined = new TreeSet<>();
+        Set<String> undefined = new TreeSet<>();
+        symbols.forEach((name, isDefined) -> (isDefined ? defined : undefined).add(name));
+        return new PrebuiltRuntime(level, object, Collections.unmodifiableSet(defined),
+                Collections.unmodifiableSet(undefined));
+    }
+
+    /**
+     * The global values of a bitcode buffer that are defined with a non-local linkage (true) or only
+     * declared (false; intrinsics aside), read lazily: the symbol table, no function body.
+     */
+    static Map<String, Boolean> symbols(byte[] bitcode) {
+        LLVMContextRef ctx = LLVMContextCreate();
+        BytePointer data = new BytePointer(bitcode.length);
+        try {
+            data.put(bitcode);
+            LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, bitcode.length,
+                    new BytePointer("runtime bitcode"));
+            LLVMModuleRef mod = new LLVMModuleRef();
+            if (LLVMGetBitcodeModuleInContext2(ctx, buf, mod) != 0) {
+                LLVMDisposeMemoryBuffer(buf);
+                throw new RuntimeFailure("cannot read the runtime bitcode's symbol table");
+            }
+            try {
+                Map<String, Boolean> out = new TreeMap<>();
+                for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+                    add(out, f, LLVMGetIntrinsicID(f) != 0);
+                }
+                for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
+                    add(out, g, false);
+                }
+                return out;
+            } finally {
+                LLVMDisposeModule(mod);
+            }
+        } finally {
+            data.close();
+            LLVMContextDispose(ctx);
+        }
+    }
+
+    private static void add(Map<String, Boolean> out, LLVMValueRef v, boolean intrinsic) {
+        int linkage = LLVMGetLinkage(v);
+        if (intrinsic || linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) {
+            return;
+        }
+        out.put(LLVMGetValueName(v).getString(), LLVMIsDeclaration(v) == 0);
+    }
+
+    static String resourceText(String name) {
+        byte[] bytes = resource(name);
+        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    static byte[] resource(String name) {
+        try (InputStream in = PrebuiltRuntime.class.getResourceAsStream("prebuilt/" + name)) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the prebuilt runtime resource " + name, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "prebuilt runtime " + level + " (" + object.length + " bytes, " + defined.size() + " symbols)";
+    }
+}
