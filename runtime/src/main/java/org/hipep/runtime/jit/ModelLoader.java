@@ -4,7 +4,9 @@ import static org.bytedeco.llvm.global.LLVM.*;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMOrcThreadSafeContextRef;
 
@@ -28,8 +30,7 @@ public final class ModelLoader {
      */
     public static LoadedModel loadJit(byte[] modelBitcode, LoadOptions options) {
         PrebuiltRuntime prebuilt = prebuiltFor(options);
-        return prebuilt != null ? loadJit(modelBitcode, null, prebuilt, options)
-                : loadJit(modelBitcode, ModelLinker.runtimeBitcode(), null, options);
+        return loadJit(modelBitcode, linkedBitcode(prebuilt), prebuilt, options);
     }
 
     /** {@link #loadJit(byte[], LoadOptions)} with another runtime bitcode (tests use a fake runtime), linked in. */
@@ -40,6 +41,11 @@ public final class ModelLoader {
     /** The prebuilt runtime this host and these options use, or null when the runtime bitcode is linked in. */
     static PrebuiltRuntime prebuiltFor(LoadOptions options) {
         return PrebuiltRuntime.forHost().filter(p -> p.serves(options)).orElse(null);
+    }
+
+    /** The runtime bitcode to link in: none beside {@code prebuilt}. */
+    private static byte[] linkedBitcode(PrebuiltRuntime prebuilt) {
+        return prebuilt != null ? null : ModelLinker.runtimeBitcode();
     }
 
     /** {@link #loadJit(byte[], LoadOptions)} with {@code prebuilt}, or with {@code runtimeBitcode} linked in when it is null. */
@@ -93,8 +99,7 @@ public final class ModelLoader {
      */
     public static List<byte[]> compileObjects(byte[] modelBitcode, LoadOptions options) {
         PrebuiltRuntime prebuilt = prebuiltFor(options);
-        return prebuilt != null ? compileObjects(modelBitcode, null, prebuilt, options)
-                : compileObjects(modelBitcode, ModelLinker.runtimeBitcode(), null, options);
+        return compileObjects(modelBitcode, linkedBitcode(prebuilt), prebuilt, options);
     }
 
     static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options) {
@@ -105,12 +110,12 @@ public final class ModelLoader {
     static List<byte[]> compileObjects(byte[] modelBitcode, byte[] runtimeBitcode, PrebuiltRuntime prebuilt,
             LoadOptions options) {
         return withLinked(modelBitcode, runtimeBitcode, prebuilt, options, (linked, libraries) -> {
-            List<byte[]> objects = new java.util.ArrayList<>();
+            List<byte[]> objects = new ArrayList<>();
             for (ModelLinker.Part part : linked.parts()) {
                 objects.add(NativeArtifact.emitObject(part.module(), options.optLevel()));
             }
             if (prebuilt != null) {
-                java.util.Set<String> roots = ModelLinker.keep(
+                Set<String> roots = ModelLinker.keep(
                         ModelLinker.externalDefinitions(linked.main().module()).keySet(), linked.parts());
                 objects.set(0, NativeArtifact.linkRelocatable(objects.get(0), prebuilt.object(), roots));
             }
@@ -176,7 +181,7 @@ public final class ModelLoader {
      */
     public static void writeNative(byte[] modelBitcode, LoadOptions options, Path so) {
         PrebuiltRuntime prebuilt = prebuiltFor(options);
-        writeNative(modelBitcode, prebuilt != null ? null : ModelLinker.runtimeBitcode(), prebuilt, options, so);
+        writeNative(modelBitcode, linkedBitcode(prebuilt), prebuilt, options, so);
     }
 
     static void writeNative(byte[] modelBitcode, byte[] runtimeBitcode, LoadOptions options, Path so) {

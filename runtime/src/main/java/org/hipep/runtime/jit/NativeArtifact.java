@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
@@ -54,7 +55,7 @@ final class NativeArtifact {
     static void write(ModelLinker.Linked linked, int optLevel, List<LibrarySearch.Found> libraries, Path so,
             PrebuiltRuntime prebuilt) {
         LLVMModuleRef main = linked.main().module();
-        java.util.Set<String> roots = prebuilt == null ? null
+        Set<String> roots = prebuilt == null ? null
                 : ModelLinker.keep(ModelLinker.externalDefinitions(main).keySet(), linked.parts());
         for (ModelLinker.Part plugin : linked.plugins()) {
             // LLVMLinkModules2 destroys the source module: take it out of the list that is disposed.
@@ -115,7 +116,7 @@ final class NativeArtifact {
      * definitions, the host's symbols, what plugin modules use) are kept; the runtime object has a
      * section per function, so these are the runtime functions the model calls and theirs.
      */
-    static byte[] linkRelocatable(byte[] model, byte[] runtime, java.util.Set<String> roots) {
+    static byte[] linkRelocatable(byte[] model, byte[] runtime, Set<String> roots) {
         Path work = null;
         try {
             work = Files.createTempDirectory("hipep-link");

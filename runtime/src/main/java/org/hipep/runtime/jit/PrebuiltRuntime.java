@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,19 +37,21 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * runtime), keep the linked path ({@link ModelLinker#link}).
  *
  * <p>The object's external symbols are the runtime bitcode's (one source, one set of non-static
- * functions); they are read from the bitcode lazily (its symbol table, no function body), once per
- * process.
+ * functions); they are read from the bitcode lazily (its symbol table, no function body) when the
+ * process first uses a level.
  */
 final class PrebuiltRuntime {
     /** The levels the build compiles, the most capable first. */
     static final List<String> LEVELS = List.of("x86-64-v4", "x86-64-v3");
-    /** The system property that turns the prebuilt runtime off ({@code false}). */
+    /** The system property that turns the prebuilt runtime off ({@code false}) or picks a level. */
     static final String PROPERTY = "hipep.runtime.prebuilt";
     private static final String OBJECT = "hipep_runtime.o";
     private static final String TARGET = "target.ll";
     private static final Pattern TARGET_FEATURES = Pattern.compile("\"target-features\"=\"([^\"]*)\"");
 
-    private static Optional<PrebuiltRuntime> forHost;
+    /** What {@link #forHost} read and loaded, once per process. */
+    private static String hostFeatures;
+    private static final Map<String, PrebuiltRuntime> LOADED = new HashMap<>();
 
     private final String level;
     private final byte[] object;
@@ -91,35 +94,65 @@ final class PrebuiltRuntime {
     }
 
     /**
-     * The most capable prebuilt runtime whose CPU features this host has, read once per process;
-     * empty on a host below every level, when the runtime jar carries no prebuilt objects, or while
-     * the system property {@value #PROPERTY} is {@code false} (the runtime bitcode is then linked
-     * into every model, as on such hosts: to compare the two, or to step around a problem).
+     * The prebuilt runtime this process uses, read once per level: by default the most capable one
+     * whose CPU features this host has; none on a host below every level or when the runtime jar
+     * carries no prebuilt objects. The system property {@value #PROPERTY} changes that: {@code false}
+     * uses none (the runtime bitcode is then linked into every model, as on such hosts: to compare
+     * the two, or to step around a problem), a level's name uses that level (the tests run the
+     * x86-64-v3 object on AVX-512 hosts so), and it fails on a host without the level's features.
      */
     static synchronized Optional<PrebuiltRuntime> forHost() {
-        if ("false".equals(System.getProperty(PROPERTY))) {
+        String setting = System.getProperty(PROPERTY, "true");
+        if (setting.equals("false")) {
             return Optional.empty();
         }
-        if (forHost == null) {
+        if (hostFeatures == null) {
             BytePointer features = LLVMGetHostCPUFeatures();
-            String host;
             try {
-                host = features.getString();
+                hostFeatures = features.getString();
             } finally {
                 LLVMDisposeMessage(features);
             }
-            forHost = levelFor(host, PrebuiltRuntime::resourceText).map(PrebuiltRuntime::load);
         }
-        return forHost;
+        Optional<String> level;
+        if (setting.equals("true")) {
+            level = levelFor(hostFeatures, PrebuiltRuntime::resourceText, LEVELS);
+        } else if (LEVELS.contains(setting)) {
+            level = levelFor(hostFeatures, PrebuiltRuntime::resourceText, List.of(setting));
+            if (level.isEmpty()) {
+                String text = resourceText(setting + "/" + TARGET);
+                throw new RuntimeFailure(PROPERTY + "=" + setting + " asks for the prebuilt " + setting + " runtime, but "
+                        + (text == null ? "the runtime jar does not carry it"
+                                : "this host lacks its CPU features " + missing(hostFeatures, requiredFeatures(text, setting))));
+            }
+        } else {
+            throw new RuntimeFailure("the system property " + PROPERTY + " is '" + setting + "': one of true, false, "
+                    + String.join(", ", LEVELS));
+        }
+        return level.map(l -> LOADED.computeIfAbsent(l, PrebuiltRuntime::load));
     }
 
     /**
-     * The first of {@link #LEVELS} whose required features (from its {@code target.ll}, read by
-     * {@code targetText}; null when absent) this host has: each is enabled in {@code hostFeatures}
-     * (LLVM's {@code +feature,-feature,...} form) or not named there at all. LLVM's host detection
-     * names every feature it can detect; the ones it leaves out (x87) are part of every x86-64 CPU.
+     * The first of {@code levels} whose required features (from its {@code target.ll}, read by
+     * {@code targetText}; null when absent) this host has (see {@link #missing}).
      */
-    static Optional<String> levelFor(String hostFeatures, Function<String, String> targetText) {
+    static Optional<String> levelFor(String hostFeatures, Function<String, String> targetText, List<String> levels) {
+        for (String level : levels) {
+            String text = targetText.apply(level + "/" + TARGET);
+            if (text != null && missing(hostFeatures, requiredFeatures(text, level)).isEmpty()) {
+                return Optional.of(level);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The {@code required} features the host does not have: those not enabled in
+     * {@code hostFeatures} (LLVM's {@code +feature,-feature,...} form) but named there. LLVM's host
+     * detection names every feature it can detect; the ones it leaves out (x87) are part of every
+     * x86-64 CPU.
+     */
+    static Set<String> missing(String hostFeatures, Set<String> required) {
         Set<String> enabled = new TreeSet<>();
         Set<String> named = new TreeSet<>();
         for (String f : hostFeatures.split(",")) {
@@ -130,13 +163,13 @@ final class PrebuiltRuntime {
                 }
             }
         }
-        for (String level : LEVELS) {
-            String text = targetText.apply(level + "/" + TARGET);
-            if (text != null && requiredFeatures(text, level).stream().allMatch(f -> enabled.contains(f) || !named.contains(f))) {
-                return Optional.of(level);
+        Set<String> out = new TreeSet<>();
+        for (String f : required) {
+            if (!enabled.contains(f) && named.contains(f)) {
+                out.add(f);
             }
         }
-        return Optional.empty();
+        return out;
     }
 
     /** The {@code +feature}s of the {@code "target-features"} attribute in a level's {@code target.ll}. */

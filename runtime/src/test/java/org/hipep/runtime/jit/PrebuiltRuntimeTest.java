@@ -43,21 +43,21 @@ class PrebuiltRuntimeTest {
     void aHostGetsTheMostCapableLevelWhoseFeaturesItHas() {
         Function<String, String> jar = PrebuiltRuntime::resourceText;
         Set<String> v4 = required("x86-64-v4");
-        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of()), jar)).contains("x86-64-v4");
-        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of("avx512bw")), jar)).contains("x86-64-v3");
-        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of("avx512f", "fma")), jar)).isEmpty();
+        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of()), jar, PrebuiltRuntime.LEVELS)).contains("x86-64-v4");
+        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of("avx512bw")), jar, PrebuiltRuntime.LEVELS)).contains("x86-64-v3");
+        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of("avx512f", "fma")), jar, PrebuiltRuntime.LEVELS)).isEmpty();
         // an AVX2 host names the AVX-512 features it lacks, as LLVM's host detection does
         Set<String> avx2Host = new TreeSet<>(v4);
-        assertThat(PrebuiltRuntime.levelFor(host(avx2Host, PSABI_V4), jar)).contains("x86-64-v3");
+        assertThat(PrebuiltRuntime.levelFor(host(avx2Host, PSABI_V4), jar, PrebuiltRuntime.LEVELS)).contains("x86-64-v3");
         // a feature the host string does not name (LLVM does not report x87) counts as present;
         // one it names as absent does not
         Set<String> withoutX87 = new TreeSet<>(v4);
         withoutX87.remove("x87");
-        assertThat(PrebuiltRuntime.levelFor(host(withoutX87, Set.of()), jar)).contains("x86-64-v4");
-        assertThat(PrebuiltRuntime.levelFor(host(withoutX87, Set.of()) + ",-x87", jar)).isEmpty();
+        assertThat(PrebuiltRuntime.levelFor(host(withoutX87, Set.of()), jar, PrebuiltRuntime.LEVELS)).contains("x86-64-v4");
+        assertThat(PrebuiltRuntime.levelFor(host(withoutX87, Set.of()) + ",-x87", jar, PrebuiltRuntime.LEVELS)).isEmpty();
         // no resources: no level
-        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of()), name -> null)).isEmpty();
-        assertThatThrownBy(() -> PrebuiltRuntime.levelFor(host(v4, Set.of()), name -> "define void @f() {}"))
+        assertThat(PrebuiltRuntime.levelFor(host(v4, Set.of()), name -> null, PrebuiltRuntime.LEVELS)).isEmpty();
+        assertThatThrownBy(() -> PrebuiltRuntime.levelFor(host(v4, Set.of()), name -> "define void @f() {}", PrebuiltRuntime.LEVELS))
                 .isInstanceOf(RuntimeFailure.class).hasMessageContaining("x86-64-v4/target.ll")
                 .hasMessageContaining("target-features");
     }
@@ -80,6 +80,43 @@ class PrebuiltRuntimeTest {
             assertThat(prebuilt).map(PrebuiltRuntime::level).contains("x86-64-v3");
         } else {
             assertThat(prebuilt).isEmpty();
+        }
+    }
+
+    /** {@code hipep.runtime.prebuilt}: off, a level by name (only where the host has it), or nothing else. */
+    @Test
+    void thePropertyTurnsThePrebuiltRuntimeOffOrPicksALevel() {
+        String before = System.getProperty(PrebuiltRuntime.PROPERTY);
+        try {
+            System.setProperty(PrebuiltRuntime.PROPERTY, "false");
+            assertThat(PrebuiltRuntime.forHost()).isEmpty();
+            System.setProperty(PrebuiltRuntime.PROPERTY, "x86-64-v5");
+            assertThatThrownBy(PrebuiltRuntime::forHost).isInstanceOf(RuntimeFailure.class)
+                    .hasMessageContaining("hipep.runtime.prebuilt is 'x86-64-v5': one of true, false, x86-64-v4, x86-64-v3");
+            for (String level : PrebuiltRuntime.LEVELS) {
+                System.setProperty(PrebuiltRuntime.PROPERTY, level);
+                if (hostHas(level)) {
+                    assertThat(PrebuiltRuntime.forHost()).map(PrebuiltRuntime::level).contains(level);
+                } else {
+                    assertThatThrownBy(PrebuiltRuntime::forHost).isInstanceOf(RuntimeFailure.class)
+                            .hasMessageContaining("this host lacks its CPU features");
+                }
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(PrebuiltRuntime.PROPERTY);
+            } else {
+                System.setProperty(PrebuiltRuntime.PROPERTY, before);
+            }
+        }
+    }
+
+    private static boolean hostHas(String level) {
+        BytePointer features = LLVMGetHostCPUFeatures();
+        try {
+            return PrebuiltRuntime.missing(features.getString(), required(level)).isEmpty();
+        } finally {
+            LLVMDisposeMessage(features);
         }
     }
 
