@@ -131,6 +131,35 @@ class ExternalizeConstantsPassTest {
                 """.replace("%ADDR%", Long.toString(ADDRESS)).replace("%FILE%", weights.toString());
     }
 
+    /** A splat fills every element of the blob, whatever its length (the expansion copies by doubling). */
+    @Test
+    void splatsOfAnyLengthFillEveryElement() throws IOException {
+        Operation module = parse("""
+                module @net {
+                  func.func @f() -> (tensor<7xf32>, tensor<1000003xi16>) {
+                    %a = hip.constant {value = dense<2.5> : tensor<7xf32>} : tensor<7xf32>
+                    %b = hip.constant {value = dense<-3> : tensor<1000003xi16>} : tensor<1000003xi16>
+                    return %a, %b : tensor<7xf32>, tensor<1000003xi16>
+                  }
+                }
+                """);
+        assertThat(run(module, () -> ExternalizeConstantsPass.create(out, 2, false, MEMORY)).succeeded())
+                .as("%s", errors).isTrue();
+        assertThat(longs(module, "hipdnn.constant_sizes")).containsExactly(28, 2000006);
+        long[] offsets = longs(module, "hipdnn.constant_offsets");
+        ByteBuffer bin = ByteBuffer.wrap(Files.readAllBytes(out.resolve("net.constants.bin")))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 7; i++) {
+            assertThat(bin.getFloat(Math.toIntExact(offsets[0]) + 4 * i)).as("f32 element %d", i).isEqualTo(2.5f);
+        }
+        for (int i = 0; i < 1000003; i++) {
+            short v = bin.getShort(Math.toIntExact(offsets[1]) + 2 * i);
+            if (v != -3) {
+                throw new AssertionError("i16 element " + i + " is " + v);
+            }
+        }
+    }
+
     @Test
     void fullModeWritesAlignedBlobAndManifest() throws IOException {
         Operation module = parse(fourSources(weights()));
