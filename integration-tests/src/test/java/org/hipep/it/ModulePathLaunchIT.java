@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launches the built jars as named modules: {@code java --module-path ... -m org.hipep.host/...},
@@ -69,6 +71,54 @@ class ModulePathLaunchIT {
     void theBuildTreeLauncherAddsTheNativeModulesThisTestRunsWith() throws IOException {
         Path script = Path.of(System.getProperty("hipep.repo.dir"), "bin", "hipep-launch");
         assertThat(Files.readString(script)).contains("--add-modules " + NATIVE_MODULES + " ");
+    }
+
+    /**
+     * {@code bin/hipep-launch} archives the classes a tool loads at its first launch (class-data
+     * sharing, in {@code $XDG_CACHE_HOME/hipep/cds}) and maps them at the next one; {@code HIPEP_CDS=0}
+     * turns that off.
+     */
+    @Test
+    void theBuildTreeLauncherSharesClassDataBetweenLaunches(@TempDir Path cache) throws Exception {
+        Path runner = Path.of(System.getProperty("hipep.repo.dir"), "bin", "hip-onnx-runner");
+        String first = script(runner, cache.resolve("xdg"), Map.of(), "--version");
+        Path cds = cache.resolve("xdg/hipep/cds");
+        List<Path> archives = files(cds);
+        assertThat(archives).as("the archive, and no temporary left").hasSize(1);
+        assertThat(archives.get(0).getFileName().toString()).endsWith(".jsa");
+        Path classes = cache.resolve("classes.log");
+        String second = script(runner, cache.resolve("xdg"), Map.of("HIPEP_JAVA_OPTS", "-Xlog:class+load:file=" + classes),
+                "--version");
+        assertThat(second).isEqualTo(first);
+        assertThat(Files.readString(classes)).contains("source: shared objects file (top)");
+        assertThat(files(cds)).isEqualTo(archives);
+        script(runner, cache.resolve("off"), Map.of("HIPEP_CDS", "0"), "--version");
+        assertThat(cache.resolve("off/hipep/cds")).doesNotExist();
+    }
+
+    /** Runs a {@code bin/} tool with {@code XDG_CACHE_HOME=xdg} and {@code env}; its output, which must not mention CDS. */
+    private static String script(Path tool, Path xdg, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", tool.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("XDG_CACHE_HOME", xdg.toString());
+        pb.environment().put("JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        pb.environment().remove("HIPEP_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("tool exited").isTrue();
+        assertThat(p.exitValue()).as("exit code; output:%n%s", out).isZero();
+        assertThat(out).doesNotContainIgnoringCase("cds");
+        return out;
+    }
+
+    private static List<Path> files(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        }
     }
 
     @Test
