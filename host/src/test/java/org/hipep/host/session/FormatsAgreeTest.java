@@ -21,11 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 class FormatsAgreeTest {
     @Test
     void jitAndNativeAgreeOnTheModels(@TempDir Path cache) throws Exception {
-        List<Path> dirs = new ArrayList<>(Conformance.cases(SharedData.dir(SharedData.MODELS)));
-        dirs.add(Path.of("..", "examples", "small-cnn"));
-        assertThat(dirs).hasSizeGreaterThanOrEqualTo(6);
         try (HipEnvironment env = HipEnvironment.create()) {
-            for (Path dir : dirs) {
+            for (Path dir : models()) {
                 List<byte[]> jit = outputs(env, dir, ArtifactFormat.LLVM_IR, cache);
                 List<byte[]> so = outputs(env, dir, ArtifactFormat.NATIVE, cache);
                 assertThat(so).as(dir.getFileName().toString()).hasSameSizeAs(jit);
@@ -34,6 +31,14 @@ class FormatsAgreeTest {
                 }
             }
         }
+    }
+
+    /** The shared models and the example CNN, each a folder with a model and its test data: what the agreement tests run. */
+    static List<Path> models() {
+        List<Path> dirs = new ArrayList<>(Conformance.cases(SharedData.dir(SharedData.MODELS)));
+        dirs.add(Path.of("..", "examples", "small-cnn"));
+        assertThat(dirs).hasSizeGreaterThanOrEqualTo(6);
+        return dirs;
     }
 
     private static List<byte[]> outputs(HipEnvironment env, Path dir, ArtifactFormat format, Path cache) {

@@ -20,7 +20,6 @@ import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.Result;
 import org.hipep.runtime.session.SessionOptions;
 import org.hipep.runtime.session.Tensor;
-import org.hipep.testing.data.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,11 +37,8 @@ class PrebuiltRuntimeAgreesTest {
 
     @Test
     void prebuiltAndLinkedRuntimesAgreeOnTheModels(@TempDir Path cache) throws Exception {
-        List<Path> dirs = new ArrayList<>(Conformance.cases(SharedData.dir(SharedData.MODELS)));
-        dirs.add(Path.of("..", "examples", "small-cnn"));
-        assertThat(dirs).hasSizeGreaterThanOrEqualTo(6);
         try (HipEnvironment env = HipEnvironment.create()) {
-            for (Path dir : dirs) {
+            for (Path dir : FormatsAgreeTest.models()) {
                 Path linkedCache = cache.resolve("linked");
                 Set<Path> before = objects(linkedCache);
                 List<float[]> linked = withProperty("false", () -> outputs(env, dir, linkedCache));

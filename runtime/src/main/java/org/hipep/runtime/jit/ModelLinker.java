@@ -231,7 +231,7 @@ final class ModelLinker {
         return out;
     }
 
-    private static List<LLVMValueRef> globalValues(LLVMModuleRef mod) {
+    static List<LLVMValueRef> globalValues(LLVMModuleRef mod) {
         List<LLVMValueRef> out = new ArrayList<>();
         for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
             out.add(f);

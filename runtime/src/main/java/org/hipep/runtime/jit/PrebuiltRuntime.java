@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -52,6 +51,8 @@ final class PrebuiltRuntime {
     /** What {@link #forHost} read and loaded, once per process. */
     private static String hostFeatures;
     private static final Map<String, PrebuiltRuntime> LOADED = new HashMap<>();
+    /** The level each value of {@value #PROPERTY} chose, so that a load does not read the jar again. */
+    private static final Map<String, Optional<String>> CHOSEN = new HashMap<>();
 
     private final String level;
     private final byte[] object;
@@ -114,22 +115,31 @@ final class PrebuiltRuntime {
                 LLVMDisposeMessage(features);
             }
         }
-        Optional<String> level;
+        Optional<String> level = CHOSEN.get(setting);
+        if (level == null) {
+            level = choose(setting);
+            CHOSEN.put(setting, level);
+        }
+        return level.map(l -> LOADED.computeIfAbsent(l, PrebuiltRuntime::load));
+    }
+
+    /** The level {@code setting} ({@code true} or a level's name) gives on this host; fails as {@link #forHost} says. */
+    private static Optional<String> choose(String setting) {
         if (setting.equals("true")) {
-            level = levelFor(hostFeatures, PrebuiltRuntime::resourceText, LEVELS);
-        } else if (LEVELS.contains(setting)) {
-            level = levelFor(hostFeatures, PrebuiltRuntime::resourceText, List.of(setting));
-            if (level.isEmpty()) {
-                String text = resourceText(setting + "/" + TARGET);
-                throw new RuntimeFailure(PROPERTY + "=" + setting + " asks for the prebuilt " + setting + " runtime, but "
-                        + (text == null ? "the runtime jar does not carry it"
-                                : "this host lacks its CPU features " + missing(hostFeatures, requiredFeatures(text, setting))));
-            }
-        } else {
+            return levelFor(hostFeatures, PrebuiltRuntime::resourceText, LEVELS);
+        }
+        if (!LEVELS.contains(setting)) {
             throw new RuntimeFailure("the system property " + PROPERTY + " is '" + setting + "': one of true, false, "
                     + String.join(", ", LEVELS));
         }
-        return level.map(l -> LOADED.computeIfAbsent(l, PrebuiltRuntime::load));
+        Optional<String> level = levelFor(hostFeatures, PrebuiltRuntime::resourceText, List.of(setting));
+        if (level.isEmpty()) {
+            String text = resourceText(setting + "/" + TARGET);
+            throw new RuntimeFailure(PROPERTY + "=" + setting + " asks for the prebuilt " + setting + " runtime, but "
+                    + (text == null ? "the runtime jar does not carry it"
+                            : "this host lacks its CPU features " + missing(hostFeatures, requiredFeatures(text, setting))));
+        }
+        return level;
     }
 
     /**
@@ -194,19 +204,20 @@ final class PrebuiltRuntime {
             throw new RuntimeFailure("the runtime jar has the prebuilt runtime's " + level + "/" + TARGET + " but not its "
                     + OBJECT + ": the runtime jar is damaged");
         }
-        Map<String, Boolean> symbols = symbols(ModelLinker.runtimeBitcode());
-        Set<String> defined = new TreeSet<>();
-        Set<String> undefined = new TreeSet<>();
-        symbols.forEach((name, isDefined) -> (isDefined ? defined : undefined).add(name));
-        return new PrebuiltRuntime(level, object, Collections.unmodifiableSet(defined),
-                Collections.unmodifiableSet(undefined));
+        Symbols symbols = symbols(ModelLinker.runtimeBitcode());
+        return new PrebuiltRuntime(level, object, symbols.defined(), symbols.undefined());
+    }
+
+    /** A bitcode buffer's symbols as the linker sees them. */
+    record Symbols(Set<String> defined, Set<String> undefined) {
     }
 
     /**
-     * The global values of a bitcode buffer that are defined with a non-local linkage (true) or only
-     * declared (false; intrinsics aside), read lazily: the symbol table, no function body.
+     * The functions and variables a bitcode buffer defines with a non-local linkage
+     * ({@link ModelLinker#externalDefinitions}) and those it only declares (intrinsics aside), read
+     * lazily: the symbol table, no function body.
      */
-    static Map<String, Boolean> symbols(byte[] bitcode) {
+    static Symbols symbols(byte[] bitcode) {
         LLVMContextRef ctx = LLVMContextCreate();
         BytePointer data = new BytePointer(bitcode.length);
         try {
@@ -219,14 +230,16 @@ final class PrebuiltRuntime {
                 throw new RuntimeFailure("cannot read the runtime bitcode's symbol table");
             }
             try {
-                Map<String, Boolean> out = new TreeMap<>();
-                for (LLVMValueRef f = LLVMGetFirstFunction(mod); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
-                    add(out, f, LLVMGetIntrinsicID(f) != 0);
+                Set<String> undefined = new TreeSet<>();
+                for (LLVMValueRef v : ModelLinker.globalValues(mod)) {
+                    boolean intrinsic = LLVMIsAFunction(v) != null && !LLVMIsAFunction(v).isNull()
+                            && LLVMGetIntrinsicID(v) != 0;
+                    if (LLVMIsDeclaration(v) != 0 && !intrinsic) {
+                        undefined.add(LLVMGetValueName(v).getString());
+                    }
                 }
-                for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
-                    add(out, g, false);
-                }
-                return out;
+                return new Symbols(Collections.unmodifiableSet(new TreeSet<>(ModelLinker.externalDefinitions(mod).keySet())),
+                        Collections.unmodifiableSet(undefined));
             } finally {
                 LLVMDisposeModule(mod);
             }
@@ -234,14 +247,6 @@ final class PrebuiltRuntime {
             data.close();
             LLVMContextDispose(ctx);
         }
-    }
-
-    private static void add(Map<String, Boolean> out, LLVMValueRef v, boolean intrinsic) {
-        int linkage = LLVMGetLinkage(v);
-        if (intrinsic || linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) {
-            return;
-        }
-        out.put(LLVMGetValueName(v).getString(), LLVMIsDeclaration(v) == 0);
     }
 
     static String resourceText(String name) {

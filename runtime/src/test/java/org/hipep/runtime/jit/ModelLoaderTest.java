@@ -107,10 +107,10 @@ class ModelLoaderTest {
         } finally {
             org.bytedeco.llvm.global.LLVM.LLVMContextDispose(ctx);
         }
-        Set<String> defined = new java.util.TreeSet<>();
-        Set<String> undefined = new java.util.TreeSet<>(moreNeeds);
-        PrebuiltRuntime.symbols(bitcode).forEach((name, isDefined) -> (isDefined ? defined : undefined).add(name));
-        return new PrebuiltRuntime("fake-level", object, defined, undefined);
+        PrebuiltRuntime.Symbols symbols = PrebuiltRuntime.symbols(bitcode);
+        Set<String> undefined = new java.util.TreeSet<>(symbols.undefined());
+        undefined.addAll(moreNeeds);
+        return new PrebuiltRuntime("fake-level", object, symbols.defined(), undefined);
     }
 
     private static long word(long at) {

@@ -6,7 +6,6 @@ import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
 import static org.bytedeco.llvm.global.LLVM.LLVMGetHostCPUFeatures;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -124,11 +123,9 @@ class PrebuiltRuntimeTest {
     @Test
     void itsSymbolsAreTheRuntimeBitcodes() {
         byte[] bitcode = ModelLinker.runtimeBitcode();
-        Map<String, Boolean> symbols = PrebuiltRuntime.symbols(bitcode);
-        Set<String> defined = symbols.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
-                .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> declared = symbols.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey)
-                .collect(Collectors.toCollection(TreeSet::new));
+        PrebuiltRuntime.Symbols symbols = PrebuiltRuntime.symbols(bitcode);
+        Set<String> defined = symbols.defined();
+        Set<String> declared = symbols.undefined();
         LLVMContextRef ctx = org.bytedeco.llvm.global.LLVM.LLVMContextCreate();
         try {
             LLVMModuleRef full = ModelLinker.parse(ctx, bitcode, ModelLinker.RUNTIME);
