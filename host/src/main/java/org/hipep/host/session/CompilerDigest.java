@@ -22,6 +22,7 @@ import org.hipep.api.HipEp;
 import org.hipep.dialects.CoreDialects;
 import org.hipep.passes.CorePasses;
 import org.hipep.runtime.llvm.LlvmModule;
+import org.hipep.runtime.session.CodeDigest;
 
 /**
  * A digest of the compiler's own code, for the compile cache key: the bytes of the jars (or class
@@ -29,7 +30,9 @@ import org.hipep.runtime.llvm.LlvmModule;
  * ({@code api}), the core dialects and passes, this host (driver and pipeline) and the runtime
  * (LLVM translation and optimisation, runtime bitcode). Without it the key knew only the version,
  * so a compiler rebuilt within one version (a SNAPSHOT: a pass changed, a fusion added) loaded
- * models an older build had compiled. Read once per process (about 3 MB of jars).
+ * models an older build had compiled. Computed once per process; a jar's digest (and a module's in
+ * a runtime image) is remembered between processes by {@link CodeDigest}, since hashing the jars
+ * (about 6 MB) took 0.4-0.5 s of each launch in a fresh JVM.
  *
  * <p>A module in a runtime image is read through its module reference. One whose code can be read
  * neither way (a framework that hides bundle locations) is keyed by its class name and
@@ -63,7 +66,7 @@ final class CompilerDigest {
         for (Class<?> c : MODULES) {
             md.update(c.getName().getBytes(StandardCharsets.UTF_8));
             Path p = location(c);
-            byte[] module = p != null ? digest(p) : moduleDigest(c.getModule());
+            byte[] module = p != null ? digest(p) : imageModuleDigest(c);
             if (module == null) {
                 unread.add(c.getName());
                 md.update(HipEp.version().getBytes(StandardCharsets.UTF_8));
@@ -87,6 +90,18 @@ final class CompilerDigest {
         } catch (URISyntaxException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * {@link #moduleDigest} of {@code c}'s module, remembered by {@link CodeDigest} for as long as the
+     * runtime image it comes from is unchanged.
+     */
+    static byte[] imageModuleDigest(Class<?> c) {
+        byte[] digest = CodeDigest.memoisedFor(c, "module", () -> {
+            byte[] d = moduleDigest(c.getModule());
+            return d == null ? new byte[0] : d; // unreadable: not remembered (a memo holds 32 bytes)
+        });
+        return digest.length == 0 ? null : digest;
     }
 
     /**
@@ -119,27 +134,32 @@ final class CompilerDigest {
     }
 
     /**
-     * SHA-256 of a file's bytes, or of a folder's regular files (their paths relative to it and
-     * their bytes, in path order).
+     * SHA-256 of a file's bytes ({@link CodeDigest#file}, remembered between processes), or of a
+     * folder's regular files (their paths relative to it and their bytes, in path order).
      */
     static byte[] digest(Path p) {
-        MessageDigest md = sha256();
-        try {
-            if (Files.isDirectory(p)) {
-                List<Path> files;
-                try (Stream<Path> s = Files.walk(p)) {
-                    files = s.filter(Files::isRegularFile).sorted().toList();
-                }
-                for (Path f : files) {
-                    md.update(p.relativize(f).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
-                    md.update((byte) 0);
-                    update(md, f);
-                }
-            } else {
-                update(md, p);
+        if (!Files.isDirectory(p)) {
+            try {
+                return CodeDigest.file(p);
+            } catch (UncheckedIOException e) {
+                throw new UncheckedIOException("cannot read the compiler's code at " + p, e.getCause());
             }
+        }
+        MessageDigest md = sha256();
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(p)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the compiler's code at " + p, e);
+        }
+        for (Path f : files) {
+            md.update(p.relativize(f).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            try {
+                update(md, f);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the compiler's code at " + f, e);
+            }
         }
         return md.digest();
     }

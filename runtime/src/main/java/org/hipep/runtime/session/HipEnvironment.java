@@ -342,9 +342,13 @@ public final class HipEnvironment implements AutoCloseable {
         return HexFormat.of().formatHex(md.digest(), 0, 16);
     }
 
-    /** The runtime bitcode's digest: a runtime change invalidates the cache. */
+    /**
+     * The runtime bitcode's digest: a runtime change invalidates the cache. Remembered between
+     * processes while the runtime's jar is unchanged ({@link CodeDigest}).
+     */
     private static final class RuntimeBitcodeDigest {
-        static final byte[] VALUE = digest();
+        static final byte[] VALUE = CodeDigest.memoisedFor(ModelLoader.class, "hipep_runtime.bc",
+                RuntimeBitcodeDigest::digest);
 
         private static byte[] digest() {
             try (InputStream in = ModelLoader.class.getResourceAsStream("hipep_runtime.bc")) {

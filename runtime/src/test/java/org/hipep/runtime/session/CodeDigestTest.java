@@ -1,0 +1,128 @@
+package org.hipep.runtime.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link CodeDigest}: a file's digest is its SHA-256; it is remembered for a file that has not
+ * changed for a while and computed again once the file changes, even when the change keeps the
+ * file's size and modification time; a file changed just now, a broken memo and a memo of another
+ * file are not trusted.
+ */
+class CodeDigestTest {
+    @TempDir
+    Path dir;
+
+    private final AtomicInteger computed = new AtomicInteger();
+
+    private Supplier<byte[]> counting(Path file) {
+        return () -> {
+            computed.incrementAndGet();
+            return CodeDigest.sha256(file);
+        };
+    }
+
+    private static Instant later() {
+        return Instant.now().plusSeconds(60);
+    }
+
+    @Test
+    void aFileDigestIsTheSha256OfItsBytes() throws Exception {
+        byte[] bytes = new byte[200_000];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31 + 7);
+        }
+        Path f = Files.write(dir.resolve("code.jar"), bytes);
+        assertThat(CodeDigest.file(f)).isEqualTo(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+    @Test
+    void anUnchangedFileIsReadOnceAndAChangedOneAgain() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path f = Files.write(dir.resolve("code.jar"), new byte[] {1, 2, 3, 4});
+        byte[] first = CodeDigest.memoised(f, "file", counting(f), memos, later());
+        byte[] second = CodeDigest.memoised(f, "file", counting(f), memos, later());
+        assertThat(second).isEqualTo(first);
+        assertThat(computed).hasValue(1);
+        try (Stream<Path> s = Files.list(memos)) {
+            assertThat(s.filter(p -> !p.getFileName().toString().startsWith(".")).count()).isEqualTo(1);
+        }
+
+        // the same size and modification time, other bytes: only the status-change time tells
+        String before = CodeDigest.stamp(f);
+        FileTime modified = Files.getLastModifiedTime(f);
+        Thread.sleep(50);
+        Files.write(f, new byte[] {1, 2, 3, 5});
+        Files.setLastModifiedTime(f, modified);
+        assertThat(CodeDigest.stamp(f)).isNotEqualTo(before);
+        byte[] third = CodeDigest.memoised(f, "file", counting(f), memos, later());
+        assertThat(computed).hasValue(2);
+        assertThat(third).isNotEqualTo(first).isEqualTo(CodeDigest.sha256(f));
+    }
+
+    @Test
+    void aFileChangedJustNowIsNotRemembered() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path f = Files.write(dir.resolve("code.jar"), new byte[] {5, 6});
+        CodeDigest.memoised(f, "file", counting(f), memos, Instant.now());
+        CodeDigest.memoised(f, "file", counting(f), memos, Instant.now());
+        assertThat(computed).hasValue(2);
+        assertThat(memos).doesNotExist();
+    }
+
+    @Test
+    void aBrokenMemoIsComputedAgainAndAMemoBelongsToOneFileAndPurpose() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path f = Files.write(dir.resolve("a.jar"), new byte[] {1});
+        Path g = Files.write(dir.resolve("b.jar"), new byte[] {2});
+        byte[] a = CodeDigest.memoised(f, "file", counting(f), memos, later());
+        byte[] b = CodeDigest.memoised(g, "file", counting(g), memos, later());
+        assertThat(a).isNotEqualTo(b);
+        byte[] other = CodeDigest.memoised(f, "resource", () -> new byte[32], memos, later());
+        assertThat(other).isEqualTo(new byte[32]);
+        assertThat(computed).hasValue(2);
+
+        try (Stream<Path> s = Files.list(memos)) {
+            for (Path memo : s.toList()) {
+                Files.writeString(memo, "not a memo");
+            }
+        }
+        assertThat(CodeDigest.memoised(f, "file", counting(f), memos, later())).isEqualTo(a);
+        assertThat(computed).hasValue(3);
+        assertThat(CodeDigest.memoised(f, "file", counting(f), memos, later())).isEqualTo(a);
+        assertThat(computed).hasValue(3);
+    }
+
+    @Test
+    void aFolderOrAMissingFileIsNeverRemembered() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path folder = Files.createDirectories(dir.resolve("classes"));
+        CodeDigest.memoised(folder, "file", () -> {
+            computed.incrementAndGet();
+            return new byte[32];
+        }, memos, later());
+        assertThat(CodeDigest.stamp(folder)).isNull();
+        assertThat(CodeDigest.stamp(dir.resolve("missing.jar"))).isNull();
+        assertThat(memos).doesNotExist();
+    }
+
+    @Test
+    void aClassComesFromItsJarOrTheRuntimeImage() throws Exception {
+        assertThat(CodeDigest.container(Test.class)).isRegularFile().hasFileName(
+                Path.of(Test.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName().toString());
+        assertThat(CodeDigest.container(Object.class))
+                .isEqualTo(Path.of(System.getProperty("java.home"), "lib", "modules"));
+        // a build's class folder is hashed each time, never remembered
+        assertThat(CodeDigest.container(CodeDigestTest.class)).isNull();
+    }
+}
