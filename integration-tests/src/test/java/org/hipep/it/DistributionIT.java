@@ -71,12 +71,17 @@ class DistributionIT {
         return run(cmd, Map.of("JAVA", javaExecutable()));
     }
 
-    /** Runs {@code cmd} in the test's folder with {@code env} added (an empty value removes the variable). */
+    /**
+     * Runs {@code cmd} in the test's folder with {@code env} added (an empty value removes the
+     * variable); the launchers' class-data sharing archives go to {@code <test folder>/xdg}.
+     */
     private String run(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true);
         pb.environment().remove("HIPEP_PLUGINS");
         pb.environment().remove("HIPEP_JAVA_OPTS");
+        pb.environment().remove("HIPEP_CDS");
         pb.environment().remove("JAVA");
+        pb.environment().put("XDG_CACHE_HOME", work.resolve("xdg").toString());
         env.forEach((k, v) -> {
             if (v.isEmpty()) {
                 pb.environment().remove(k);
@@ -123,11 +128,22 @@ class DistributionIT {
         }
     }
 
+    /** The launcher runs the model, and leaves its class-data sharing archive for the next launch. */
     @Test
     void theLauncherRunsTheExampleModelWithTheLockedPlugins() throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", dist.resolve("bin/hip-onnx-runner").toString()));
         cmd.addAll(runnerArgs());
-        assertRanWithBothPlugins(run(cmd));
+        String out = run(cmd);
+        assertRanWithBothPlugins(out);
+        assertThat(out).doesNotContainIgnoringCase("cds");
+        assertThat(archives()).as("the archive, and no temporary left").hasSize(1)
+                .allMatch(p -> p.getFileName().toString().endsWith(".jsa"));
+    }
+
+    private List<Path> archives() throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(work.resolve("xdg/hipep/cds"))) {
+            return s.sorted().toList();
+        }
     }
 
     @Test
@@ -161,5 +177,13 @@ class DistributionIT {
         String out = run(cmd, Map.of("HIPEP_JAVA_OPTS", "-XshowSettings:properties"));
         assertThat(out).as("the JVM the launcher started").contains("java.home = " + jdist.resolve("image").toRealPath());
         assertRanWithBothPlugins(out);
+        // the image has the JDK's base archive (jlink --generate-cds-archive), so the first launch
+        // archived the tool's classes and the next one maps them
+        assertThat(jdist.resolve("image/lib/server/classes.jsa")).isRegularFile();
+        assertThat(archives()).hasSize(1);
+        Path classes = work.resolve("classes.log");
+        String second = run(cmd, Map.of("HIPEP_JAVA_OPTS", "-Xlog:class+load:file=" + classes));
+        assertRanWithBothPlugins(second);
+        assertThat(Files.readString(classes)).contains("source: shared objects file (top)");
     }
 }

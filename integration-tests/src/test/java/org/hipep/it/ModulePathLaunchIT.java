@@ -96,6 +96,24 @@ class ModulePathLaunchIT {
         assertThat(cache.resolve("off/hipep/cds")).doesNotExist();
     }
 
+    /**
+     * A Java without the JDK's base archive ({@code lib/server/classes.jsa}) refuses to start with
+     * the archive options, so the launcher runs it without them.
+     */
+    @Test
+    void aJavaWithoutTheBaseArchiveRunsWithoutClassDataSharing(@TempDir Path dir) throws Exception {
+        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
+        Path args = dir.resolve("args.txt");
+        Files.writeString(java, "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > '" + args + "'\nexec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Path runner = Path.of(System.getProperty("hipep.repo.dir"), "bin", "hip-onnx-runner");
+        script(runner, dir.resolve("xdg"), Map.of("JAVA", java.toString()), "--version");
+        assertThat(Files.readString(args)).contains("-m").doesNotContain("-XX:SharedArchiveFile")
+                .doesNotContain("-XX:ArchiveClassesAtExit");
+        assertThat(dir.resolve("xdg/hipep/cds")).doesNotExist();
+    }
+
     /** Runs a {@code bin/} tool with {@code XDG_CACHE_HOME=xdg} and {@code env}; its output, which must not mention CDS. */
     private static String script(Path tool, Path xdg, Map<String, String> env, String... args)
             throws IOException, InterruptedException {

@@ -155,7 +155,10 @@ final class DistWriter {
         StringWriter log = new StringWriter();
         PrintWriter pw = new PrintWriter(log);
         List<String> args = new ArrayList<>(List.of("--add-modules", String.join(",", plan.systemModules()),
-                "--output", image.toString(), "--strip-debug", "--no-header-files", "--no-man-pages"));
+                "--output", image.toString(), "--strip-debug", "--no-header-files", "--no-man-pages",
+                // the JDK's own classes archived, which the launchers' per-tool archives extend (a
+                // JVM without this base archive refuses -XX:ArchiveClassesAtExit)
+                "--generate-cds-archive"));
         int rc = tool.run(pw, pw, args.toArray(String[]::new));
         pw.flush();
         if (rc != 0) {

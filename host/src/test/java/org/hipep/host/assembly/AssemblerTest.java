@@ -171,7 +171,8 @@ class AssemblerTest {
             assertThat(FixturePlugins.read(script)).contains("hipep-launch\" org.hipep.host/" + DistWriter.TOOLS.get(tool));
         }
         assertThat(FixturePlugins.read(out.resolve("bin/hipep-launch"))).contains("--module-path \"$dist/lib\"")
-                .contains("org.bytedeco.llvm." + Assembler.platform()).contains("-Dhipep.plugins=$plugins");
+                .contains("org.bytedeco.llvm." + Assembler.platform()).contains("-Dhipep.plugins=$plugins")
+                .contains(Launchers.cds()).contains("hipep_cds_exec \"$dist/lib\" \"$main\" \"$java\"");
 
         Properties lock = new Properties();
         try (Reader r = Files.newBufferedReader(out.resolve("plugins.lock"))) {
