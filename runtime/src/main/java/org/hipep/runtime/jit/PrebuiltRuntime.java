@@ -103,6 +103,14 @@ final class PrebuiltRuntime {
      * x86-64-v3 object on AVX-512 hosts so), and it fails on a host without the level's features.
      */
     static synchronized Optional<PrebuiltRuntime> forHost() {
+        return chosenLevel().map(l -> LOADED.computeIfAbsent(l, PrebuiltRuntime::load));
+    }
+
+    /**
+     * The level {@link #forHost} gives ({@code x86-64-v4}), without reading its object; empty when
+     * the runtime bitcode is linked instead. Fails as {@link #forHost} does.
+     */
+    static synchronized Optional<String> chosenLevel() {
         String setting = System.getProperty(PROPERTY, "true");
         if (setting.equals("false")) {
             return Optional.empty();
@@ -120,7 +128,7 @@ final class PrebuiltRuntime {
             level = choose(setting);
             CHOSEN.put(setting, level);
         }
-        return level.map(l -> LOADED.computeIfAbsent(l, PrebuiltRuntime::load));
+        return level;
     }
 
     /** The level {@code setting} ({@code true} or a level's name) gives on this host; fails as {@link #forHost} says. */
