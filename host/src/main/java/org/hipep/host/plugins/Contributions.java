@@ -23,8 +23,19 @@ public final class Contributions {
     public record SlotRequest(String pluginId, PipelineSlot slot, String pipelineText) {
     }
 
-    /** A dialect registration callback. */
-    public record DialectContribution(String pluginId, Consumer<DialectRegistry> registration) {
+    /**
+     * A dialect registration callback.
+     *
+     * @param pluginId the contributing plugin
+     * @param registration the callback
+     * @param code a class of the plugin's code that the callback runs (the compile cache digests
+     *     where it comes from): the callback's own class unless it wraps an extension service
+     */
+    public record DialectContribution(String pluginId, Consumer<DialectRegistry> registration, Class<?> code) {
+        /** A callback of the plugin's own. */
+        public DialectContribution(String pluginId, Consumer<DialectRegistry> registration) {
+            this(pluginId, registration, registration.getClass());
+        }
     }
 
     /**

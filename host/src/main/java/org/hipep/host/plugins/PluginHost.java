@@ -226,7 +226,7 @@ public final class PluginHost {
         }
         for (DialectRegistrationExtension e : s.dialectExtensions()) {
             if (e.pluginId().equals(id)) {
-                dialects.add(new DialectContribution(id, e::registerDialects));
+                dialects.add(new DialectContribution(id, e::registerDialects, e.getClass()));
             }
         }
         for (RuntimeBitcodeExtension e : s.bitcodeExtensions()) {

@@ -17,9 +17,15 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.hipep.api.HipEp;
 import org.hipep.dialects.CoreDialects;
+import org.hipep.host.plugins.Contributions.DialectContribution;
+import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.passes.CorePasses;
 import org.hipep.runtime.llvm.LlvmModule;
 import org.hipep.runtime.session.CodeDigest;
@@ -55,6 +61,29 @@ final class CompilerDigest {
     static String value() {
         return Holder.VALUE;
     }
+
+    /**
+     * Digests of the code the selected plugins contributed to {@code s}: the jars or class folders
+     * of their passes' factories, dialect registrations ({@link DialectContribution#code}) and
+     * pipeline builders (a lambda's class is its plugin's), one per place, in path order. A plugin rebuilt without a new id or version
+     * (a pass changed) then changes the compile cache key, as the compiler's own code does. Code
+     * that is not a readable file (an OSGi bundle) is keyed by the plugin ids and bitcode alone, as
+     * before. A jar's digest is remembered by {@link CodeDigest}, a class folder's once per process.
+     */
+    static List<byte[]> plugins(PluginSnapshot s) {
+        TreeSet<Path> places = new TreeSet<>();
+        Stream.of(s.passes().stream().map(c -> c.factory().getClass()),
+                s.dialects().stream().map(DialectContribution::code),
+                s.pipelineBuilders().stream().map(c -> c.builder().getClass()))
+                .flatMap(x -> x).map(CompilerDigest::location).filter(Objects::nonNull).forEach(places::add);
+        List<byte[]> out = new ArrayList<>();
+        for (Path p : places) {
+            out.add(Files.isDirectory(p) ? FOLDERS.computeIfAbsent(p, CompilerDigest::digest) : digest(p));
+        }
+        return out;
+    }
+
+    private static final Map<Path, byte[]> FOLDERS = new ConcurrentHashMap<>();
 
     /** The modules (by class name) keyed by version only: their code could not be read. */
     static List<String> unread() {

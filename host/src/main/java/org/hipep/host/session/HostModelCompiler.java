@@ -169,14 +169,17 @@ public final class HostModelCompiler implements ModelCompiler {
 
     /**
      * The version and the compiler's own code ({@link CompilerDigest}), the selected ids, their
-     * bitcode, libraries and the pipeline override.
+     * code ({@link CompilerDigest#plugins}), bitcode, libraries and the pipeline override.
      */
-    private static String fingerprint(PluginSnapshot s) {
+    static String fingerprint(PluginSnapshot s) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             md.update(HipEp.version().getBytes(StandardCharsets.UTF_8));
             md.update(CompilerDigest.value().getBytes(StandardCharsets.UTF_8));
             md.update(String.join(",", s.pluginIds()).getBytes(StandardCharsets.UTF_8));
+            for (byte[] code : CompilerDigest.plugins(s)) {
+                md.update(code);
+            }
             for (Contributions.BitcodeContribution b : s.bitcode()) {
                 md.update(b.bitcode());
             }
