@@ -49,6 +49,9 @@ final class CompilerDigest {
     static final List<Class<?>> MODULES = List.of(HipEp.class, CoreDialects.class, CorePasses.class,
             HostModelCompiler.class, LlvmModule.class);
 
+    /** The class folders' digests {@link #plugins} computed, once per process. */
+    private static final Map<Path, byte[]> FOLDERS = new ConcurrentHashMap<>();
+
     private static final class Holder {
         static final List<String> UNREAD = new ArrayList<>();
         static final String VALUE = compute(UNREAD);
@@ -65,10 +68,11 @@ final class CompilerDigest {
     /**
      * Digests of the code the selected plugins contributed to {@code s}: the jars or class folders
      * of their passes' factories, dialect registrations ({@link DialectContribution#code}) and
-     * pipeline builders (a lambda's class is its plugin's), one per place, in path order. A plugin rebuilt without a new id or version
-     * (a pass changed) then changes the compile cache key, as the compiler's own code does. Code
-     * that is not a readable file (an OSGi bundle) is keyed by the plugin ids and bitcode alone, as
-     * before. A jar's digest is remembered by {@link CodeDigest}, a class folder's once per process.
+     * pipeline builders (a lambda's class is its plugin's), one per place, in path order. A plugin
+     * rebuilt without a new id or version (a pass changed) then changes the compile cache key, as
+     * the compiler's own code does. Code that is not a readable file (an OSGi bundle) is keyed by
+     * the plugin ids and bitcode alone, as before. A jar's digest is remembered by
+     * {@link CodeDigest}, a class folder's once per process.
      */
     static List<byte[]> plugins(PluginSnapshot s) {
         TreeSet<Path> places = new TreeSet<>();
@@ -82,8 +86,6 @@ final class CompilerDigest {
         }
         return out;
     }
-
-    private static final Map<Path, byte[]> FOLDERS = new ConcurrentHashMap<>();
 
     /** The modules (by class name) keyed by version only: their code could not be read. */
     static List<String> unread() {

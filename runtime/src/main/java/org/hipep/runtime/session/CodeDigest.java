@@ -69,7 +69,10 @@ public final class CodeDigest {
         return container == null ? compute.get() : memoised(container, what + " of " + c.getName(), compute);
     }
 
-    /** The jar {@code c} was loaded from, the runtime image's {@code lib/modules} for a {@code jrt:} module, else {@code null}. */
+    /**
+     * The jar {@code c} was loaded from, the runtime image's {@code lib/modules} for a {@code jrt:}
+     * module, else {@code null}.
+     */
     static Path container(Class<?> c) {
         try {
             CodeSource cs = c.getProtectionDomain().getCodeSource();
