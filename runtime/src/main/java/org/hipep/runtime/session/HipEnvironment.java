@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -305,11 +304,7 @@ public final class HipEnvironment implements AutoCloseable {
     }
 
     private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
-        }
+        return CodeDigest.sha256();
     }
 
     private static byte[] sha256(byte[] bytes) {
@@ -318,16 +313,11 @@ public final class HipEnvironment implements AutoCloseable {
 
     /** The SHA-256 of the file {@code model}, read as a stream. */
     private static byte[] sha256(Path model) {
-        MessageDigest md = sha256();
-        try (InputStream in = Files.newInputStream(model)) {
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0;) {
-                md.update(buf, 0, n);
-            }
-        } catch (IOException e) {
-            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getMessage(), e);
+        try {
+            return CodeDigest.sha256(model);
+        } catch (UncheckedIOException e) {
+            throw new RuntimeFailure("cannot read the model " + model + ": " + e.getCause().getMessage(), e.getCause());
         }
-        return md.digest();
     }
 
     /** The cache key of a model whose bytes have the SHA-256 {@code modelDigest}. */
