@@ -6,12 +6,9 @@ import java.io.UncheckedIOException;
 import java.lang.module.ModuleReader;
 import java.lang.module.ModuleReference;
 import java.lang.module.ResolvedModule;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -79,7 +76,7 @@ final class CompilerDigest {
         Stream.of(s.passes().stream().map(c -> c.factory().getClass()),
                 s.dialects().stream().map(DialectContribution::code),
                 s.pipelineBuilders().stream().map(c -> c.builder().getClass()))
-                .flatMap(x -> x).map(CompilerDigest::location).filter(Objects::nonNull).forEach(places::add);
+                .flatMap(x -> x).map(CodeDigest::location).filter(Objects::nonNull).forEach(places::add);
         List<byte[]> out = new ArrayList<>();
         for (Path p : places) {
             out.add(Files.isDirectory(p) ? FOLDERS.computeIfAbsent(p, CompilerDigest::digest) : digest(p));
@@ -96,7 +93,7 @@ final class CompilerDigest {
         MessageDigest md = sha256();
         for (Class<?> c : MODULES) {
             md.update(c.getName().getBytes(StandardCharsets.UTF_8));
-            Path p = location(c);
+            Path p = CodeDigest.location(c);
             byte[] module = p != null ? digest(p) : imageModuleDigest(c);
             if (module == null) {
                 unread.add(c.getName());
@@ -106,21 +103,6 @@ final class CompilerDigest {
             }
         }
         return HexFormat.of().formatHex(md.digest(), 0, 16);
-    }
-
-    /** The jar or class folder {@code c} was loaded from, or {@code null} when it is not a readable file. */
-    static Path location(Class<?> c) {
-        CodeSource cs = c.getProtectionDomain().getCodeSource();
-        URL url = cs == null ? null : cs.getLocation();
-        if (url == null || !"file".equals(url.getProtocol())) {
-            return null;
-        }
-        try {
-            Path p = Path.of(url.toURI());
-            return Files.isReadable(p) ? p : null;
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /**

@@ -16,6 +16,7 @@ import org.hipep.host.plugins.Contributions.PassContribution;
 import org.hipep.host.plugins.PluginReport;
 import org.hipep.host.plugins.PluginSnapshot;
 import org.hipep.pass.Pass;
+import org.hipep.runtime.session.CodeDigest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,7 @@ class CompilerDigestTest {
         assertThat(CompilerDigest.unread()).isEmpty();
         assertThat(CompilerDigest.value()).matches("[0-9a-f]{32}");
         for (Class<?> c : CompilerDigest.MODULES) {
-            assertThat(CompilerDigest.location(c)).as(c.getName()).isNotNull();
+            assertThat(CodeDigest.location(c)).as(c.getName()).isNotNull();
         }
     }
 

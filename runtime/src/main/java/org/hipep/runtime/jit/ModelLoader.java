@@ -38,19 +38,19 @@ public final class ModelLoader {
         return loadJit(modelBitcode, runtimeBitcode, null, options);
     }
 
-    /** The prebuilt runtime this host and these options use, or null when the runtime bitcode is linked in. */
     /**
      * The form of the runtime this host's loads take, in words ({@code prebuilt x86-64-v4}, or
-     * {@code linked bitcode}), as the system property {@code hipep.runtime.prebuilt} and the host's CPU
-     * decide: the
-     * compile cache keys its entries by it, since the cached objects hold that runtime's code. (A
-     * plugin that overrides a runtime symbol makes a load link the bitcode; its bitcode keys the
-     * entry already.) Fails as a load would when the property names a level this host lacks.
+     * {@code linked bitcode}), as the system property {@code hipep.runtime.prebuilt} and the host's
+     * CPU decide: the compile cache keys its entries by it, since the cached objects hold that
+     * runtime's code. (A plugin that overrides a runtime symbol makes a load link the bitcode; its
+     * bitcode keys the entry already.) Fails as a load would when the property names a level this
+     * host lacks.
      */
     public static String runtimeForm() {
         return PrebuiltRuntime.chosenLevel().map(l -> "prebuilt " + l).orElse("linked bitcode");
     }
 
+    /** The prebuilt runtime this host and these options use, or null when the runtime bitcode is linked in. */
     static PrebuiltRuntime prebuiltFor(LoadOptions options) {
         return PrebuiltRuntime.forHost().filter(p -> p.serves(options)).orElse(null);
     }

@@ -55,7 +55,7 @@ public final class CodeDigest {
      * {@code what} for as long as {@code file} is unchanged. Only a 32-byte result is remembered (an
      * empty one can say "nothing to read" and is computed again next time).
      */
-    public static byte[] memoised(Path file, String what, Supplier<byte[]> compute) {
+    static byte[] memoised(Path file, String what, Supplier<byte[]> compute) {
         return memoised(file, what, compute, memoFolder(), Instant.now());
     }
 
@@ -70,15 +70,31 @@ public final class CodeDigest {
     }
 
     /**
+     * The readable jar or class folder {@code c} was loaded from, or {@code null} when its code
+     * source is not a file (a runtime image's {@code jrt:}, an OSGi bundle).
+     */
+    public static Path location(Class<?> c) {
+        CodeSource cs = c.getProtectionDomain().getCodeSource();
+        URL url = cs == null ? null : cs.getLocation();
+        if (url == null || !"file".equals(url.getProtocol())) {
+            return null;
+        }
+        try {
+            Path p = Path.of(url.toURI());
+            return Files.isReadable(p) ? p : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
      * The jar {@code c} was loaded from, the runtime image's {@code lib/modules} for a {@code jrt:}
      * module, else {@code null}.
      */
     static Path container(Class<?> c) {
         try {
-            CodeSource cs = c.getProtectionDomain().getCodeSource();
-            URL url = cs == null ? null : cs.getLocation();
-            if (url != null && "file".equals(url.getProtocol())) {
-                Path p = Path.of(url.toURI());
+            Path p = location(c);
+            if (p != null) {
                 return Files.isRegularFile(p) ? p : null;
             }
             Module m = c.getModule();
@@ -87,23 +103,24 @@ public final class CodeDigest {
                     .map(u -> "jrt".equals(u.getScheme())).orElse(false);
             Path image = Path.of(System.getProperty("java.home"), "lib", "modules");
             return inImage && Files.isRegularFile(image) ? image : null;
-        } catch (URISyntaxException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return null;
         }
     }
 
     static byte[] memoised(Path file, String what, Supplier<byte[]> compute, Path memos, Instant now) {
-        String stamp = stamp(file);
+        Stamp stamp = stamp(file);
         Path memo = memos == null || stamp == null ? null : memos.resolve(name(file, what));
         if (memo != null) {
-            byte[] known = read(memo, stamp);
+            byte[] known = read(memo, stamp.line());
             if (known != null) {
                 return known;
             }
         }
         byte[] digest = compute.get();
-        if (memo != null && digest.length == 32 && settled(file, now)) {
-            write(memo, stamp + " " + HexFormat.of().formatHex(digest) + "\n");
+        // a change after the stamp was read gives the file another stamp: this memo then goes unused
+        if (memo != null && digest.length == 32 && stamp.lastChange().plus(RACY).isBefore(now)) {
+            write(memo, stamp.line() + " " + HexFormat.of().formatHex(digest) + "\n");
         }
         return digest;
     }
@@ -132,25 +149,39 @@ public final class CodeDigest {
         return HexFormat.of().formatHex(md.digest(), 0, 16);
     }
 
-    /** The file's size, times and inode as one line, or {@code null} for what is not a regular file. */
-    static String stamp(Path file) {
+    /**
+     * What identifies a version of a file: its size, times and inode as one line, and when it last
+     * changed (the later of its modification and status-change times).
+     */
+    record Stamp(String line, Instant lastChange) {
+    }
+
+    /** The file's {@link Stamp}, or {@code null} for what is not a regular file. */
+    static Stamp stamp(Path file) {
         try {
             Map<String, Object> unix = unixAttributes(file);
             if (unix != null) {
                 if (!Boolean.TRUE.equals(unix.get("isRegularFile"))) {
                     return null;
                 }
-                return unix.get("size") + " " + nanos((FileTime) unix.get("lastModifiedTime")) + " "
-                        + nanos((FileTime) unix.get("ctime")) + " " + unix.get("dev") + ":" + unix.get("ino");
+                FileTime modified = (FileTime) unix.get("lastModifiedTime");
+                FileTime changed = (FileTime) unix.get("ctime");
+                return new Stamp(unix.get("size") + " " + nanos(modified) + " " + nanos(changed) + " " + unix.get("dev")
+                        + ":" + unix.get("ino"), later(modified, changed));
             }
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
             if (!a.isRegularFile()) {
                 return null;
             }
-            return a.size() + " " + nanos(a.lastModifiedTime()) + " " + nanos(a.creationTime()) + " " + a.fileKey();
+            return new Stamp(a.size() + " " + nanos(a.lastModifiedTime()) + " " + nanos(a.creationTime()) + " "
+                    + a.fileKey(), later(a.lastModifiedTime(), a.creationTime()));
         } catch (IOException e) {
             return null;
         }
+    }
+
+    private static Instant later(FileTime a, FileTime b) {
+        return (a.compareTo(b) >= 0 ? a : b).toInstant();
     }
 
     /** The "unix" view (status-change time, device, inode), or {@code null} where the platform has none. */
@@ -165,19 +196,6 @@ public final class CodeDigest {
     private static long nanos(FileTime t) {
         Instant i = t.toInstant();
         return i.getEpochSecond() * 1_000_000_000L + i.getNano();
-    }
-
-    /** Whether the file's last change is at least {@link #RACY} before {@code now}. */
-    private static boolean settled(Path file, Instant now) {
-        try {
-            Map<String, Object> unix = unixAttributes(file);
-            FileTime changed = unix != null ? (FileTime) unix.get("ctime") : Files.getLastModifiedTime(file);
-            FileTime modified = Files.getLastModifiedTime(file);
-            Instant last = changed.compareTo(modified) > 0 ? changed.toInstant() : modified.toInstant();
-            return last.plus(RACY).isBefore(now);
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The memo's digest when its stamp is {@code stamp}, else {@code null}. */

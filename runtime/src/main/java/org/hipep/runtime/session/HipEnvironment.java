@@ -38,8 +38,8 @@ import org.hipep.runtime.llvm.LlvmModule;
  * SHA-256 over the model's SHA-256, the compiler's fingerprint of the plugin set (the host's
  * includes its version and a digest of its own code, so that a rebuilt compiler does not reuse an
  * older build's models), the runtime's bitcode and the form it takes on this host (a prebuilt
- * level's object or the bitcode linked: {@link ModelLoader#runtimeForm}), the host CPU (name and features: the entry holds
- * machine code), the artifact format and the optimisation level: {@code model.bc} (or
+ * level's object or the bitcode linked: {@link ModelLoader#runtimeForm}), the host CPU (name and
+ * features: the entry holds machine code), the artifact format and the optimisation level: {@code model.bc} (or
  * {@code model.so}), {@code model.metadata.json}, the constants sidecar and {@code model.dims.json}; for bitcode also the object files compiled from it on the
  * first load, so that a session from the cache skips linking, optimising and code generation. An entry is
  * written in a temporary folder and renamed into place, so a reader sees all of it or nothing;

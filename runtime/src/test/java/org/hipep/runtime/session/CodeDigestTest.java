@@ -59,7 +59,7 @@ class CodeDigestTest {
         }
 
         // the same size and modification time, other bytes: only the status-change time tells
-        String before = CodeDigest.stamp(f);
+        CodeDigest.Stamp before = CodeDigest.stamp(f);
         FileTime modified = Files.getLastModifiedTime(f);
         Thread.sleep(50);
         Files.write(f, new byte[] {1, 2, 3, 5});
