@@ -55,10 +55,16 @@
  * outputs whose window holds them, as in every other convolution path.
  *
  * Work: the tiles are taken in equal blocks (one matmul call each) whose transformed tiles take at
- * most WG_BLOCK_BYTES (36 x 4 bytes x the larger channel count per tile; at least WG_MIN_TILES
- * tiles), so the scratch stays bounded and a block's tiles stay in the outer caches (ResNet-50's
- * 56x56 maps are one block of 196 tiles, super-resolution-10's 224x224 ones 14 blocks of 224): the
- * input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
+ * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats) take at most
+ * WG_SMALL_WEIGHTS, else WG_BLOCK_BYTES (36 x 4 bytes x the larger channel count per tile; at
+ * least WG_MIN_TILES tiles), so the scratch stays bounded. With small weights a block's V, its
+ * products and the weights stay in a 2 MB L2 from the input transform to the output transform
+ * (ResNet-50's 56x56 64->64 maps are 4 blocks of 49 tiles, SqueezeNet's 55x55 16->64 ones too);
+ * larger weights are read from the outer caches whatever the block, and each block reads them
+ * once, so those blocks stay large (ResNet-50's 28x28 128->128 maps are one block of 49 tiles):
+ * measured in light-resnet50's run, one thread, 56x56 64->64 took 1.29 ms a layer in one block
+ * (input transform 0.35, products 0.78, output transform 0.16) and 0.86 ms in four, where 28x28
+ * 128->128 went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
  * stride 36 C), the matmul writes 36 x M per tile (its destination, same way), and the output
  * transform adds the bias, then Y's old value for the _acc kernels (la_conv_acc), applies the fused
  * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows
@@ -75,6 +81,8 @@
 #define WG_MIN_OUT 32
 #define WG_MIN_TILES 16
 #define WG_BLOCK_BYTES (2LL << 20)
+#define WG_BLOCK_SMALL (512LL << 10)
+#define WG_SMALL_WEIGHTS (1LL << 20)
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -110,6 +118,32 @@ typedef struct {
     double lo, hi;
 } wg_job_t;
 
+/*
+ * The input transform of a tile whose 6x6 window lies inside X, C a multiple of 16 (`d`: its
+ * first input, rows `rs` floats apart): the general body's operations in its order, without its
+ * bounds and lane masks. Returns the lane-wise sum of the window's inputs, NaN or infinite when one
+ * of them is (or, conservatively, when finite inputs sum past the float range).
+ */
+static inline __attribute__((always_inline)) wg_v16 wg_in_tile(const float *d0, int64_t rs, int64_t C, float *out) {
+    wg_v16 sum = {0};
+    for (int64_t c = 0; c < C; c += 16) {
+        wg_v16 cols[6][6], part[6]; /* B^T d, column k in cols[k] */
+        for (int k = 0; k < 6; k++) {
+            wg_v16 d[6];
+            for (int i = 0; i < 6; i++) memcpy(&d[i], d0 + i * rs + k * C + c, sizeof d[i]);
+            part[k] = ((d[0] + d[1]) + (d[2] + d[3])) + (d[4] + d[5]);
+            wg_bt(d, cols[k]);
+        }
+        sum += ((part[0] + part[1]) + (part[2] + part[3])) + (part[4] + part[5]);
+        for (int i = 0; i < 6; i++) {
+            wg_v16 row[6] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]}, o[6];
+            wg_bt(row, o);
+            for (int k = 0; k < 6; k++) memcpy(out + (i * 6 + k) * C + c, &o[k], sizeof o[k]);
+        }
+    }
+    return sum;
+}
+
 /* the input transform of the block's tiles [b, e): V[t][36][C] = B^T d B per channel */
 static void wg_in_body(void *arg, int64_t b, int64_t e) {
     const wg_job_t *j = (const wg_job_t *)arg;
@@ -117,6 +151,11 @@ static void wg_in_body(void *arg, int64_t b, int64_t e) {
     for (int64_t t = b; t < e; t++) {
         int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 4 - j->pt,
                 x0 = r % j->tw * 4 - j->pl;
+        if (C % 16 == 0 && y0 >= 0 && y0 + 6 <= j->H && x0 >= 0 && x0 + 6 <= j->W) {
+            wg_v16 z = wg_in_tile(j->x + ((n * j->H + y0) * j->W + x0) * C, j->W * C, C, j->v + t * 36 * C) * 0;
+            j->odd[t] = (unsigned char)rd_vany_nan16(z);
+            continue;
+        }
         const float *at[6][6];
         for (int i = 0; i < 6; i++)
             for (int k = 0; k < 6; k++)
@@ -176,6 +215,41 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
         }
 }
 
+/*
+ * The output transform of a whole 4x4 tile, M a multiple of 16 (`y`: its first output, rows `rs`
+ * floats apart): the general body's operations in its order, without its bounds and lane masks;
+ * acc and clamp are constants where it is inlined, so each of the four bodies has no test inside.
+ */
+static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j, const float *in, float *y,
+                                                              int64_t rs, int acc, int clamp) {
+    const int64_t M = j->M, ldy = j->ldy;
+    wg_v16 lo = {0}, hi = {0};
+    lo += (float)j->lo;
+    hi += (float)j->hi;
+    for (int64_t c = 0; c < M; c += 16) {
+        wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, 16), at[6][4]; /* A^T m, column k in at[k] */
+        for (int k = 0; k < 6; k++) {
+            wg_v16 m[6];
+            for (int i = 0; i < 6; i++) memcpy(&m[i], in + (i * 6 + k) * M + c, sizeof m[i]);
+            wg_at(m, at[k]);
+        }
+        for (int i = 0; i < 4; i++) {
+            wg_v16 row[6] = {at[0][i], at[1][i], at[2][i], at[3][i], at[4][i], at[5][i]}, o[4];
+            wg_at(row, o);
+            for (int k = 0; k < 4; k++) {
+                float *p = y + i * rs + k * ldy + c;
+                wg_v16 v = o[k] + bias, old;
+                if (acc) {
+                    memcpy(&old, p, sizeof old);
+                    v += old;
+                }
+                if (clamp) v = la_vclamp16(v, lo, hi);
+                memcpy(p, &v, sizeof v);
+            }
+        }
+    }
+}
+
 /* the output transform of the block's tiles [b, e): Y = A^T m A + bias, clamped, inside Y only */
 static void wg_out_body(void *arg, int64_t b, int64_t e) {
     const wg_job_t *j = (const wg_job_t *)arg;
@@ -185,6 +259,16 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
         int64_t rows = j->OH - y0 < 4 ? j->OH - y0 : 4, cols = j->OW - x0 < 4 ? j->OW - x0 : 4;
         if (j->odd[t]) {
             wg_direct_tile(j, n, y0, x0, rows, cols);
+            continue;
+        }
+        if (M % 16 == 0 && rows == 4 && cols == 4) {
+            const float *in = j->m + t * 36 * M;
+            float *y = j->y + ((n * j->OH + y0) * j->OW + x0) * j->ldy;
+            int64_t rs = j->OW * j->ldy;
+            if (j->acc && j->clamp) wg_out_tile(j, in, y, rs, 1, 1);
+            else if (j->acc) wg_out_tile(j, in, y, rs, 1, 0);
+            else if (j->clamp) wg_out_tile(j, in, y, rs, 0, 1);
+            else wg_out_tile(j, in, y, rs, 0, 0);
             continue;
         }
         const float *in = j->m + t * 36 * M;
@@ -304,7 +388,9 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 
 /* How many tiles one block (one matmul call) takes (see the header) */
 static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T) {
-    int64_t most = WG_BLOCK_BYTES / (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
+    int64_t u = 36 * io->C * io->M * (int64_t)sizeof(float); /* the transformed weights */
+    int64_t most = (u <= WG_SMALL_WEIGHTS ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
+                   (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
     if (most < WG_MIN_TILES) most = WG_MIN_TILES;
     int64_t blocks = (T + most - 1) / most;
     return (T + blocks - 1) / blocks;

@@ -158,16 +158,17 @@ class DnnlConvTest {
      * By Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c): channels-last 3x3 stride-1 convolutions
      * with constant weights, 16 or more input and 32 or more output channels and 16 or more 4x4
      * output tiles over the batch: partial tiles (sizes not multiples of 4), channel counts that
-     * are not multiples of 16, pads 1, none and asymmetric, batch 2 and 3, two blocks of tiles,
-     * with and without bias, fused Relu6 and Clip (clamped values are the bounds' bits), and NaN
+     * are not multiples of 16 and ones that are (whose whole tiles take the transforms without lane
+     * masks), pads 1, none and asymmetric, batch 2 and 3, several blocks of tiles with small and
+     * with large weights, with and without bias, fused Relu6 and Clip (clamped values are the bounds' bits), and NaN
      * in X: in every tile (each computed as direct sums) and in a few (those tiles direct, the
      * others transformed): NaN exactly where a window holds one.
      */
     static final List<Conv> WINOGRAD = List.of(
             constant(f32("wino_pads1", 1, 32, 48, a(17, 18), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_sixteen_in", 1, 16, 32, a(15, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            /* 3 x 169 tiles of 36 x 32 floats: two blocks (WG_BLOCK_BYTES), the first ending inside the
-               second image, the last one tile short */
+            /* 3 x 169 tiles of 36 x 32 floats, small weights: five blocks of 102 tiles (WG_BLOCK_SMALL),
+               ending inside the images, the last three tiles short */
             constant(f32("wino_two_blocks", 3, 32, 32, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_valid_batch2", 2, 40, 36, a(13, 15), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)),
             constant(f32("wino_asym_pads", 1, 33, 32, a(16, 14), a(3, 3), a(1, 1), a(2, 0, 1, 3), true)),
@@ -175,8 +176,13 @@ class DnnlConvTest {
             constant(f32("wino", 2, 48, 64, a(12, 9), a(3, 3), a(1, 1), a(1, 1, 1, 1), false).then("clip")),
             withNan(constant(f32("wino_nan", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
                     .then("relu"))),
+            /* NaN at X[0], [10][9][9], [20][18][18] and [31][8][7]: two in whole tiles inside X, which
+               take the input transform without bounds, two in edge tiles */
             withNan(constant(f32("wino_sparse_nan", 1, 32, 40, a(20, 20), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-                    4099));
+                    4189),
+            /* 169 tiles of 36 x 96 floats, weights over WG_SMALL_WEIGHTS: two blocks of 85 and 84 tiles
+               (WG_BLOCK_BYTES) */
+            constant(f32("wino_large_weights", 1, 96, 96, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
 
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
