@@ -64,14 +64,17 @@
  * once, so those blocks stay large (ResNet-50's 28x28 128->128 maps are one block of 49 tiles):
  * measured in light-resnet50's run, one thread, 56x56 64->64 took 1.29 ms a layer in one block
  * (input transform 0.35, products 0.78, output transform 0.16) and 0.86 ms in four, where 28x28
- * 128->128 went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C values contiguously (V, the matmul's source with row
- * stride 36 C), the matmul writes 36 x M per tile (its destination, same way), and the output
- * transform adds the bias, then Y's old value for the _acc kernels (la_conv_acc), applies the fused
- * clamp of the _clamp kernels (NaN-propagating, la_vclamp16) and writes Y. The last block's rows
- * past its tiles hold the previous block's values or whatever the scratch held: multiplied too
- * (rows are independent), never read. Both transforms run over the tiles on hipep_parallel_for, the
- * matmul on oneDNN's team (the same threads). V and the products are the state's kernel scratch
- * (st_scratch_take), kept between runs.
+ * 128->128 went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C
+ * values contiguously (V, the matmul's source with row stride 36 C), the matmul writes 36 x M per
+ * tile (its destination, same way), and the output transform adds the bias, then Y's old value
+ * for the _acc kernels (la_conv_acc), applies the fused clamp of the _clamp kernels
+ * (NaN-propagating, la_vclamp16) and writes Y. The last block's rows past its tiles hold the
+ * previous block's values or whatever the scratch held: multiplied too (rows are independent),
+ * never read. Both transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's
+ * team (the same threads). V and the products are the state's kernel scratch (st_scratch_take),
+ * kept between runs. A tile inside X (inside Y), with C (M) a multiple of 16, takes the input
+ * (output) transform without bounds tests and lane masks (wg_in_tile, wg_out_tile): the same
+ * operations in the same order, so the same bits.
  */
 
 #include <sched.h>
@@ -119,7 +122,7 @@ typedef struct {
 } wg_job_t;
 
 /*
- * The input transform of a tile whose 6x6 window lies inside X, C a multiple of 16 (`d`: its
+ * The input transform of a tile whose 6x6 window lies inside X, C a multiple of 16 (`d0`: its
  * first input, rows `rs` floats apart): the general body's operations in its order, without its
  * bounds and lane masks. Returns the lane-wise sum of the window's inputs, NaN or infinite when one
  * of them is (or, conservatively, when finite inputs sum past the float range).
