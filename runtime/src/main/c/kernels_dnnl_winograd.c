@@ -264,8 +264,8 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
             wg_direct_tile(j, n, y0, x0, rows, cols);
             continue;
         }
+        const float *in = j->m + t * 36 * M;
         if (M % 16 == 0 && rows == 4 && cols == 4) {
-            const float *in = j->m + t * 36 * M;
             float *y = j->y + ((n * j->OH + y0) * j->OW + x0) * j->ldy;
             int64_t rs = j->OW * j->ldy;
             if (j->acc && j->clamp) wg_out_tile(j, in, y, rs, 1, 1);
@@ -274,7 +274,6 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
             else wg_out_tile(j, in, y, rs, 0, 0);
             continue;
         }
-        const float *in = j->m + t * 36 * M;
         for (int64_t c = 0; c < M; c += 16) {
             int64_t cn = M - c < 16 ? M - c : 16;
             wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};

@@ -160,16 +160,16 @@ class DnnlConvTest {
      * output tiles over the batch: partial tiles (sizes not multiples of 4), channel counts that
      * are not multiples of 16 and ones that are (whose whole tiles take the transforms without lane
      * masks), pads 1, none and asymmetric, batch 2 and 3, several blocks of tiles with small and
-     * with large weights, with and without bias, fused Relu6 and Clip (clamped values are the bounds' bits), and NaN
-     * in X: in every tile (each computed as direct sums) and in a few (those tiles direct, the
-     * others transformed): NaN exactly where a window holds one.
+     * with large weights, with and without bias, fused Relu6 and Clip (clamped values are the
+     * bounds' bits), and NaN in X: in every tile (each computed as direct sums) and in a few (those
+     * tiles direct, the others transformed): NaN exactly where a window holds one.
      */
     static final List<Conv> WINOGRAD = List.of(
             constant(f32("wino_pads1", 1, 32, 48, a(17, 18), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_sixteen_in", 1, 16, 32, a(15, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* 3 x 169 tiles of 36 x 32 floats, small weights: five blocks of 102 tiles (WG_BLOCK_SMALL),
                ending inside the images, the last three tiles short */
-            constant(f32("wino_two_blocks", 3, 32, 32, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino_five_blocks", 3, 32, 32, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_valid_batch2", 2, 40, 36, a(13, 15), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)),
             constant(f32("wino_asym_pads", 1, 33, 32, a(16, 14), a(3, 3), a(1, 1), a(2, 0, 1, 3), true)),
             constant(f32("wino", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu6")),
