@@ -30,8 +30,9 @@
  *    source, destination and bias (`create` hands them over) and, from its first run, memory
  *    objects over them (and the scratchpad) whose data pointers each run sets: making three
  *    descriptors and three memory objects per call (a dozen mallocs and frees, oneDNN's descriptor
- *    checks) was ~2% of a SqueezeNet run. A run that finds the entry's objects in use by another
- *    thread (another state's run, or a parallel body of its own) makes its own for the call.
+ *    checks) was ~2% of a SqueezeNet run. An entry has DN_SETS such sets for runs at once (other
+ *    states' runs, or the threads of a parallel body of one state, each on its own stream:
+ *    dn_team_streams); a run that finds them all in use makes its own for the call.
  *  - dn_release(W, bytes): once an entry has packed (or transformed) constant weights, their pages
  *    go back to the kernel (MADV_PAGEOUT); no run reads the original again.
  *
@@ -48,6 +49,7 @@
 #endif
 
 extern void omp_set_num_threads(int n);
+extern int omp_get_thread_num(void);
 
 #define DN_KEY_LEN 24
 #define DN_KIND_CONV 0
@@ -65,6 +67,17 @@ extern void omp_set_num_threads(int n);
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
 #define DN_KEY_BMM 17     /* a key only (runs count as DN_KIND_MATMUL): kernels_dnnl_matmul.c's batched products */
 
+/*
+ * The memory objects one run binds its buffers to (dn_run sets their data): over the source,
+ * destination, bias, scratchpad, and the weights when the primitive reads them in place (no wmem)
+ */
+typedef struct {
+    dnnl_memory_t xm, ym, bm, sm, wd;
+} dn_set_t;
+/* the runs of one entry at once that find memory objects ready (a team's threads, each on blocks of
+ * its own: kernels_dnnl_winograd.c); a run past them makes its own for the call */
+#define DN_SETS 4
+
 typedef struct dn_entry {
     struct dn_entry *next;
     uint64_t hash;
@@ -75,15 +88,13 @@ typedef struct dn_entry {
     dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
     dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders; with
                                 * no wmem, the layout the primitive reads them in, in place: wd) */
-    dnnl_memory_t wd;          /* weights read in place (no wmem), bound to each run's W like xm */
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
     dnnl_memory_desc_t xmd, ymd, bmd; /* the layouts of a run's source, destination and bias (NULL: none) */
-    dnnl_memory_t xm, ym, bm;  /* memory objects over them, made by the first run; a run sets their data */
     dnnl_memory_desc_t smd;    /* the primitive's scratchpad (NULL: it needs none), sbytes bytes */
     int64_t sbytes;
-    dnnl_memory_t sm;          /* over the scratchpad of the run holding the entry */
+    dn_set_t sets[DN_SETS];    /* memory objects for runs at once, each made by the first run that takes it */
+    atomic_uint busy;          /* bit i: a run holds sets[i] */
     double wabs;               /* conv / matmul with an epilogue: the largest sum of |W| over one output channel */
-    atomic_int busy;           /* a run is using xm, ym, bm, sm */
     /* a DN_KEY_WG_PICK entry (no primitive, kernels_dnnl_winograd.c): the pick (WG_PICK_*), the calls
      * that tried a way, those running now, and the fastest timed call of each way (ns) */
     atomic_int pick;
@@ -116,14 +127,18 @@ static void dn_entry_clear(dn_entry_t *e) {
     if (e->wmem) dnnl_memory_destroy(e->wmem);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
-    dnnl_memory_t mems[5] = {e->xm, e->ym, e->bm, e->sm, e->wd};
-    dnnl_memory_desc_t mds[5] = {e->xmd, e->ymd, e->bmd, e->smd, NULL};
-    for (int i = 0; i < 5; i++) {
-        if (mems[i]) dnnl_memory_destroy(mems[i]);
-        if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
+    for (int k = 0; k < DN_SETS; k++) {
+        dn_set_t *m = &e->sets[k];
+        dnnl_memory_t mems[5] = {m->xm, m->ym, m->bm, m->sm, m->wd};
+        for (int i = 0; i < 5; i++)
+            if (mems[i]) dnnl_memory_destroy(mems[i]);
+        *m = (dn_set_t){0};
     }
+    dnnl_memory_desc_t mds[4] = {e->xmd, e->ymd, e->bmd, e->smd};
+    for (int i = 0; i < 4; i++)
+        if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
     e->prim = e->wreorder = NULL;
-    e->wmem = e->xm = e->ym = e->bm = e->sm = e->wd = NULL;
+    e->wmem = NULL;
     e->wuser = e->xmd = e->ymd = e->bmd = e->smd = NULL;
 }
 
@@ -195,7 +210,7 @@ static dn_cache_t *dn_shared_cache(const st_state_t *st) {
 
 /*
  * The host's oneDNN cache for state ctx, taken on the state's first use together with a stream of
- * the state's own (st->dnnl_stream: a stream is not shared between threads that run at once);
+ * the state's own (st->dnnl_streams[0]: a stream is not shared between threads that run at once);
  * NULL when oneDNN is off or unavailable for this state.
  */
 static dn_cache_t *dn_cache_of(void *ctx) {
@@ -208,13 +223,32 @@ static dn_cache_t *dn_cache_of(void *ctx) {
     if (c == NULL && !atomic_load_explicit(&st->dnnl_off, memory_order_relaxed)) {
         c = dn_switched_off() ? NULL : dn_shared_cache(st);
         dnnl_stream_t s = NULL;
+        if (c != NULL && (st->dnnl_streams = (void **)calloc((size_t)st->threads, sizeof(void *))) == NULL) c = NULL;
         if (c != NULL && dnnl_stream_create(&s, c->engine, dnnl_stream_default_flags) != dnnl_success) c = NULL;
-        st->dnnl_stream = s;
+        if (st->dnnl_streams != NULL) st->dnnl_streams[0] = s;
         if (c == NULL) atomic_store_explicit(&st->dnnl_off, 1, memory_order_relaxed);
         else atomic_store_explicit(&st->dnnl, c, memory_order_release);
     }
     pthread_mutex_unlock(&st->mu);
     return c;
+}
+
+/*
+ * Makes the streams of the state's team threads (st->dnnl_streams[1..threads)) for parallel bodies
+ * that run oneDNN primitives, each thread on its own stream (dn_run takes the calling thread's);
+ * 0 when oneDNN refuses one (the caller runs its primitives from one thread).
+ */
+static int dn_team_streams(void *ctx, dn_cache_t *c) {
+    st_state_t *st = (st_state_t *)ctx;
+    int ok = 1;
+    pthread_mutex_lock(&st->mu);
+    for (int64_t i = 1; i < st->threads && ok; i++) {
+        dnnl_stream_t s = (dnnl_stream_t)st->dnnl_streams[i];
+        ok = s != NULL || dnnl_stream_create(&s, c->engine, dnnl_stream_default_flags) == dnnl_success;
+        st->dnnl_streams[i] = s;
+    }
+    pthread_mutex_unlock(&st->mu);
+    return ok;
 }
 
 /* Whether p is the data of one of the host's constants (fixed for the host's life). */
@@ -493,23 +527,35 @@ static int dn_bind(dn_cache_t *c, int own, dnnl_memory_t *m, const_dnnl_memory_d
 /*
  * Runs entry e's primitive on the caller's buffers and waits: source X and destination Y in the
  * entry's layouts (e->xmd, e->ymd), e's weights (W reordered first when they are not constant,
- * into e->wmem by the run holding the entry, else into a buffer of the call's own; an entry with
+ * into e->wmem by the run holding sets[0], else into a buffer of the call's own; an entry with
  * no wmem reads W in place, in layout e->wuser), bias B (when e->bmd is set) and a scratchpad
- * from the calling state's kernel scratch. Counts the run under `kind` in state ctx (not when it
- * is -1: the caller counts). 0 when oneDNN fails or the scratchpad cannot be allocated.
+ * from the calling state's kernel scratch, on the calling thread's stream (st->dnnl_streams: a
+ * team thread's when dn_team_streams made it, else the state's). Counts the run under `kind` in
+ * state ctx (not when it is -1: the caller counts). 0 when oneDNN fails or the scratchpad cannot
+ * be allocated.
  */
 static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void *W, const void *X, void *Y,
                   const void *B) {
-    dnnl_stream_t s = (dnnl_stream_t)((st_state_t *)ctx)->dnnl_stream;
+    st_state_t *st = (st_state_t *)ctx;
+    int t = omp_get_thread_num(); /* 0 outside a parallel body */
+    dnnl_stream_t s = (dnnl_stream_t)st->dnnl_streams[t > 0 && t < st->threads && st->dnnl_streams[t] ? t : 0];
     int slot = -1;
     void *scratch = e->sbytes > 0 ? st_scratch_take(ctx, e->sbytes, &slot) : NULL;
     if (e->sbytes > 0 && scratch == NULL) return 0;
-    int own = !atomic_exchange_explicit(&e->busy, 1, memory_order_acquire);
-    dnnl_memory_t xm = own ? e->xm : NULL, ym = own ? e->ym : NULL, bm = own ? e->bm : NULL, sm = own ? e->sm : NULL;
-    dnnl_memory_t wd = own ? e->wd : NULL;
+    int set = -1; /* the memory objects this run holds, or -1: its own for this call */
+    unsigned busy = atomic_load_explicit(&e->busy, memory_order_relaxed);
+    while (set < 0 && busy != (1u << DN_SETS) - 1) {
+        int i = __builtin_ctz(~busy);
+        if (atomic_compare_exchange_weak_explicit(&e->busy, &busy, busy | (1u << i), memory_order_acquire,
+                                                  memory_order_relaxed))
+            set = i;
+    }
+    int own = set >= 0;
+    dn_set_t mine = own ? e->sets[set] : (dn_set_t){0};
+    dnnl_memory_t xm = mine.xm, ym = mine.ym, bm = mine.bm, sm = mine.sm, wd = mine.wd;
     int direct = e->wmem == NULL;
-    /* weights reordered per call go into the entry's buffer only by the run holding the entry */
-    dnnl_memory_t wm = direct ? NULL : own || e->wreorder == NULL ? e->wmem : NULL;
+    /* weights reordered per call go into the entry's buffer only by the run holding set 0 */
+    dnnl_memory_t wm = direct ? NULL : set == 0 || e->wreorder == NULL ? e->wmem : NULL;
     const_dnnl_memory_desc_t wmd = NULL;
     int ok = direct ? e->wuser != NULL && dn_bind(c, own, &wd, e->wuser, W)
                     : wm != NULL || (dnnl_memory_get_memory_desc(e->wmem, &wmd) == dnnl_success &&
@@ -526,15 +572,11 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
         ok = dnnl_primitive_execute(e->prim, s, n, args) == dnnl_success && dnnl_stream_wait(s) == dnnl_success;
     }
     if (ok && kind >= 0) dn_count(ctx, kind);
+    if (!direct && wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
     if (own) {
-        e->xm = xm;
-        e->ym = ym;
-        e->bm = bm;
-        e->sm = sm;
-        e->wd = wd;
-        atomic_store_explicit(&e->busy, 0, memory_order_release);
+        e->sets[set] = (dn_set_t){xm, ym, bm, sm, wd};
+        atomic_fetch_and_explicit(&e->busy, ~(1u << set), memory_order_release);
     } else {
-        if (!direct && wm != e->wmem && wm != NULL) dnnl_memory_destroy(wm);
         dnnl_memory_t mems[5] = {xm, ym, bm, sm, wd};
         for (int i = 0; i < 5; i++)
             if (mems[i]) dnnl_memory_destroy(mems[i]);

@@ -70,11 +70,30 @@
  * for the _acc kernels (la_conv_acc), applies the fused clamp of the _clamp kernels
  * (NaN-propagating, la_vclamp16) and writes Y. The last block's rows past its tiles hold the
  * previous block's values or whatever the scratch held: multiplied too (rows are independent),
- * never read. Both transforms run over the tiles on hipep_parallel_for, the matmul on oneDNN's
- * team (the same threads). V and the products are the state's kernel scratch (st_scratch_take),
- * kept between runs. A tile inside X (inside Y), with C (M) a multiple of 16, takes the input
- * (output) transform without bounds tests and lane masks (wg_in_tile, wg_out_tile): the same
- * operations in the same order, so the same bits.
+ * never read. V and the products are the state's kernel scratch (st_scratch_take), kept between
+ * runs. A tile inside X (inside Y), with C (M) a multiple of 16, takes the input (output)
+ * transform without bounds tests and lane masks (wg_in_tile, wg_out_tile): the same operations in
+ * the same order, so the same bits.
+ *
+ * Threads: with small weights at two threads or more (wg_team), the blocks, their count rounded
+ * up to a multiple of the threads, go to the team's threads on hipep_parallel_for, and each thread
+ * takes each of its blocks through the three steps on its own: V and products in scratch of its
+ * own, the matmul a one-thread primitive on the thread's oneDNN stream (dn_team_streams). A block
+ * then stays in one core's L2 from the input transform to the output transform, and the threads
+ * meet once per layer. Before, each block took three team steps (the transforms split the tiles
+ * between the threads, oneDNN's matmul the 36 planes), so about half of each tile's products came
+ * from the other core's cache and the threads met three times per block: in light-squeezenet at
+ * two threads (perf) the output transform took ~1.2 ms of CPU a run against ~0.6 ms at one thread,
+ * and libgomp's waits 12% of the samples. hip-bench at two threads, the two ways alternated:
+ * light-squeezenet 1.04-1.06x ORT before (5 runs), 0.91-1.05x, median 0.97x, after (8 runs);
+ * light-resnet50 (its 56x56 64->64 layers) 1.01-1.07x before, 0.99-1.03x after (3 runs each).
+ * Larger weights keep the team steps, where oneDNN gives each thread half of the planes: a thread
+ * taking whole blocks reads all of them, twice the weight traffic in layers that are bound by it
+ * (14x14 256->256); taking the layers of up to 4 MB of weights that way too (ResNet's 28x28
+ * 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
+ * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large weights,
+ * both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's team (the
+ * same threads).
  */
 
 #include <sched.h>
@@ -388,23 +407,78 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     return ok;
 }
 
+/* Whether the transformed weights (36 x C x M floats) are small (see the header) */
+static int wg_small(const la_conv_io_t *io) {
+    return 36 * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+}
+
+/*
+ * Whether a layer's blocks go to the team's threads, each thread taking its blocks through all
+ * three steps with a one-thread matmul (see the header): at two threads or more, small weights
+ */
+static int wg_team(const la_conv_io_t *io, int64_t threads) {
+    return threads > 1 && wg_small(io);
+}
+
 /* How many tiles one block (one matmul call) takes (see the header) */
-static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T) {
-    int64_t u = 36 * io->C * io->M * (int64_t)sizeof(float); /* the transformed weights */
-    int64_t most = (u <= WG_SMALL_WEIGHTS ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
+static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T, int64_t threads) {
+    int64_t most = (wg_small(io) ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
                    (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
     if (most < WG_MIN_TILES) most = WG_MIN_TILES;
     int64_t blocks = (T + most - 1) / most;
+    if (wg_team(io, threads)) blocks = (blocks + threads - 1) / threads * threads;
     return (T + blocks - 1) / blocks;
 }
 
 /* The key of a Winograd entry (wg_create reads C, M and the block's tiles; the rest is the shape's) */
 static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k[DN_KEY_LEN]) {
     const la_geom_t *g = &io->g;
-    int64_t key[12] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T), threads, io->N, g->in[0], g->in[1],
-                       g->pb[0], g->pb[1], g->out[0], g->out[1]};
+    int64_t key[12] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T, threads), threads, io->N,
+                       g->in[0], g->in[1], g->pb[0], g->pb[1], g->out[0], g->out[1]};
     memset(k, 0, DN_KEY_LEN * sizeof *k);
     memcpy(k, key, sizeof key);
+}
+
+/* A layer's blocks on the team (wg_team): each thread takes whole blocks through all three steps */
+typedef struct {
+    void *ctx;
+    dn_cache_t *c;
+    dn_entry_t *e;
+    const wg_job_t *job; /* the layer's; the blocks' scratch is each thread's own */
+    int64_t T, tiles;    /* the layer's tiles, a block's */
+} wg_team_t;
+
+/* blocks [b, e) of a team job, their V, products and notes in scratch of the calling thread's own */
+static void wg_team_body(void *arg, int64_t b, int64_t e) {
+    const wg_team_t *w = (const wg_team_t *)arg;
+    const int64_t C = w->job->C, M = w->job->M;
+    int sv, sm, so;
+    float *v = (float *)st_scratch_take(w->ctx, 36 * w->tiles * C * (int64_t)sizeof(float), &sv);
+    float *m = (float *)st_scratch_take(w->ctx, 36 * w->tiles * M * (int64_t)sizeof(float), &sm);
+    unsigned char *odd = (unsigned char *)st_scratch_take(w->ctx, w->tiles, &so);
+    if (v == NULL || m == NULL || odd == NULL) {
+        hipep_errorf(w->ctx, HIPEP_ERR_OUT_OF_MEMORY,
+                     "hipep_conv_f32: cannot allocate the Winograd tiles (%lld x %lld)", (long long)w->tiles,
+                     (long long)(C > M ? C : M));
+    } else {
+        wg_job_t j = *w->job;
+        j.v = v;
+        j.m = m;
+        j.odd = odd;
+        for (int64_t blk = b; blk < e && !hipep_has_error(w->ctx); blk++) {
+            j.t0 = blk * w->tiles;
+            int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
+            wg_in_body(&j, 0, n);
+            if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
+                hipep_errorf(w->ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
+                break;
+            }
+            wg_out_body(&j, 0, n);
+        }
+    }
+    if (v) st_scratch_give(w->ctx, v, sv);
+    if (m) st_scratch_give(w->ctx, m, sm);
+    if (odd) st_scratch_give(w->ctx, odd, so);
 }
 
 /*
@@ -415,12 +489,29 @@ static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k
 static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
                        double lo, double hi, int acc) {
     const la_geom_t *g = &io->g;
-    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, tiles = wg_block_tiles(io, T);
+    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, tiles = wg_block_tiles(io, T, threads);
     int64_t k[DN_KEY_LEN];
     wg_key(io, T, threads, k);
     wg_arg_t arg = {k, (const float *)io->W};
+    int team = wg_team(io, threads);
+    if (team) omp_set_num_threads(1); /* each block's matmul runs on one thread */
     dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);
+    if (team) omp_set_num_threads((int)threads);
     if (e == NULL) return 0;
+    if (team) {
+        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL,
+                      NULL, io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
+                      io->ldy, acc, clamp, lo, hi};
+        wg_team_t w = {ctx, c, e, &j, T, tiles};
+        int64_t blocks = (T + tiles - 1) / tiles;
+        if (dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_team_body, &w);
+        else wg_team_body(&w, 0, blocks); /* no stream for the other threads: the blocks in turn */
+        if (!hipep_has_error(ctx)) {
+            dn_count(ctx, DN_KIND_WINOGRAD);
+            if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
+        }
+        return 1;
+    }
     int sv, sm, so;
     float *v = (float *)st_scratch_take(ctx, 36 * tiles * io->C * (int64_t)sizeof(float), &sv);
     float *m = (float *)st_scratch_take(ctx, 36 * tiles * io->M * (int64_t)sizeof(float), &sm);

@@ -85,14 +85,15 @@ typedef struct st_state {
     char error_message[ST_MESSAGE_SIZE];
 
     _Atomic int in_parallel;  /* a parallel job of this state is running: nested calls run inline */
-    pthread_mutex_t mu;       /* guards taking the oneDNN cache and making dnnl_stream */
+    pthread_mutex_t mu;       /* guards taking the oneDNN cache and making dnnl_streams */
 
     /* oneDNN's engine, primitives and packed weights (kernels_dnnl.c): the host's shared cache,
-     * taken on first use, with a stream of the state's own; dnnl_off: oneDNN is switched off or
-     * unavailable for this state */
+     * taken on first use, with streams of the state's own (dnnl_streams[i] for thread i of the
+     * state's team, `threads` of them; [0] made with the cache, the others by dn_team_streams);
+     * dnnl_off: oneDNN is switched off or unavailable for this state */
     hipep_host_t *host;
     struct dn_cache *_Atomic dnnl;
-    void *dnnl_stream;
+    void **dnnl_streams;
     _Atomic int dnnl_off;
     /* the oneDNN runs of this state, per kind (hipep_state_onednn_runs) */
     _Atomic int64_t dnnl_runs[ST_DNNL_KINDS];
@@ -169,7 +170,9 @@ int32_t hipdnn_ep_state_init_with_fs(void **out_state, void *fs, const char *met
 int32_t hipdnn_ep_state_cleanup(void *state) {
     st_state_t *st = (st_state_t *)state;
     if (st == NULL) return HIPEP_ERR_INVALID_ARGUMENT;
-    dn_stream_free(st->dnnl_stream);
+    if (st->dnnl_streams != NULL)
+        for (int64_t i = 0; i < st->threads; i++) dn_stream_free(st->dnnl_streams[i]);
+    free(st->dnnl_streams);
     for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
     free(st->domains);
     free(st->scratch);
