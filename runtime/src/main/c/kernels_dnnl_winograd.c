@@ -84,16 +84,17 @@
  * between the threads, oneDNN's matmul the 36 planes), so about half of each tile's products came
  * from the other core's cache and the threads met three times per block: in light-squeezenet at
  * two threads (perf) the output transform took ~1.2 ms of CPU a run against ~0.6 ms at one thread,
- * and libgomp's waits 12% of the samples. hip-bench at two threads, the two ways alternated:
- * light-squeezenet 1.04-1.06x ORT before (5 runs), 0.91-1.05x, median 0.97x, after (8 runs);
- * light-resnet50 (its 56x56 64->64 layers) 1.01-1.07x before, 0.99-1.03x after (3 runs each).
- * Larger weights keep the team steps, where oneDNN gives each thread half of the planes: a thread
- * taking whole blocks reads all of them, twice the weight traffic in layers that are bound by it
- * (14x14 256->256); taking the layers of up to 4 MB of weights that way too (ResNet's 28x28
- * 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
- * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large weights,
- * both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's team (the
- * same threads).
+ * and libgomp's waits 12% of the samples. hip-bench at two threads, ours/ORT, the builds before
+ * and after alternated (3 runs each): super-resolution-10 (two 3x3 layers of 3136 tiles, 56
+ * blocks) 0.35-0.42x -> 0.29-0.30x, light-squeezenet 0.92-0.98x -> 0.91-0.94x, light-resnet50
+ * (its 56x56 64->64 layers) no change within the host's noise (docs/BENCHMARKS.md, twenty-first
+ * round). Larger weights keep the team steps, where oneDNN gives each thread half of the planes:
+ * a thread taking whole blocks reads all of them, twice the weight traffic in layers that are
+ * bound by it (14x14 256->256); taking the layers of up to 4 MB of weights that way too (ResNet's
+ * 28x28 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
+ * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large
+ * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
+ * team (the same threads).
  */
 
 #include <sched.h>
@@ -439,18 +440,23 @@ static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k
     memcpy(k, key, sizeof key);
 }
 
-/* A layer's blocks on the team (wg_team): each thread takes whole blocks through all three steps */
+/* One layer's blocks (wg_blocks) */
 typedef struct {
     void *ctx;
     dn_cache_t *c;
     dn_entry_t *e;
-    const wg_job_t *job; /* the layer's; the blocks' scratch is each thread's own */
+    const wg_job_t *job; /* the layer's; each wg_blocks call takes scratch of its own for its blocks */
     int64_t T, tiles;    /* the layer's tiles, a block's */
-} wg_team_t;
+    int split;           /* each transform split between the team's threads (else run by the caller) */
+} wg_blocks_t;
 
-/* blocks [b, e) of a team job, their V, products and notes in scratch of the calling thread's own */
-static void wg_team_body(void *arg, int64_t b, int64_t e) {
-    const wg_team_t *w = (const wg_team_t *)arg;
+/*
+ * Blocks [b, e) of a layer, one after another (each: input transform, matmul, output transform),
+ * their V, products and notes in the calling thread's own kernel scratch. On the team (wg_team)
+ * each thread runs this for blocks of its own.
+ */
+static void wg_blocks(void *arg, int64_t b, int64_t e) {
+    const wg_blocks_t *w = (const wg_blocks_t *)arg;
     const int64_t C = w->job->C, M = w->job->M;
     int sv, sm, so;
     float *v = (float *)st_scratch_take(w->ctx, 36 * w->tiles * C * (int64_t)sizeof(float), &sv);
@@ -468,12 +474,14 @@ static void wg_team_body(void *arg, int64_t b, int64_t e) {
         for (int64_t blk = b; blk < e && !hipep_has_error(w->ctx); blk++) {
             j.t0 = blk * w->tiles;
             int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
-            wg_in_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
+            else wg_in_body(&j, 0, n);
             if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
                 hipep_errorf(w->ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }
-            wg_out_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_out_body, &j);
+            else wg_out_body(&j, 0, n);
         }
     }
     if (v) st_scratch_give(w->ctx, v, sv);
@@ -498,50 +506,17 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);
     if (team) omp_set_num_threads((int)threads);
     if (e == NULL) return 0;
-    if (team) {
-        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL,
-                      NULL, io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
-                      io->ldy, acc, clamp, lo, hi};
-        wg_team_t w = {ctx, c, e, &j, T, tiles};
-        int64_t blocks = (T + tiles - 1) / tiles;
-        if (dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_team_body, &w);
-        else wg_team_body(&w, 0, blocks); /* no stream for the other threads: the blocks in turn */
-        if (!hipep_has_error(ctx)) {
-            dn_count(ctx, DN_KIND_WINOGRAD);
-            if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
-        }
-        return 1;
+    wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL, NULL,
+                  io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, io->ldy,
+                  acc, clamp, lo, hi};
+    wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1};
+    int64_t blocks = (T + tiles - 1) / tiles;
+    if (team && dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_blocks, &w);
+    else wg_blocks(&w, 0, blocks); /* (on the team, no stream for the other threads: the blocks in turn) */
+    if (!hipep_has_error(ctx)) {
+        dn_count(ctx, DN_KIND_WINOGRAD);
+        if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
     }
-    int sv, sm, so;
-    float *v = (float *)st_scratch_take(ctx, 36 * tiles * io->C * (int64_t)sizeof(float), &sv);
-    float *m = (float *)st_scratch_take(ctx, 36 * tiles * io->M * (int64_t)sizeof(float), &sm);
-    unsigned char *odd = (unsigned char *)st_scratch_take(ctx, tiles, &so);
-    if (v == NULL || m == NULL || odd == NULL) {
-        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the Winograd tiles (%lld x %lld)",
-                     (long long)tiles, (long long)(io->C > io->M ? io->C : io->M));
-    } else {
-        wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, v, m, odd,
-                      io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0,
-                      io->ldy, acc, clamp, lo, hi};
-        for (; j.t0 < T; j.t0 += tiles) {
-            int64_t n = T - j.t0 < tiles ? T - j.t0 : tiles;
-            if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_in_body, &j);
-            else wg_in_body(&j, 0, n);
-            if (!dn_run(ctx, c, -1, e, NULL, v, m, NULL)) {
-                hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
-                break;
-            }
-            if (threads > 1) hipep_parallel_for(ctx, n, 4, wg_out_body, &j);
-            else wg_out_body(&j, 0, n);
-        }
-        if (j.t0 >= T) {
-            dn_count(ctx, DN_KIND_WINOGRAD);
-            if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
-        }
-    }
-    if (v) st_scratch_give(ctx, v, sv);
-    if (m) st_scratch_give(ctx, m, sm);
-    if (odd) st_scratch_give(ctx, odd, so);
     return 1;
 }
 
