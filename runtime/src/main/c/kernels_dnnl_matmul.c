@@ -158,7 +158,8 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
             memcpy(&k[14], &hi, sizeof hi);
         }
         e = dn_get(ctx, c, k, B, dn_mm_create, &arg);
-        double bound = (double)dn_absmax(A, M * K) * (e ? e->wabs : INFINITY) + (bias ? dn_absmax(bias, N) : 0);
+        double bound = (double)dn_absmax(ctx, A, M * K, threads) * (e ? e->wabs : INFINITY) +
+                       (bias ? dn_absmax(ctx, bias, N, threads) : 0);
         if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the caller's pass keeps it */
         k[12] = k[13] = k[14] = 0;
     }

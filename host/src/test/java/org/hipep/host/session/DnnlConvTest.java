@@ -47,7 +47,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead
  * (counted apart), NaN in X included. A clamp after a convolution with constant weights whose X is
  * smaller than Y is oneDNN's own post-op when X holds no NaN (counted apart: clampedByOneDnn), with
- * the clamped values' exact bits as everywhere.
+ * the clamped values' exact bits as everywhere; that holds too where X is long enough for the scan
+ * for NaN to be split between two threads, and one NaN in the scan's last part keeps the clamp
+ * pass.
  */
 class DnnlConvTest {
     @TempDir
@@ -55,9 +57,9 @@ class DnnlConvTest {
 
     /**
      * A conv of {@link ConvTilingTest.Case}; constant: W and B are initializers; nanStep: every
-     * nanStep-th value of X is NaN (0: none).
+     * nanStep-th value of X from nanFirst on is NaN (0: none).
      */
-    record Conv(Case cs, boolean constant, int nanStep) {
+    record Conv(Case cs, boolean constant, int nanStep, int nanFirst) {
         String name() {
             return cs.name();
         }
@@ -68,12 +70,12 @@ class DnnlConvTest {
     }
 
     static Conv constant(Case cs) {
-        return new Conv(cs, true, 0);
+        return new Conv(cs, true, 0, 0);
     }
 
     static Conv input(Case cs) {
         return new Conv(new Case("in_" + cs.name(), cs.n(), cs.c(), cs.m(), cs.group(), cs.in(), cs.k(),
-                cs.strides(), cs.dilations(), cs.pads(), cs.bias(), cs.f64(), false, cs.act()), false, 0);
+                cs.strides(), cs.dilations(), cs.pads(), cs.bias(), cs.f64(), false, cs.act()), false, 0, 0);
     }
 
     static Conv withNan(Conv c) {
@@ -81,7 +83,12 @@ class DnnlConvTest {
     }
 
     static Conv withNan(Conv c, int step) {
-        return new Conv(c.cs(), c.constant(), step);
+        return new Conv(c.cs(), c.constant(), step, 0);
+    }
+
+    /** c with one NaN in X (of fewer than 2^24 values), the value at {@code at} */
+    static Conv withNanAt(Conv c, int at) {
+        return new Conv(c.cs(), c.constant(), 1 << 24, at);
     }
 
     static Case f32(String name, int n, int c, int m, int[] in, int[] k, int[] s, int[] pads, boolean bias) {
@@ -126,7 +133,12 @@ class DnnlConvTest {
             constant(f32("expand", 1, 16, 64, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
             constant(f32("stem", 1, 3, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
             constant(f32("expand", 2, 8, 40, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("relu6")),
-            constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")));
+            constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            /* X of 82944 floats: at two threads the scan that allows oneDNN's clamp is split between
+               the threads (dn_absmax); a NaN in its last part must still keep the clamp pass */
+            constant(f32("expand_large", 1, 16, 64, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            withNanAt(constant(f32("expand_large_nan", 1, 16, 64, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
+                    .then("relu6")), 16 * 72 * 72 - 5));
 
     /**
      * Through the runtime's own kernels: one input channel under 2^20 multiply-adds (they stay NCHW,
@@ -334,7 +346,7 @@ class DnnlConvTest {
                         Map<String, double[]> values = new HashMap<>(constants);
                         for (Conv c : convs) {
                             double[] x = ConvTilingTest.random(rnd, c.cs().xShape(), 1.0);
-                            for (int i = 0; c.nan() && i < x.length; i += c.nanStep()) {
+                            for (int i = c.nanFirst(); c.nan() && i < x.length; i += c.nanStep()) {
                                 x[i] = Double.NaN;
                             }
                             values.put(c.name() + "_x", x);
