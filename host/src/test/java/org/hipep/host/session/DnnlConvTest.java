@@ -86,9 +86,13 @@ class DnnlConvTest {
         return new Conv(c.cs(), c.constant(), step, 0);
     }
 
-    /** c with one NaN in X (of fewer than 2^24 values), the value at {@code at} */
+    /** c with one NaN in X, the value at {@code at} (a step of X's length: no second one) */
     static Conv withNanAt(Conv c, int at) {
-        return new Conv(c.cs(), c.constant(), 1 << 24, at);
+        return new Conv(c.cs(), c.constant(), Math.toIntExact(count(c.cs().xShape())), at);
+    }
+
+    static long count(long[] shape) {
+        return Arrays.stream(shape).reduce(1, (p, q) -> p * q);
     }
 
     static Case f32(String name, int n, int c, int m, int[] in, int[] k, int[] s, int[] pads, boolean bias) {
@@ -392,9 +396,7 @@ class DnnlConvTest {
      * activation, X smaller than Y, and no NaN in X (then no output can be NaN or infinite).
      */
     static boolean clampedByOneDnn(Conv c) {
-        return c.constant() && c.cs().bounds() != null && !c.nan()
-                && Arrays.stream(c.cs().xShape()).reduce(1, (p, q) -> p * q)
-                        < Arrays.stream(c.cs().yShape()).reduce(1, (p, q) -> p * q);
+        return c.constant() && c.cs().bounds() != null && !c.nan() && count(c.cs().xShape()) < count(c.cs().yShape());
     }
 
     private static void runAndCompare(HipSession s, List<Conv> convs, Map<String, double[]> values, String where) {
