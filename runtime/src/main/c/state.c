@@ -23,11 +23,12 @@
  *    hipep_provided_output_allocate is the allocator for caller-provided outputs (the host's
  *    table of buffers; an output whose shape differs from its buffer's is refused and recorded).
  *  - hipep_parallel_for: fork-join on libgomp's team (the OpenMP runtime oneDNN runs on, loaded
- *    with libdnnl), so the convolutions and the other ops of a run share one set of threads; chunks
- *    handed out with an atomic counter, the caller takes part. A call made while the state's parallel
- *    region runs (from a body: nested) runs inline. How long idle team threads watch for the next
- *    region is libgomp's spin count (DnnlLibrary sets it). No thread-local storage (the module is
- *    JIT-linked) and no global mutable state. OpenBLAS is kept at one thread (each compute checks):
+ *    with libdnnl), so the convolutions and the other ops of a run share one set of threads; the
+ *    caller takes part, and thread i takes the chunks of the i-th contiguous part first, then helps
+ *    with the others' (st_omp_body). A call made while the state's parallel region runs (from a
+ *    body: nested) runs inline. How long idle team threads watch for the next region is libgomp's
+ *    spin count (DnnlLibrary sets it). No thread-local storage (the module is JIT-linked) and no
+ *    global mutable state. OpenBLAS is kept at one thread (each compute checks):
  *    large GEMMs are split over the team by kernels_linalg.c.
  *  - the oneDNN cache (kernels_dnnl.c) is shared by the states of one host and freed by
  *    hipep_host_release after the last state's cleanup; each state counts its own oneDNN runs.
@@ -537,20 +538,48 @@ int64_t hipep_threads(void *ctx) {
 /* libgomp, oneDNN's OpenMP runtime (loaded with libdnnl) */
 extern void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
 
+extern int omp_get_thread_num(void);
+
+/* The next chunk of one thread's part; each on its own cache line (the threads take from their own) */
+typedef struct {
+    _Alignas(64) _Atomic int64_t next;
+} st_cursor_t;
+
+/*
+ * One hipep_parallel_for call: `parts` threads, part p the chunks [p * chunks / parts,
+ * (p + 1) * chunks / parts), cur[p] the next of them.
+ */
 typedef struct {
     void (*body)(void *, int64_t, int64_t);
     void *arg;
-    int64_t n, chunk, chunks;
-    _Atomic int64_t next;
+    int64_t n, chunk, chunks, parts;
+    st_cursor_t *cur;
 } st_omp_job_t;
 
+/*
+ * A team thread takes the chunks of its own part in order, then those left in the other parts
+ * (each chunk once: taken by an atomic increment of its part's cursor). Thread i thus works on the
+ * i-th contiguous stretch of [0, n) in every call, where the data the same stretch of the previous
+ * pass wrote is in its own caches, and a thread that is late (woken, or preempted by the host) has
+ * its chunks finished by the others. Before, all chunks were handed out in turn from one counter,
+ * so which thread took which part changed from call to call. On the two-core VM of
+ * docs/BENCHMARKS.md (twenty-second round), whose cores exchange data slowly when the host places
+ * them apart (a cache line's round trip 420-470 ns against 115-125 ns at other times),
+ * light-squeezenet at two threads ran 2.41-2.56 -> 2.27-2.30 ms a run (hip-onnx-runner medians, the two
+ * ways alternated three times) and super-resolution-10 8.40-8.82 -> 7.90-8.23 ms; with the cores
+ * close, the two ways measured the same.
+ */
 static void st_omp_body(void *p) {
     st_omp_job_t *j = (st_omp_job_t *)p;
-    for (;;) {
-        int64_t c = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
-        if (c >= j->chunks) return;
-        int64_t begin = c * j->chunk;
-        j->body(j->arg, begin, begin + j->chunk < j->n ? begin + j->chunk : j->n);
+    int64_t t = omp_get_thread_num();
+    for (int64_t k = 0; k < j->parts; k++) {
+        int64_t part = (t + k) % j->parts, end = (part + 1) * j->chunks / j->parts;
+        for (;;) {
+            int64_t c = atomic_fetch_add_explicit(&j->cur[part].next, 1, memory_order_relaxed);
+            if (c >= end) break;
+            int64_t begin = c * j->chunk;
+            j->body(j->arg, begin, begin + j->chunk < j->n ? begin + j->chunk : j->n);
+        }
     }
 }
 
@@ -571,8 +600,11 @@ void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *
         body(arg, 0, n);
         return;
     }
-    st_omp_job_t job = {body, arg, n, chunk, chunks, 0};
+    int64_t parts = chunks < st->threads ? chunks : st->threads;
+    st_cursor_t cur[parts];
+    for (int64_t p = 0; p < parts; p++) atomic_init(&cur[p].next, p * chunks / parts);
+    st_omp_job_t job = {body, arg, n, chunk, chunks, parts, cur};
     atomic_store_explicit(&st->in_parallel, 1, memory_order_relaxed);
-    GOMP_parallel(st_omp_body, &job, (unsigned)(chunks < st->threads ? chunks : st->threads), 0);
+    GOMP_parallel(st_omp_body, &job, (unsigned)parts, 0);
     atomic_store_explicit(&st->in_parallel, 0, memory_order_relaxed);
 }
