@@ -172,7 +172,7 @@ int hipep_has_error(void *ctx);
  * Runs body(arg, begin, end) over [0, n) split in chunks of at least `grain` items on the state's
  * threads (an OpenMP team of the calling thread, which takes part) and returns when all are done.
  * Team thread i takes the chunks of the i-th contiguous part of [0, n) first (the same part in
- * every call of the same n), then what is left of the others'.
+ * every call with the same n, grain and threads), then what is left of the others'.
  * With one thread, n <= grain, or from inside a body, it is one call on the calling thread.
  */
 void hipep_parallel_for(void *ctx, int64_t n, int64_t grain, void (*body)(void *arg, int64_t begin, int64_t end),

@@ -27,11 +27,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The runtime's split of a pass over its threads ({@code hipep_parallel_for} in state.c: each team
  * thread takes the chunks of its own contiguous part, then what is left of the others') covers
  * every element once: an elementwise Add + Relu and a row-wise Softmax at 1, 2 and 3 threads (3 on
- * a two-core machine: one thread is often late and its chunks are taken by the others), on sizes
- * whose chunks do not divide evenly between the parts, with fewer chunks than threads, and under
- * the chunk size (one call). Each session runs twice with different inputs, so an element left
- * unwritten would show the first run's value (or the allocator's) instead of the second's. The
- * reference is computed here; Add + Relu must match bit for bit.
+ * a two-core machine: two of the threads share a core, so one can be late and the others take
+ * chunks of its part), on sizes whose chunks do not divide evenly between the parts, with fewer
+ * chunks than threads, and under the chunk size (one call). Each session runs twice with different
+ * inputs, so an element left unwritten would show the first run's value (or the allocator's)
+ * instead of the second's. The reference is computed here; Add + Relu must match bit for bit.
  */
 class ParallelForTest {
     @TempDir
