@@ -48,8 +48,7 @@
 #define MADV_PAGEOUT 21 /* Linux 5.4; older C headers lack the name */
 #endif
 
-extern void omp_set_num_threads(int n);
-extern int omp_get_thread_num(void);
+extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 
 #define DN_KEY_LEN 24
 #define DN_KIND_CONV 0

@@ -535,9 +535,9 @@ int64_t hipep_threads(void *ctx) {
     return st == NULL ? 1 : st->threads;
 }
 
-/* libgomp, oneDNN's OpenMP runtime (loaded with libdnnl) */
+/* libgomp, oneDNN's OpenMP runtime (loaded with libdnnl); the kernels included after this file
+ * (hipep_runtime.c) use omp_get_thread_num too */
 extern void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
-
 extern int omp_get_thread_num(void);
 
 /* The next chunk of one thread's part; each on its own cache line (the threads take from their own) */
@@ -565,9 +565,9 @@ typedef struct {
  * so which thread took which part changed from call to call. On the two-core VM of
  * docs/BENCHMARKS.md (twenty-second round), whose cores exchange data slowly when the host places
  * them apart (a cache line's round trip 420-470 ns against 115-125 ns at other times),
- * light-squeezenet at two threads ran 2.41-2.56 -> 2.27-2.30 ms a run (hip-onnx-runner medians, the two
- * ways alternated three times) and super-resolution-10 8.40-8.82 -> 7.90-8.23 ms; with the cores
- * close, the two ways measured the same.
+ * light-squeezenet at two threads ran 2.41-2.56 -> 2.27-2.30 ms a run (hip-onnx-runner medians,
+ * the two ways alternated three times) and super-resolution-10 8.40-8.82 -> 7.90-8.23 ms; with the
+ * cores close, the two ways measured the same.
  */
 static void st_omp_body(void *p) {
     st_omp_job_t *j = (st_omp_job_t *)p;
