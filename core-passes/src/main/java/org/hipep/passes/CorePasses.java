@@ -20,6 +20,7 @@ import org.hipep.passes.memory.ConcatInPlacePass;
 import org.hipep.passes.memory.ConvAddInPlacePass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.ReshapeTransposeViewsPass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.VerifyOnnxConvertedPass;
@@ -78,6 +79,7 @@ public final class CorePasses {
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
         registry.registerPass(ConcatInPlacePass::new, OWNER);
         registry.registerPass(ConvAddInPlacePass::new, OWNER);
+        registry.registerPass(ReshapeTransposeViewsPass::new, OWNER);
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);
         registry.registerPass(ResolveExternConstantsPass::new, OWNER);

@@ -18,6 +18,7 @@ import org.hipep.passes.memory.ConcatInPlacePass;
 import org.hipep.passes.memory.ConvAddInPlacePass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
+import org.hipep.passes.memory.ReshapeTransposeViewsPass;
 import org.hipep.passes.memory.UseOutputAllocatorPass;
 import org.hipep.passes.onnx.ConvertOnnxToHipPass;
 import org.hipep.passes.onnx.OnnxIfOutlinePass;
@@ -44,8 +45,8 @@ import org.hipep.plugin.PipelineSlotHook;
  * naming it and why), {@link VerifyNoConstantCarriersPass}, {@code one-shot-bufferize}
  * (function boundaries, identity layouts, copy-before-write when
  * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), on each {@code func.func}
- * {@code hip-use-output-allocator}, {@code hip-concat-in-place} and {@code hip-conv-add-in-place}
- * (ours, not the seed's), then {@code cse}, {@code canonicalize}, on each
+ * {@code hip-use-output-allocator}, {@code hip-concat-in-place}, {@code hip-conv-add-in-place} and
+ * {@code hip-reshape-transpose-views} (the last three ours, not the seed's), then {@code cse}, {@code canonicalize}, on each
  * {@code func.func} {@code hip-materialize-host-scalars}, {@code cse}, {@code hip-pool-allocs},
  * slot AfterPoolAllocs, {@code cse}, {@code canonicalize}, {@code hip-resolve-extern-constants},
  * {@code cse}, {@code canonicalize}.
@@ -144,6 +145,7 @@ public final class OnnxToHipPipeline {
         outputs.addPass(UseOutputAllocatorPass::new);
         outputs.addPass(ConcatInPlacePass::new);
         outputs.addPass(ConvAddInPlacePass::new);
+        outputs.addPass(ReshapeTransposeViewsPass::new);
         pm.addPass(CsePass::new);
         pm.addPass(CanonicalizePass::new);
         OpPassManager memory = pm.nest("func.func");

@@ -1,0 +1,288 @@
+package org.hipep.passes.memory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hipep.dialects.func.FuncDialect;
+import org.hipep.dialects.memref.MemRefLayouts;
+import org.hipep.dialects.memref.ShapedSyntax;
+import org.hipep.ir.Attribute;
+import org.hipep.ir.Block;
+import org.hipep.ir.OpBuilder;
+import org.hipep.ir.Operation;
+import org.hipep.ir.Value;
+import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.IntegerType;
+import org.hipep.ir.builtin.MemRefType;
+import org.hipep.ir.builtin.ShapedType;
+import org.hipep.ir.builtin.StridedLayoutAttr;
+import org.hipep.ir.interfaces.MemoryEffects;
+import org.hipep.pass.Pass;
+
+/**
+ * {@code hip-reshape-transpose-views} (ours, on {@code func.func}, right after
+ * {@code hip-conv-add-in-place}): data movement that only renames elements becomes a view of the
+ * source, so the copy goes.
+ * <ul>
+ *   <li>A {@code hip.reshape} of a buffer with the identity layout: its result is the same bytes
+ *       in the same order, so its destination becomes a {@code memref.reinterpret_cast} of the
+ *       source with the destination's type (identity layout: every reader sees what it saw).</li>
+ *   <li>A {@code hip.transpose} whose destination only {@link #STRIDED_READERS} read: its
+ *       destination becomes a {@code memref.reinterpret_cast} of the source with the source's
+ *       strides permuted (a strided layout), which the readers' kernels take as they are.
+ *       Attention's head split ({@code Reshape} to {@code [B, S, H, D]}, {@code Transpose} to
+ *       {@code [B, H, S, D]} or {@code [B, H, D, S]}, then the score and context products) then
+ *       reads the projections' outputs in place.</li>
+ * </ul>
+ *
+ * <p>For {@code hip.reshape %src[, %shape], %dst} or {@code hip.transpose %src, %dst}, all of:
+ * <ul>
+ *   <li>{@code %dst} is a static {@code memref.alloc} with the identity layout, in the op's block,
+ *       and every other user of it comes after the op and only reads it (a hip op whose memory
+ *       effects read it, without memref results) or is a {@code memref.dealloc}; for a transpose
+ *       these readers are {@link #STRIDED_READERS} only;</li>
+ *   <li>{@code %src} is static (the identity layout for a reshape, static strides and offset for a
+ *       transpose) with {@code %dst}'s element type (and element count);</li>
+ *   <li>nothing that comes after the op writes {@code %src}'s buffer, through any view of it
+ *       (an op whose effects are unknown counts as a writer), and the buffer has no
+ *       {@code memref.dealloc}.</li>
+ * </ul>
+ * Then the uses of {@code %dst} become the view, and the op, {@code %dst}'s alloc and its deallocs
+ * go. {@code hip-pool-allocs} counts the view's uses in the source buffer's lifetime. An op that
+ * does not qualify stays as it is.
+ */
+public final class ReshapeTransposeViewsPass extends Pass {
+    /** The ops whose kernels read operands of any static strides as they are (no dense copy). */
+    static final List<String> STRIDED_READERS = List.of("hip.matmul");
+
+    /** Ops that only re-describe a buffer: their result aliases operand 0. */
+    private static final List<String> VIEWS = List.of("memref.cast", "memref.collapse_shape", "memref.expand_shape",
+            "memref.subview", "memref.reinterpret_cast", "memref.view");
+
+    @Override
+    public String argument() {
+        return "hip-reshape-transpose-views";
+    }
+
+    @Override
+    public String name() {
+        return "HipReshapeTransposeViews";
+    }
+
+    @Override
+    public String description() {
+        return "Turn reshapes, and transposes read only by strided readers, into views of their source (no copies)";
+    }
+
+    @Override
+    public String anchorName() {
+        return FuncDialect.FUNC;
+    }
+
+    @Override
+    protected void runOnOperation() {
+        List<Operation> ops = new ArrayList<>();
+        getOperation().walk(op -> {
+            if (op.is("hip.reshape") || op.is("hip.transpose")) {
+                ops.add(op);
+            }
+        });
+        // Program order: a reshape's view may then be the source of the transpose that follows it.
+        for (Operation op : ops) {
+            MemRefType view = op.is("hip.reshape") ? reshapeView(op) : transposeView(op);
+            if (view != null && sourceUnchangedAfter(op)) {
+                rewrite(op, view);
+            }
+        }
+    }
+
+    /** The view type a reshape's destination becomes, when the reshape qualifies; else null. */
+    private static MemRefType reshapeView(Operation reshape) {
+        Value src = reshape.operand(0);
+        Value dst = reshape.operand(reshape.numOperands() - 1);
+        if (reshape.numOperands() < 2 || reshape.numOperands() > 3 || !(src.type() instanceof MemRefType st)
+                || !st.hasStaticShape() || !st.hasIdentityLayout() || st.memorySpace() != null
+                || !destinationQualifies(reshape, dst, false)) {
+            return null;
+        }
+        MemRefType dt = (MemRefType) dst.type();
+        return st.elementType().equals(dt.elementType()) && st.numElements() == dt.numElements() ? dt : null;
+    }
+
+    /** The strided view type a transpose's destination becomes, when the transpose qualifies; else null. */
+    private static MemRefType transposeView(Operation transpose) {
+        Value src = transpose.operand(0);
+        Value dst = transpose.operand(transpose.numOperands() - 1);
+        if (transpose.numOperands() != 2 || !(src.type() instanceof MemRefType st) || !st.hasStaticShape()
+                || st.memorySpace() != null || !destinationQualifies(transpose, dst, true)) {
+            return null;
+        }
+        MemRefType dt = (MemRefType) dst.type();
+        long[] layout = MemRefLayouts.stridesAndOffset(st);
+        int rank = st.rank();
+        if (layout == null || dt.rank() != rank || !st.elementType().equals(dt.elementType())) {
+            return null;
+        }
+        for (long v : layout) {
+            if (v == ShapedType.DYNAMIC) {
+                return null;
+            }
+        }
+        int[] perm = perm(transpose.attribute("perm"), rank);
+        if (perm == null) {
+            return null;
+        }
+        List<Long> strides = new ArrayList<>(rank);
+        for (int d = 0; d < rank; d++) {
+            if (!st.shape().get(perm[d]).equals(dt.shape().get(d))) {
+                return null;
+            }
+            strides.add(layout[perm[d] + 1]);
+        }
+        MemRefType identity = new MemRefType(dt.shape(), dt.elementType(), null, null);
+        long[] row = MemRefLayouts.stridesAndOffset(identity);
+        boolean rowMajor = layout[0] == 0;
+        for (int d = 0; d < rank && rowMajor; d++) {
+            rowMajor = dt.shape().get(d) == 1 || strides.get(d) == row[d + 1];
+        }
+        // A permutation of unit dimensions only (or of a dense source into row-major order) keeps
+        // the identity layout, so the readers' types do not change.
+        return rowMajor ? identity : new MemRefType(dt.shape(), dt.elementType(),
+                new StridedLayoutAttr(layout[0], strides), null);
+    }
+
+    /** The transpose's permutation ({@code perm}, or reversed when absent), or null when malformed. */
+    private static int[] perm(Attribute attr, int rank) {
+        int[] perm = new int[rank];
+        if (attr == null) {
+            for (int d = 0; d < rank; d++) {
+                perm[d] = rank - 1 - d;
+            }
+            return perm;
+        }
+        if (!(attr instanceof DenseArrayAttr a) || a.size() != rank) {
+            return null;
+        }
+        boolean[] seen = new boolean[rank];
+        long[] values = a.asLongs();
+        for (int d = 0; d < rank; d++) {
+            long p = values[d];
+            if (p < 0 || p >= rank || seen[(int) p]) {
+                return null;
+            }
+            seen[(int) p] = true;
+            perm[d] = (int) p;
+        }
+        return perm;
+    }
+
+    /**
+     * Whether {@code dst}, which {@code op} writes, is a static identity-layout alloc of op's block
+     * whose other users come after {@code op} and only read it (only {@link #STRIDED_READERS} when
+     * {@code strided}) or free it.
+     */
+    private static boolean destinationQualifies(Operation op, Value dst, boolean strided) {
+        Operation alloc = dst.definingOp();
+        if (alloc == null || !alloc.is("memref.alloc") || alloc.block() != op.block() || alloc.numOperands() != 0
+                || !(dst.type() instanceof MemRefType dt) || !dt.hasStaticShape() || !dt.hasIdentityLayout()
+                || dt.memorySpace() != null || MemoryViews.readsValue(op, dst)) {
+            return false;
+        }
+        for (Operation user : dst.users()) {
+            if (user == op || user.is("memref.dealloc")) {
+                continue;
+            }
+            if (user.block() != op.block() || !op.isBeforeInBlock(user) || user.numResults() != 0
+                    || (strided && !STRIDED_READERS.contains(user.nameString())) || !onlyReads(user, dst)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code user}'s memory effects read {@code v} and never write it. */
+    private static boolean onlyReads(Operation user, Value v) {
+        MemoryEffects model = user.getInterface(MemoryEffects.class);
+        if (model == null || !user.nameString().startsWith("hip.")) {
+            return false;
+        }
+        boolean reads = false;
+        for (MemoryEffects.Effect e : model.effects(user)) {
+            if (e.value() == v) {
+                if (e.kind() != MemoryEffects.Kind.READ) {
+                    return false;
+                }
+                reads = true;
+            }
+        }
+        return reads;
+    }
+
+    /**
+     * Whether nothing after {@code op} (in its block, or nested in an op after it) writes the buffer
+     * {@code op}'s source views, and nothing frees it.
+     */
+    private static boolean sourceUnchangedAfter(Operation op) {
+        Value base = op.operand(0);
+        while (base.definingOp() != null && VIEWS.contains(base.definingOp().nameString())) {
+            base = base.definingOp().operand(0);
+        }
+        Block block = op.block();
+        for (Value alias : MemoryViews.aliases(base)) {
+            for (Operation user : alias.users()) {
+                if (user == op || VIEWS.contains(user.nameString())) {
+                    continue;
+                }
+                if (user.is("memref.dealloc")) {
+                    return false;
+                }
+                Operation at = ancestorIn(block, user);
+                boolean after = at == null || (at != op && op.isBeforeInBlock(at));
+                if (after && !onlyReadsOrReturns(user, alias)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean onlyReadsOrReturns(Operation user, Value v) {
+        return user.is(FuncDialect.RETURN) || onlyReads(user, v);
+    }
+
+    private static void rewrite(Operation op, MemRefType view) {
+        Value src = op.operand(0);
+        Value dst = op.operand(op.numOperands() - 1);
+        int rank = view.rank();
+        long[] layout = MemRefLayouts.stridesAndOffset(view);
+        long[] sizes = new long[rank];
+        long[] strides = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            sizes[d] = view.shape().get(d);
+            strides[d] = layout[d + 1];
+        }
+        Operation cast = OpBuilder.before(op).create(op.location(), "memref.reinterpret_cast", List.of(src),
+                List.of(view), Map.of(ShapedSyntax.SEGMENTS, DenseArrayAttr.ofLongs(IntegerType.I32, 1, 0, 0, 0),
+                        "static_offsets", DenseArrayAttr.i64(layout[0]), "static_sizes", DenseArrayAttr.i64(sizes),
+                        "static_strides", DenseArrayAttr.i64(strides)));
+        Operation alloc = dst.definingOp();
+        op.erase();
+        for (Operation user : List.copyOf(dst.users())) {
+            if (user.is("memref.dealloc")) {
+                user.erase();
+            }
+        }
+        dst.replaceAllUsesWith(cast.result(0));
+        alloc.erase();
+    }
+
+    /** The op of {@code block} that is or holds {@code op}, or null. */
+    private static Operation ancestorIn(Block block, Operation op) {
+        for (Operation at = op; at != null; at = at.parentOp()) {
+            if (at.block() == block) {
+                return at;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,130 @@
+// RUN: hip-mlir-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(hip-reshape-transpose-views))' | FileCheck %s
+
+// Attention's head split: each projection's reshape becomes a view of it with the same identity
+// type; the transposes that only the score and context products read become strided views of those
+// (Q and V [S, H, D] -> [H, S, D]: strides [D, H*D, 1]; K -> [H, D, S]: strides [D, 1, H*D]). The
+// copies and their buffers go; the context's transpose, read by an exp, stays.
+// CHECK-LABEL: func.func @heads
+// CHECK-NEXT:    %[[Q:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [4, 2, 3], strides: [6, 3, 1] : memref<4x6xf32> to memref<4x2x3xf32>
+// CHECK-NEXT:    %[[QT:.*]] = memref.reinterpret_cast %[[Q]] to offset: [0], sizes: [2, 4, 3], strides: [3, 6, 1] : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
+// CHECK-NEXT:    %[[K:.*]] = memref.reinterpret_cast %arg2 to offset: [0], sizes: [4, 2, 3], strides: [6, 3, 1] : memref<4x6xf32> to memref<4x2x3xf32>
+// CHECK-NEXT:    %[[KT:.*]] = memref.reinterpret_cast %[[K]] to offset: [0], sizes: [2, 3, 4], strides: [3, 1, 6] : memref<4x2x3xf32> to memref<2x3x4xf32, strided<[3, 1, 6]>>
+// CHECK-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x4x4xf32>
+// CHECK-NEXT:    hip.matmul %[[QT]], %[[KT]], %[[S]] : (memref<2x4x3xf32, strided<[3, 6, 1]>>, memref<2x3x4xf32, strided<[3, 1, 6]>>, memref<2x4x4xf32>) -> ()
+// CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %arg3 to offset: [0], sizes: [4, 2, 3], strides: [6, 3, 1] : memref<4x6xf32> to memref<4x2x3xf32>
+// CHECK-NEXT:    %[[VT:.*]] = memref.reinterpret_cast %[[V]] to offset: [0], sizes: [2, 4, 3], strides: [3, 6, 1] : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
+// CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<2x4x3xf32>
+// CHECK-NEXT:    hip.matmul %[[S]], %[[VT]], %[[C]]
+// CHECK-NEXT:    %[[CT:.*]] = memref.alloc() : memref<4x2x3xf32>
+// CHECK-NEXT:    hip.transpose %[[C]], %[[CT]] {perm = array<i64: 1, 0, 2>}
+// CHECK-NEXT:    hip.exp %[[CT]], %arg4
+// CHECK-NEXT:    return
+// CHECK-NOT:     hip.reshape
+func.func @heads(%ctx: !hip.context, %q: memref<4x6xf32>, %k: memref<4x6xf32>, %v: memref<4x6xf32>, %out: memref<4x2x3xf32>) {
+  %q3 = memref.alloc() : memref<4x2x3xf32>
+  hip.reshape %q, %q3 {allowzero = false, shape = array<i64: 4, 2, 3>} : (memref<4x6xf32>, memref<4x2x3xf32>) -> ()
+  %qt = memref.alloc() : memref<2x4x3xf32>
+  hip.transpose %q3, %qt {perm = array<i64: 1, 0, 2>} : (memref<4x2x3xf32>, memref<2x4x3xf32>) -> ()
+  %k3 = memref.alloc() : memref<4x2x3xf32>
+  hip.reshape %k, %k3 {allowzero = false, shape = array<i64: 4, 2, 3>} : (memref<4x6xf32>, memref<4x2x3xf32>) -> ()
+  %kt = memref.alloc() : memref<2x3x4xf32>
+  hip.transpose %k3, %kt {perm = array<i64: 1, 2, 0>} : (memref<4x2x3xf32>, memref<2x3x4xf32>) -> ()
+  %s = memref.alloc() : memref<2x4x4xf32>
+  hip.matmul %qt, %kt, %s : (memref<2x4x3xf32>, memref<2x3x4xf32>, memref<2x4x4xf32>) -> ()
+  %v3 = memref.alloc() : memref<4x2x3xf32>
+  hip.reshape %v, %v3 {allowzero = false, shape = array<i64: 4, 2, 3>} : (memref<4x6xf32>, memref<4x2x3xf32>) -> ()
+  %vt = memref.alloc() : memref<2x4x3xf32>
+  hip.transpose %v3, %vt {perm = array<i64: 1, 0, 2>} : (memref<4x2x3xf32>, memref<2x4x3xf32>) -> ()
+  %c = memref.alloc() : memref<2x4x3xf32>
+  hip.matmul %s, %vt, %c : (memref<2x4x4xf32>, memref<2x4x3xf32>, memref<2x4x3xf32>) -> ()
+  %ct = memref.alloc() : memref<4x2x3xf32>
+  hip.transpose %c, %ct {perm = array<i64: 1, 0, 2>} : (memref<2x4x3xf32>, memref<4x2x3xf32>) -> ()
+  hip.exp %ct, %out : (memref<4x2x3xf32>, memref<4x2x3xf32>) -> ()
+  return
+}
+
+// -----
+
+// A transpose that moves only a unit dimension keeps the identity layout; the reversed default
+// permutation (no perm) of a matrix read by a product is its strided view; a reshape whose
+// destination has deallocs loses them with the alloc.
+// CHECK-LABEL: func.func @unit_and_default
+// CHECK-NEXT:    %[[U:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [1, 4, 6], strides: [24, 6, 1] : memref<4x1x6xf32> to memref<1x4x6xf32>
+// CHECK-NEXT:    %[[T:.*]] = memref.reinterpret_cast %arg2 to offset: [0], sizes: [6, 5], strides: [1, 6] : memref<5x6xf32> to memref<6x5xf32, strided<[1, 6]>>
+// CHECK-NEXT:    hip.matmul %[[U]], %[[T]], %arg3
+// CHECK-NEXT:    return
+func.func @unit_and_default(%ctx: !hip.context, %x: memref<4x1x6xf32>, %w: memref<5x6xf32>, %out: memref<1x4x5xf32>) {
+  %u = memref.alloc() : memref<1x4x6xf32>
+  hip.transpose %x, %u {perm = array<i64: 1, 0, 2>} : (memref<4x1x6xf32>, memref<1x4x6xf32>) -> ()
+  %t = memref.alloc() : memref<6x5xf32>
+  hip.transpose %w, %t : (memref<5x6xf32>, memref<6x5xf32>) -> ()
+  hip.matmul %u, %t, %out : (memref<1x4x6xf32>, memref<6x5xf32>, memref<1x4x5xf32>) -> ()
+  memref.dealloc %u : memref<1x4x6xf32>
+  memref.dealloc %t : memref<6x5xf32>
+  return
+}
+
+// -----
+
+// Stays: the source is written after the reshape while its view would still be read (the exp
+// writes %a again), and a reshape whose destination another op writes too.
+// CHECK-LABEL: func.func @source_written_later
+// CHECK:         hip.reshape
+// CHECK-LABEL: func.func @destination_written_twice
+// CHECK:         hip.reshape
+func.func @source_written_later(%ctx: !hip.context, %x: memref<2x6xf32>, %out: memref<12xf32>) {
+  %a = memref.alloc() : memref<2x6xf32>
+  hip.exp %x, %a : (memref<2x6xf32>, memref<2x6xf32>) -> ()
+  %d = memref.alloc() : memref<12xf32>
+  hip.reshape %a, %d {allowzero = false, shape = array<i64: 12>} : (memref<2x6xf32>, memref<12xf32>) -> ()
+  hip.exp %x, %a : (memref<2x6xf32>, memref<2x6xf32>) -> ()
+  hip.exp %d, %out : (memref<12xf32>, memref<12xf32>) -> ()
+  return
+}
+func.func @destination_written_twice(%ctx: !hip.context, %x: memref<2x6xf32>, %y: memref<12xf32>, %out: memref<12xf32>) {
+  %d = memref.alloc() : memref<12xf32>
+  hip.reshape %x, %d {allowzero = false, shape = array<i64: 12>} : (memref<2x6xf32>, memref<12xf32>) -> ()
+  hip.exp %y, %d : (memref<12xf32>, memref<12xf32>) -> ()
+  hip.exp %d, %out : (memref<12xf32>, memref<12xf32>) -> ()
+  return
+}
+
+// -----
+
+// Stays: a destination that is returned (the caller's buffer must hold the values), a source with
+// a dealloc, a source read through a strided layout by a reshape, and a transpose read by an op
+// that is not a strided reader.
+// CHECK-LABEL: func.func @returned
+// CHECK:         hip.reshape
+// CHECK-LABEL: func.func @source_freed
+// CHECK:         hip.reshape
+// CHECK-LABEL: func.func @strided_source
+// CHECK:         hip.reshape
+// CHECK-LABEL: func.func @not_a_strided_reader
+// CHECK:         hip.transpose
+func.func @returned(%ctx: !hip.context, %x: memref<2x6xf32>) -> memref<12xf32> {
+  %d = memref.alloc() : memref<12xf32>
+  hip.reshape %x, %d {allowzero = false, shape = array<i64: 12>} : (memref<2x6xf32>, memref<12xf32>) -> ()
+  return %d : memref<12xf32>
+}
+func.func @source_freed(%ctx: !hip.context, %x: memref<2x6xf32>, %out: memref<12xf32>) {
+  %a = memref.alloc() : memref<2x6xf32>
+  hip.exp %x, %a : (memref<2x6xf32>, memref<2x6xf32>) -> ()
+  %d = memref.alloc() : memref<12xf32>
+  hip.reshape %a, %d {allowzero = false, shape = array<i64: 12>} : (memref<2x6xf32>, memref<12xf32>) -> ()
+  memref.dealloc %a : memref<2x6xf32>
+  hip.exp %d, %out : (memref<12xf32>, memref<12xf32>) -> ()
+  return
+}
+func.func @strided_source(%ctx: !hip.context, %x: memref<2x6xf32, strided<[12, 1]>>, %out: memref<12xf32>) {
+  %d = memref.alloc() : memref<12xf32>
+  hip.reshape %x, %d {allowzero = false, shape = array<i64: 12>} : (memref<2x6xf32, strided<[12, 1]>>, memref<12xf32>) -> ()
+  hip.exp %d, %out : (memref<12xf32>, memref<12xf32>) -> ()
+  return
+}
+func.func @not_a_strided_reader(%ctx: !hip.context, %x: memref<2x6xf32>, %out: memref<6x2xf32>) {
+  %t = memref.alloc() : memref<6x2xf32>
+  hip.transpose %x, %t {perm = array<i64: 1, 0>} : (memref<2x6xf32>, memref<6x2xf32>) -> ()
+  hip.exp %t, %out : (memref<6x2xf32>, memref<6x2xf32>) -> ()
+  return
+}
