@@ -189,11 +189,11 @@ static int dn_batch_stride(int nb, const int64_t *bsz, const int64_t *s, int64_t
     return 1;
 }
 
-/* key: DN_KEY_BMM batches M N K a-batch-stride ars acs b-batch-stride brs bcs threads */
+/* key: DN_KEY_BMM batches M N K a-batch-stride ars acs b-batch-stride brs bcs threads y-batch-stride yrs */
 static int dn_bmm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const int64_t *k = (const int64_t *)argp;
     dnnl_dims_t xd = {k[1], k[2], k[4]}, xs = {k[5], k[6], k[7]}, wd = {k[1], k[4], k[3]}, ws = {k[8], k[9], k[10]},
-                yd = {k[1], k[2], k[3]}, ys = {k[2] * k[3], k[3], 1};
+                yd = {k[1], k[2], k[3]}, ys = {k[12], k[13], 1};
     dnnl_memory_desc_t xmd = NULL, wmd = NULL, ymd = NULL;
     dnnl_primitive_attr_t attr = NULL;
     dnnl_primitive_desc_t pd = NULL;
@@ -212,28 +212,31 @@ static int dn_bmm_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 }
 
 /*
- * Y[b] = A[b] B[b] for the nb batch dimensions bsz (A's and B's element strides sa, sb per batch
- * dimension, none broadcast; A's rows ars apart with columns acs apart, B's brs and bcs; Y dense)
- * as one oneDNN matmul over the batches, B read in place: the products of two activations
- * (attention's Q K^T and its probabilities times V), which la_gemm_batches would give to OpenBLAS
- * one batch at a time. Only with oneDNN's brgemm kernel (AVX-512; elsewhere its jit sgemm packs B
- * on every call, as OpenBLAS does), and from LA_BLAS_MIN_MACS multiply-adds in all. On BERT's
- * attention (12 heads, 128 x 128 x 64 and 128 x 64 x 128) in a C benchmark against libdnnl at one
- * thread: 0.28-0.29 ms against 0.42-0.46 for the OpenBLAS loop, the same bits (docs/BENCHMARKS.md).
- * Returns 1 when Y is written (or an error reported), 0 when the caller must compute it.
+ * Y[b] = A[b] B[b] for the nb batch dimensions bsz (A's, B's and Y's element strides sa, sb, sy per
+ * batch dimension, none broadcast; A's rows ars apart with columns acs apart, B's brs and bcs; Y's
+ * rows yrs apart, its columns adjacent; sy NULL: Y dense) as one oneDNN matmul over the batches, B
+ * read in place: the products of two activations (attention's Q K^T and its probabilities times V),
+ * which la_gemm_batches would give to OpenBLAS one batch at a time. A strided Y is the context of
+ * attention written straight into the merged heads' [S, H, D] layout (hip-reshape-transpose-views).
+ * Only with oneDNN's brgemm kernel (AVX-512; elsewhere its jit sgemm packs B on every call, as
+ * OpenBLAS does), and from LA_BLAS_MIN_MACS multiply-adds in all. On BERT's attention (12 heads,
+ * 128 x 128 x 64 and 128 x 64 x 128) in a C benchmark against libdnnl at one thread: 0.28-0.29 ms
+ * against 0.42-0.46 for the OpenBLAS loop, the same bits (docs/BENCHMARKS.md). Returns 1 when Y is
+ * written (or an error reported), 0 when the caller must compute it.
  */
 static int dn_bmm_try(void *ctx, const char *sym, int nb, const int64_t *bsz, const int64_t *sa, const int64_t *sb,
-                      int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs, const float *B,
-                      int64_t brs, int64_t bcs, float *Y) {
-    int64_t nbatch = 1, sab = 0, sbb = 0;
+                      const int64_t *sy, int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs,
+                      const float *B, int64_t brs, int64_t bcs, float *Y, int64_t yrs) {
+    int64_t nbatch = 1, sab = 0, sbb = 0, syb = M * yrs;
     for (int d = 0; d < nb; d++) nbatch *= bsz[d];
     if (nbatch <= 1 || M <= 0 || N <= 0 || K <= 0 || nbatch * M * N * K < LA_BLAS_MIN_MACS ||
-        !dn_batch_stride(nb, bsz, sa, &sab) || !dn_batch_stride(nb, bsz, sb, &sbb))
+        !dn_batch_stride(nb, bsz, sa, &sab) || !dn_batch_stride(nb, bsz, sb, &sbb) ||
+        (sy != NULL && !dn_batch_stride(nb, bsz, sy, &syb)))
         return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL) return 0;
     int64_t threads = dn_begin(ctx, 0);
-    int64_t k[DN_KEY_LEN] = {DN_KEY_BMM, nbatch, M, N, K, sab, ars, acs, sbb, brs, bcs, threads};
+    int64_t k[DN_KEY_LEN] = {DN_KEY_BMM, nbatch, M, N, K, sab, ars, acs, sbb, brs, bcs, threads, syb, yrs};
     dn_entry_t *e = dn_get(ctx, c, k, NULL, dn_bmm_create, k);
     if (e == NULL) return 0;
     if (!dn_run(ctx, c, DN_KIND_MATMUL, e, B, A, Y, NULL))

@@ -508,8 +508,8 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y, int64_t ldy, int epi, double lo, double hi);
 static int dn_bmm_try(void *ctx, const char *sym, int nb, const int64_t *bsz, const int64_t *sa, const int64_t *sb,
-                      int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs, const float *B,
-                      int64_t brs, int64_t bcs, float *Y);
+                      const int64_t *sy, int64_t M, int64_t N, int64_t K, const float *A, int64_t ars, int64_t acs,
+                      const float *B, int64_t brs, int64_t bcs, float *Y, int64_t yrs);
 static int dn_matmul_try(void *ctx, const char *sym, int64_t M, int64_t N, int64_t K, double alpha, const float *A,
                          int64_t ars, int64_t acs, const float *B, int64_t brs, int64_t bcs, const float *bias,
                          int accumulate, float *Y);
@@ -669,6 +669,22 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
     } else {
         A = a.data; B = b.data; ast = a.strides; bst = b.strides;
     }
+    if (t == LA_F32 && cd == NULL && act == LA_ACT_NONE && ar >= 2 && br >= 2 && nb > 0 && !hipep_is_contiguous(&y) &&
+        (N <= 1 || y.strides[yr - 1] == 1)) {
+        /* a strided Y of a batched product (hip-reshape-transpose-views: attention's context written
+         * into the merged heads' [S, H, D] layout): oneDNN's batched matmul writes it in place;
+         * otherwise the product goes to a dense scratch below and is copied through the view */
+        int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK], sy[HIPEP_MAX_RANK];
+        for (int64_t d = 0; d < nb; d++) {
+            int64_t da = d - (nb - nba), db = d - (nb - nbb);
+            sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
+            sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
+            sy[d] = y.strides[d];
+        }
+        if (dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, sy, M, N, K, (const float *)A, ast[ar - 2], ast[ar - 1],
+                       (const float *)B, bst[br - 2], bst[br - 1], (float *)y.data, y.strides[yr - 2]))
+            return; /* f32: A and B are the operands themselves, nothing to free */
+    }
     void *Y = la_out_buffer(ctx, sym, &y, t, kind);
     if (!A || !B || !Y) goto done;
     {
@@ -722,8 +738,8 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
             sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
             sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
         }
-        if (t == LA_F32 && dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, M, N, K, (const float *)A, asm_, ask,
-                                      (const float *)B, bsk, bsn, (float *)Y))
+        if (t == LA_F32 && dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, NULL, M, N, K, (const float *)A, asm_, ask,
+                                      (const float *)B, bsk, bsn, (float *)Y, N))
             goto done;
         la_gemm_batches(ctx, sym, kind, (int)nb, bsz, sa, sb, M, N, K, A, asm_, ask, B, bsk, bsn, (char *)Y);
     }

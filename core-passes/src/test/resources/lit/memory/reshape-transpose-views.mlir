@@ -3,7 +3,9 @@
 // Attention's head split: each projection's reshape becomes a view of it with the same identity
 // type; the transposes that only the score and context products read become strided views of those
 // (Q and V [S, H, D] -> [H, S, D]: strides [D, H*D, 1]; K -> [H, D, S]: strides [D, 1, H*D]). The
-// copies and their buffers go; the context's transpose, read by an exp, stays.
+// copies and their buffers go. The context's transpose, read by an exp, folds into its product the
+// other way: the product writes the merged [S, H, D] buffer, whose alloc moves before it, through
+// a view with strides [D, H*D, 1].
 // CHECK-LABEL: func.func @heads
 // CHECK-NEXT:    %[[Q:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [4, 2, 3], strides: [6, 3, 1] : memref<4x6xf32> to memref<4x2x3xf32>
 // CHECK-NEXT:    %[[QT:.*]] = memref.reinterpret_cast %[[Q]] to offset: [0], sizes: [2, 4, 3], strides: [3, 6, 1] : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
@@ -13,13 +15,13 @@
 // CHECK-NEXT:    hip.matmul %[[QT]], %[[KT]], %[[S]] : (memref<2x4x3xf32, strided<[3, 6, 1]>>, memref<2x3x4xf32, strided<[3, 1, 6]>>, memref<2x4x4xf32>) -> ()
 // CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %arg3 to offset: [0], sizes: [4, 2, 3], strides: [6, 3, 1] : memref<4x6xf32> to memref<4x2x3xf32>
 // CHECK-NEXT:    %[[VT:.*]] = memref.reinterpret_cast %[[V]] to offset: [0], sizes: [2, 4, 3], strides: [3, 6, 1] : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
-// CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<2x4x3xf32>
-// CHECK-NEXT:    hip.matmul %[[S]], %[[VT]], %[[C]]
 // CHECK-NEXT:    %[[CT:.*]] = memref.alloc() : memref<4x2x3xf32>
-// CHECK-NEXT:    hip.transpose %[[C]], %[[CT]] {perm = array<i64: 1, 0, 2>}
+// CHECK-NEXT:    %[[C:.*]] = memref.reinterpret_cast %[[CT]] to offset: [0], sizes: [2, 4, 3], strides: [3, 6, 1] : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
+// CHECK-NEXT:    hip.matmul %[[S]], %[[VT]], %[[C]]
 // CHECK-NEXT:    hip.exp %[[CT]], %arg4
 // CHECK-NEXT:    return
 // CHECK-NOT:     hip.reshape
+// CHECK-NOT:     hip.transpose
 func.func @heads(%ctx: !hip.context, %q: memref<4x6xf32>, %k: memref<4x6xf32>, %v: memref<4x6xf32>, %out: memref<4x2x3xf32>) {
   %q3 = memref.alloc() : memref<4x2x3xf32>
   hip.reshape %q, %q3 {allowzero = false, shape = array<i64: 4, 2, 3>} : (memref<4x6xf32>, memref<4x2x3xf32>) -> ()
@@ -126,5 +128,51 @@ func.func @not_a_strided_reader(%ctx: !hip.context, %x: memref<2x6xf32>, %out: m
   %t = memref.alloc() : memref<6x2xf32>
   hip.transpose %x, %t {perm = array<i64: 1, 0>} : (memref<2x6xf32>, memref<6x2xf32>) -> ()
   hip.exp %t, %out : (memref<6x2xf32>, memref<6x2xf32>) -> ()
+  return
+}
+
+// -----
+
+// Stays: a transpose whose source the product's bias form writes (its kernel computes densely), and
+// one whose source is also read by another op.
+// CHECK-LABEL: func.func @biased_writer
+// CHECK:         hip.transpose
+// CHECK-LABEL: func.func @source_read_twice
+// CHECK:         hip.transpose
+func.func @biased_writer(%ctx: !hip.context, %a: memref<2x4x3xf32>, %b: memref<3x5xf32>, %bias: memref<5xf32>, %out: memref<4x2x5xf32>) {
+  %c = memref.alloc() : memref<2x4x5xf32>
+  hip.matmul %a, %b, %bias, %c : (memref<2x4x3xf32>, memref<3x5xf32>, memref<5xf32>, memref<2x4x5xf32>) -> ()
+  %t = memref.alloc() : memref<4x2x5xf32>
+  hip.transpose %c, %t {perm = array<i64: 1, 0, 2>} : (memref<2x4x5xf32>, memref<4x2x5xf32>) -> ()
+  hip.exp %t, %out : (memref<4x2x5xf32>, memref<4x2x5xf32>) -> ()
+  return
+}
+func.func @source_read_twice(%ctx: !hip.context, %a: memref<2x4x3xf32>, %b: memref<3x5xf32>, %out: memref<4x2x5xf32>, %out2: memref<2x4x5xf32>) {
+  %c = memref.alloc() : memref<2x4x5xf32>
+  hip.matmul %a, %b, %c : (memref<2x4x3xf32>, memref<3x5xf32>, memref<2x4x5xf32>) -> ()
+  %t = memref.alloc() : memref<4x2x5xf32>
+  hip.transpose %c, %t {perm = array<i64: 1, 0, 2>} : (memref<2x4x5xf32>, memref<4x2x5xf32>) -> ()
+  hip.exp %t, %out : (memref<4x2x5xf32>, memref<4x2x5xf32>) -> ()
+  hip.exp %c, %out2 : (memref<2x4x5xf32>, memref<2x4x5xf32>) -> ()
+  return
+}
+
+// -----
+
+// A rotation (perm [1, 2, 0], not its own inverse) of a product's result: source dimension j
+// steps like the destination dimension that perm maps to j (dims 0, 1, 2 -> strides 1, 8, 2 of
+// the [3, 4, 2] destination).
+// CHECK-LABEL: func.func @rotate
+// CHECK-NEXT:    %[[T:.*]] = memref.alloc() : memref<3x4x2xf32>
+// CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %[[T]] to offset: [0], sizes: [2, 3, 4], strides: [1, 8, 2] : memref<3x4x2xf32> to memref<2x3x4xf32, strided<[1, 8, 2]>>
+// CHECK-NEXT:    hip.matmul %arg1, %arg2, %[[V]]
+// CHECK-NEXT:    hip.exp %[[T]], %arg3
+// CHECK-NEXT:    return
+func.func @rotate(%ctx: !hip.context, %a: memref<2x3x5xf32>, %b: memref<2x5x4xf32>, %out: memref<3x4x2xf32>) {
+  %c = memref.alloc() : memref<2x3x4xf32>
+  hip.matmul %a, %b, %c : (memref<2x3x5xf32>, memref<2x5x4xf32>, memref<2x3x4xf32>) -> ()
+  %t = memref.alloc() : memref<3x4x2xf32>
+  hip.transpose %c, %t {perm = array<i64: 1, 2, 0>} : (memref<2x3x4xf32>, memref<3x4x2xf32>) -> ()
+  hip.exp %t, %out : (memref<3x4x2xf32>, memref<3x4x2xf32>) -> ()
   return
 }

@@ -33,6 +33,10 @@ import org.hipep.pass.Pass;
  *       Attention's head split ({@code Reshape} to {@code [B, S, H, D]}, {@code Transpose} to
  *       {@code [B, H, S, D]} or {@code [B, H, D, S]}, then the score and context products) then
  *       reads the projections' outputs in place.</li>
+ *   <li>A {@code hip.transpose} of a buffer that only a {@link #STRIDED_WRITERS} op wrote: that
+ *       op writes the transpose's destination instead, through a {@code memref.reinterpret_cast}
+ *       of it with the source's shape and the destination's strides permuted back (attention's
+ *       context products write the merged heads' {@code [B, S, H, D]} layout directly).</li>
  * </ul>
  *
  * <p>For {@code hip.reshape %src[, %shape], %dst} or {@code hip.transpose %src, %dst}, all of:
@@ -48,12 +52,28 @@ import org.hipep.pass.Pass;
  *       {@code memref.dealloc}.</li>
  * </ul>
  * Then the uses of {@code %dst} become the view, and the op, {@code %dst}'s alloc and its deallocs
- * go. {@code hip-pool-allocs} counts the view's uses in the source buffer's lifetime. An op that
- * does not qualify stays as it is.
+ * go. {@code hip-pool-allocs} counts the view's uses in the source buffer's lifetime.
+ *
+ * <p>A transpose that does not qualify so may still fold into its source's writer, when all of:
+ * {@code %src} is a static identity-layout {@code memref.alloc} of the block whose users are one
+ * {@link #STRIDED_WRITERS} op before the transpose with two inputs, {@code %src} as its
+ * destination and no attributes, the transpose and {@code memref.dealloc}s; {@code %dst} is a
+ * static identity-layout {@code memref.alloc} or {@code hip.alloc_output} of the block, none of
+ * whose users comes before the transpose, whose operands are defined before the writer (it moves
+ * right before the writer when it came later). Then the writer writes the view of {@code %dst},
+ * and the transpose, {@code %src}'s alloc and its deallocs go. An op that qualifies for neither
+ * stays as it is.
  */
 public final class ReshapeTransposeViewsPass extends Pass {
     /** The ops whose kernels read operands of any static strides as they are (no dense copy). */
     static final List<String> STRIDED_READERS = List.of("hip.matmul");
+
+    /**
+     * The ops whose kernels write a strided destination in place when they have just two inputs
+     * and no attributes (the f32 batched product through oneDNN; any other path computes into a
+     * dense scratch and copies through the view, as the transpose did).
+     */
+    static final List<String> STRIDED_WRITERS = List.of("hip.matmul");
 
     /** Ops that only re-describe a buffer: their result aliases operand 0. */
     private static final List<String> VIEWS = List.of("memref.cast", "memref.collapse_shape", "memref.expand_shape",
@@ -92,8 +112,102 @@ public final class ReshapeTransposeViewsPass extends Pass {
             MemRefType view = op.is("hip.reshape") ? reshapeView(op) : transposeView(op);
             if (view != null && sourceUnchangedAfter(op)) {
                 rewrite(op, view);
+            } else if (op.is("hip.transpose")) {
+                Operation writer = producer(op);
+                if (writer != null) {
+                    rewriteProducer(op, writer);
+                }
             }
         }
+    }
+
+    /**
+     * The product that writes a transpose's source when it can write the transpose's destination
+     * instead (see the class), else null.
+     */
+    private static Operation producer(Operation transpose) {
+        Value src = transpose.operand(0);
+        Value dst = transpose.operand(transpose.numOperands() - 1);
+        Block block = transpose.block();
+        Operation srcAlloc = src.definingOp();
+        if (transpose.numOperands() != 2 || srcAlloc == null || !srcAlloc.is("memref.alloc")
+                || srcAlloc.block() != block || srcAlloc.numOperands() != 0 || !(src.type() instanceof MemRefType st)
+                || !st.hasStaticShape() || !st.hasIdentityLayout() || st.memorySpace() != null
+                || !(dst.type() instanceof MemRefType dt) || !dt.hasStaticShape() || !dt.hasIdentityLayout()
+                || dt.memorySpace() != null || !dt.elementType().equals(st.elementType())
+                || perm(transpose.attribute("perm"), st.rank()) == null) {
+            return null;
+        }
+        Operation writer = null;
+        for (Operation user : src.users()) {
+            if (user == transpose || user.is("memref.dealloc")) {
+                continue;
+            }
+            if (!STRIDED_WRITERS.contains(user.nameString()) || writer != null || user.numOperands() != 3
+                    || !user.attributes().isEmpty() || user.block() != block || !user.isBeforeInBlock(transpose)
+                    || user.operand(2) != src || MemoryViews.readsValue(user, src)) {
+                return null;
+            }
+            writer = user;
+        }
+        Operation def = dst.definingOp();
+        if (writer == null || def == null || !(def.is("memref.alloc") || def.is("hip.alloc_output"))
+                || def.block() != block || MemoryViews.readsValue(writer, dst)) {
+            return null;
+        }
+        for (Value operand : def.operands()) {
+            Operation d = operand.definingOp();
+            if (d != null && (d.block() != block || !d.isBeforeInBlock(writer))) {
+                return null;
+            }
+        }
+        for (Operation user : dst.users()) {
+            if (user != transpose && (user.block() != block || !transpose.isBeforeInBlock(user))) {
+                return null;
+            }
+        }
+        return writer;
+    }
+
+    /** {@code writer} writes the transpose's destination through a view with the source's shape. */
+    private static void rewriteProducer(Operation transpose, Operation writer) {
+        Value src = transpose.operand(0);
+        Value dst = transpose.operand(1);
+        MemRefType st = (MemRefType) src.type();
+        MemRefType dt = (MemRefType) dst.type();
+        int rank = st.rank();
+        int[] perm = perm(transpose.attribute("perm"), rank);
+        long[] dstLayout = MemRefLayouts.stridesAndOffset(dt);
+        // destination dimension d is source dimension perm[d]: source dimension j steps like
+        // destination dimension d where perm[d] == j
+        long[] strides = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            strides[perm[d]] = dstLayout[d + 1];
+        }
+        List<Long> stridesList = new ArrayList<>(rank);
+        for (long v : strides) {
+            stridesList.add(v);
+        }
+        Operation def = dst.definingOp();
+        if (writer.isBeforeInBlock(def)) {
+            def.moveBefore(writer);
+        }
+        MemRefType view = new MemRefType(st.shape(), st.elementType(), new StridedLayoutAttr(0, stridesList), null);
+        long[] sizes = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            sizes[d] = st.shape().get(d);
+        }
+        Operation cast = OpBuilder.before(writer).create(writer.location(), "memref.reinterpret_cast", List.of(dst),
+                List.of(view), Map.of(ShapedSyntax.SEGMENTS, DenseArrayAttr.ofLongs(IntegerType.I32, 1, 0, 0, 0),
+                        "static_offsets", DenseArrayAttr.i64(0), "static_sizes", DenseArrayAttr.i64(sizes),
+                        "static_strides", DenseArrayAttr.i64(strides)));
+        writer.setOperand(writer.numOperands() - 1, cast.result(0));
+        transpose.erase();
+        Operation srcAlloc = src.definingOp();
+        for (Operation user : List.copyOf(src.users())) {
+            user.erase(); // the deallocs: nothing else uses the source now
+        }
+        srcAlloc.erase();
     }
 
     /** The view type a reshape's destination becomes, when the reshape qualifies; else null. */
