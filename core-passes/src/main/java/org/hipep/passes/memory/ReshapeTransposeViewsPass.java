@@ -12,6 +12,7 @@ import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseArrayAttr;
+import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.ShapedType;
@@ -91,7 +92,7 @@ public final class ReshapeTransposeViewsPass extends Pass {
 
     @Override
     public String description() {
-        return "Turn reshapes, and transposes read only by strided readers, into views of their source (no copies)";
+        return "Turn reshapes and transposes into views of their source or, after a product, of their destination";
     }
 
     @Override
@@ -143,8 +144,10 @@ public final class ReshapeTransposeViewsPass extends Pass {
             if (user == transpose || user.is("memref.dealloc")) {
                 continue;
             }
-            if (!STRIDED_WRITERS.contains(user.nameString()) || writer != null || user.numOperands() != 3
-                    || !user.attributes().isEmpty() || user.block() != block || !user.isBeforeInBlock(transpose)
+            boolean attributes = !user.attributes().isEmpty()
+                    || (user.properties() instanceof DictionaryAttr p && !p.entries().isEmpty());
+            if (!STRIDED_WRITERS.contains(user.nameString()) || writer != null || user.numOperands() != 3 || attributes
+                    || user.block() != block || !user.isBeforeInBlock(transpose)
                     || user.operand(2) != src || MemoryViews.readsValue(user, src)) {
                 return null;
             }
