@@ -16,9 +16,10 @@
  *    max is subtracted first; float exp is an inline vectorisable one (rd_expf, within 2 ulp), the
  *    row loops run 16 lanes wide; rows in parallel (hipep_parallel_for, ~16K elements a chunk).
  *  - hipep_layer_norm_<t>_in{2,3}_out{1,2,3} (scale/bias broadcast to the normalised dims; mean /
- *    inv_std_dev outputs are f32), hipep_rms_norm_<t>, hipep_batch_norm_<t> (inference),
- *    hipep_instance_norm_<t>, hipep_group_norm_<t> (scale and bias per channel, opset 21); float
- *    types, computed in float (f64 in double).
+ *    inv_std_dev outputs are f32), hipep_skip_layer_norm_<t>_in{3,4} (of X + skip: canonicalize's
+ *    fusion of a residual Add into the LayerNorm after it), hipep_rms_norm_<t>, hipep_batch_norm_<t>
+ *    (inference), hipep_instance_norm_<t>, hipep_group_norm_<t> (scale and bias per channel, opset
+ *    21); float types, computed in float (f64 in double).
  *  - hipep_max_pool_<t>_out{1,2} (f32 f64 f16 bf16 and all integer types; Indices in ONNX
  *    storage order 0: the flattened index into X including batch and channel),
  *    hipep_avg_pool_<t> (float types), hipep_global_max_pool_<t> (all), hipep_global_avg_pool_<t>
@@ -1217,7 +1218,7 @@ RD_FLOAT_TYPES(RD_SOFTMAX_KERNELS)
 /* ------------------------------------------------------------------ layer_norm, rms_norm */
 
 typedef struct {
-    const void *x;
+    const void *x, *skip; /* skip: NULL, or added to x first (hipep_skip_layer_norm) */
     void *y;
     const void *scale, *bias;
     float *mean, *inv;
@@ -1235,6 +1236,21 @@ typedef struct {
         for (int64_t r = b; r < e; r++) {                                                                              \
             const CT *p = (const CT *)j->x + r * N;                                                                    \
             CT *q = (CT *)j->y + r * N;                                                                                \
+            if (j->skip) {                                                                                             \
+                /* X + skip in the compute type (f32: the Add kernel's sums) into Y's row, normalised                  \
+                 * there through q alone: with p == q the loops below would take their scalar                          \
+                 * fallback (the vectoriser's overlap check fails), twice as slow */                                   \
+                const CT *k = (const CT *)j->skip + r * N;                                                             \
+                for (int64_t i = 0; i < N; i++) q[i] = p[i] + k[i];                                                    \
+                CT m = rd_sum_##S(q, N) / (CT)N;                                                                       \
+                CT inv = (CT)1 / SQRTF(rd_ssd_##S(q, N, m) / (CT)N + eps);                                             \
+                if (bi) {                                                                                              \
+                    for (int64_t i = 0; i < N; i++) q[i] = (q[i] - m) * inv * sc[i] + bi[i];                           \
+                } else {                                                                                               \
+                    for (int64_t i = 0; i < N; i++) q[i] = (q[i] - m) * inv * sc[i];                                   \
+                }                                                                                                      \
+                continue;                                                                                              \
+            }                                                                                                          \
             if (j->rms) {                                                                                              \
                 CT inv = (CT)1 / SQRTF(rd_ssd_##S(p, N, 0) / (CT)N + eps);                                             \
                 for (int64_t i = 0; i < N; i++) q[i] = p[i] * inv * sc[i];                                             \
@@ -1255,18 +1271,24 @@ typedef struct {
 RD_LAYERNORM(f, float, sqrtf)
 RD_LAYERNORM(d, double, sqrt)
 
-static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t xr, const void *xd, int64_t sr,
-                          const void *sd, int64_t br, const void *bd, int64_t yr, const void *yd, int64_t mr,
-                          const void *md, int64_t ir, const void *id, int64_t axis, double eps) {
+/* layer_norm / rms_norm of X, or (kd not NULL: hipep_skip_layer_norm) of X + skip, skip X's shape */
+static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t xr, const void *xd, int64_t kr,
+                          const void *kd, int64_t sr, const void *sd, int64_t br, const void *bd, int64_t yr,
+                          const void *yd, int64_t mr, const void *md, int64_t ir, const void *id, int64_t axis,
+                          double eps) {
     if (hipep_has_error(ctx)) return;
     int64_t es = rd_esize[ty], cs = rd_csize(ty);
-    hipep_view_t xv = hipep_view(xr, xd, es), sv = hipep_view(sr, sd, es), yv = hipep_view(yr, yd, es);
+    hipep_view_t xv = hipep_view(xr, xd, es), sv = hipep_view(sr, sd, es), yv = hipep_view(yr, yd, es), kv = {0};
     int64_t ax;
     if (!rd_axis(ctx, sym, axis, xr, &ax)) return;
     int64_t outer = 1, N = 1;
     for (int64_t d = 0; d < ax; d++) outer *= xv.sizes[d];
     for (int64_t d = ax; d < xr; d++) N *= xv.sizes[d];
     if (!rd_check_numel(ctx, sym, "Y", &yv, xv.numel)) return;
+    if (kd) {
+        kv = hipep_view(kr, kd, es);
+        if (!rd_check_numel(ctx, sym, "skip", &kv, xv.numel)) return;
+    }
     hipep_view_t mv, iv;
     if (md) {
         mv = hipep_view(mr, md, 4);
@@ -1277,10 +1299,11 @@ static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t x
         if (!rd_check_numel(ctx, sym, "InvStdDev", &iv, outer)) return;
     }
     if (xv.numel == 0) return;
-    void *xo = NULL, *yo = NULL, *mo = NULL, *io = NULL, *sc = NULL, *bi = NULL;
+    void *xo = NULL, *ko = NULL, *yo = NULL, *mo = NULL, *io = NULL, *sc = NULL, *bi = NULL;
     float *mean = NULL, *inv = NULL;
-    const void *x = rd_load(ctx, sym, &xv, ty, &xo);
-    void *y = x ? rd_dst(ctx, sym, &yv, ty, &yo) : NULL;
+    const void *x = rd_load(ctx, sym, &xv, ty, &xo), *skip = NULL;
+    if (x && kd) skip = rd_load(ctx, sym, &kv, ty, &ko);
+    void *y = x && (skip || !kd) ? rd_dst(ctx, sym, &yv, ty, &yo) : NULL;
     if (y) sc = rd_bcast(ctx, sym, &sv, ty, xv.sizes + ax, xr - ax, cs);
     if (sc && bd) {
         hipep_view_t bv = hipep_view(br, bd, es);
@@ -1289,7 +1312,7 @@ static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t x
     if (sc && (bi || !bd) && md) mean = (float *)rd_dst(ctx, sym, &mv, RD_F32, &mo);
     if (sc && (bi || !bd) && id) inv = (float *)rd_dst(ctx, sym, &iv, RD_F32, &io);
     if (sc && (bi || !bd) && (mean || !md) && (inv || !id)) {
-        rd_lnjob_t job = {x, y, sc, bi, mean, inv, N, eps, rms};
+        rd_lnjob_t job = {x, skip, y, sc, bi, mean, inv, N, eps, rms};
         hipep_parallel_for(ctx, outer, rd_max64(1, 8192 / rd_max64(N, 1)), ty == RD_F64 ? rd_lnbody_d : rd_lnbody_f,
                            &job);
         rd_commit(&yv, ty, yo);
@@ -1301,45 +1324,57 @@ static void rd_layer_norm(void *ctx, const char *sym, int ty, int rms, int64_t x
         free(io);
     }
     free(xo);
+    free(ko);
     free(sc);
     free(bi);
 }
 
 #define RD_LN_KERNELS(t, TY)                                                                                           \
-    void hipep_layer_norm_##t##_in2_out1(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,    \
+    void hipep_layer_norm_##t##_in2_out1(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,     \
                                          int64_t axis, double eps) {                                                   \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out1", TY, 0, xr, x, sr, s, 0, NULL, yr, y, 0, NULL, 0, NULL,  \
-                      axis, eps);                                                                                      \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out1", TY, 0, xr, x, 0, NULL, sr, s, 0, NULL, yr, y, 0, NULL,  \
+                      0, NULL, axis, eps);                                                                             \
     }                                                                                                                  \
-    void hipep_layer_norm_##t##_in3_out1(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,    \
+    void hipep_layer_norm_##t##_in3_out1(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,     \
                                          int64_t yr, void *y, int64_t axis, double eps) {                              \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out1", TY, 0, xr, x, sr, s, br, b, yr, y, 0, NULL, 0, NULL,    \
-                      axis, eps);                                                                                      \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out1", TY, 0, xr, x, 0, NULL, sr, s, br, b, yr, y, 0, NULL, 0, \
+                      NULL, axis, eps);                                                                                \
     }                                                                                                                  \
-    void hipep_layer_norm_##t##_in2_out2(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,    \
+    void hipep_layer_norm_##t##_in2_out2(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,     \
                                          int64_t mr, void *m, int64_t axis, double eps) {                              \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out2", TY, 0, xr, x, sr, s, 0, NULL, yr, y, mr, m, 0, NULL,    \
-                      axis, eps);                                                                                      \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out2", TY, 0, xr, x, 0, NULL, sr, s, 0, NULL, yr, y, mr, m, 0, \
+                      NULL, axis, eps);                                                                                \
     }                                                                                                                  \
-    void hipep_layer_norm_##t##_in3_out2(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,    \
+    void hipep_layer_norm_##t##_in3_out2(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,     \
                                          int64_t yr, void *y, int64_t mr, void *m, int64_t axis, double eps) {         \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out2", TY, 0, xr, x, sr, s, br, b, yr, y, mr, m, 0, NULL,      \
-                      axis, eps);                                                                                      \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out2", TY, 0, xr, x, 0, NULL, sr, s, br, b, yr, y, mr, m, 0,   \
+                      NULL, axis, eps);                                                                                \
     }                                                                                                                  \
-    void hipep_layer_norm_##t##_in2_out3(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,    \
+    void hipep_layer_norm_##t##_in2_out3(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y,     \
                                          int64_t mr, void *m, int64_t ir, void *i, int64_t axis, double eps) {         \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out3", TY, 0, xr, x, sr, s, 0, NULL, yr, y, mr, m, ir, i,      \
-                      axis, eps);                                                                                      \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in2_out3", TY, 0, xr, x, 0, NULL, sr, s, 0, NULL, yr, y, mr, m,    \
+                      ir, i, axis, eps);                                                                               \
     }                                                                                                                  \
-    void hipep_layer_norm_##t##_in3_out3(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,    \
+    void hipep_layer_norm_##t##_in3_out3(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t br, void *b,     \
                                          int64_t yr, void *y, int64_t mr, void *m, int64_t ir, void *i, int64_t axis,  \
                                          double eps) {                                                                 \
-        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out3", TY, 0, xr, x, sr, s, br, b, yr, y, mr, m, ir, i, axis,  \
-                      eps);                                                                                            \
+        rd_layer_norm(ctx, "hipep_layer_norm_" #t "_in3_out3", TY, 0, xr, x, 0, NULL, sr, s, br, b, yr, y, mr, m,      \
+                      ir, i, axis, eps);                                                                               \
     }                                                                                                                  \
-    void hipep_rms_norm_##t(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y, int64_t axis,   \
+    void hipep_skip_layer_norm_##t##_in3(void *ctx, int64_t xr, void *x, int64_t kr, void *k, int64_t sr, void *s,     \
+                                         int64_t yr, void *y, int64_t axis, double eps) {                              \
+        rd_layer_norm(ctx, "hipep_skip_layer_norm_" #t "_in3", TY, 0, xr, x, kr, k, sr, s, 0, NULL, yr, y, 0, NULL,    \
+                      0, NULL, axis, eps);                                                                             \
+    }                                                                                                                  \
+    void hipep_skip_layer_norm_##t##_in4(void *ctx, int64_t xr, void *x, int64_t kr, void *k, int64_t sr, void *s,     \
+                                         int64_t br, void *b, int64_t yr, void *y, int64_t axis, double eps) {         \
+        rd_layer_norm(ctx, "hipep_skip_layer_norm_" #t "_in4", TY, 0, xr, x, kr, k, sr, s, br, b, yr, y, 0, NULL,      \
+                      0, NULL, axis, eps);                                                                             \
+    }                                                                                                                  \
+    void hipep_rms_norm_##t(void *ctx, int64_t xr, void *x, int64_t sr, void *s, int64_t yr, void *y, int64_t axis,    \
                             double eps) {                                                                              \
-        rd_layer_norm(ctx, "hipep_rms_norm_" #t, TY, 1, xr, x, sr, s, 0, NULL, yr, y, 0, NULL, 0, NULL, axis, eps);    \
+        rd_layer_norm(ctx, "hipep_rms_norm_" #t, TY, 1, xr, x, 0, NULL, sr, s, 0, NULL, yr, y, 0, NULL, 0, NULL, axis, \
+                      eps);                                                                                            \
     }
 
 RD_FLOAT_TYPES(RD_LN_KERNELS)

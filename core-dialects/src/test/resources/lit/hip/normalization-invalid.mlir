@@ -85,3 +85,11 @@ func.func @f(%x: tensor<2x6x5xf32>, %c: tensor<6xf32>) {
   %0 = hip.group_norm %x, %c, %c, %x : (tensor<2x6x5xf32>, tensor<6xf32>, tensor<6xf32>, tensor<2x6x5xf32>) -> tensor<2x6x5xf32>
   return
 }
+
+// -----
+
+func.func @f(%x: tensor<2x5x8xf32>, %k: tensor<5x8xf32>, %s: tensor<8xf32>) {
+  // expected-error@+1 {{'hip.skip_layer_norm' op skip tensor<5x8xf32> must have the type of X tensor<2x5x8xf32>}}
+  %0 = hip.skip_layer_norm %x, %k, %s, %x : (tensor<2x5x8xf32>, tensor<5x8xf32>, tensor<8xf32>, tensor<2x5x8xf32>) -> tensor<2x5x8xf32>
+  return
+}

@@ -36,3 +36,17 @@ func.func @channels(%x: tensor<?x3x4x4xf16>, %s4: tensor<4xf16>, %c: tensor<3xf1
   %4 = hip.batch_norm %y, %c7, %c7, %c7, %c7, %y : (tensor<2x?xf32>, tensor<7xf32>, tensor<7xf32>, tensor<7xf32>, tensor<7xf32>, tensor<2x?xf32>) -> tensor<2x?xf32>
   return
 }
+
+// -----
+
+// skip_layer_norm: layer_norm of X + skip (skip of X's type), scale and an optional bias as
+// layer_norm's; the memref form has the destination last.
+// CHECK-LABEL: func.func @skip_layer_norm
+// CHECK: hip.skip_layer_norm %arg0, %arg1, %arg2, %arg2, %arg0 {epsilon = 1.250000e-01 : f32} : (tensor<2x?x8xf32>, tensor<2x?x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x?x8xf32>) -> tensor<2x?x8xf32>
+// GENERIC: "hip.skip_layer_norm"(%arg0, %arg1, %arg2, %arg2, %arg0) <{epsilon = 1.250000e-01 : f32}>
+// CHECK: hip.skip_layer_norm %arg3, %arg3, %arg4, %arg3 {axis = 1 : i64} : (memref<4x8xf32>, memref<4x8xf32>, memref<8xf32>, memref<4x8xf32>) -> ()
+func.func @skip_layer_norm(%x: tensor<2x?x8xf32>, %k: tensor<2x?x8xf32>, %s: tensor<8xf32>, %m: memref<4x8xf32>, %ms: memref<8xf32>) {
+  %0 = hip.skip_layer_norm %x, %k, %s, %s, %x {epsilon = 0.125 : f32} : (tensor<2x?x8xf32>, tensor<2x?x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x?x8xf32>) -> tensor<2x?x8xf32>
+  hip.skip_layer_norm %m, %m, %ms, %m {axis = 1} : (memref<4x8xf32>, memref<4x8xf32>, memref<8xf32>, memref<4x8xf32>) -> ()
+  return
+}

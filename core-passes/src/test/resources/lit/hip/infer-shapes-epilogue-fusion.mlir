@@ -306,3 +306,59 @@ func.func @gelu_from_erf_not(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4x
   %d = hip.mul %d3, %half, %e : (tensor<4xf32>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
   return %a, %b, %c, %d, %d2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A residual Add whose only reader is a LayerNorm (with and without bias) becomes one
+// hip.skip_layer_norm of the Add's two operands, into the LayerNorm's destination.
+// CHECK-LABEL: func.func @skip_layer_norm
+// CHECK:         %[[Y:.*]] = hip.skip_layer_norm %arg0, %arg1, %arg2, %arg3, %{{.*}} {axis = -1 : i64, epsilon = 1.000000e-12 : f32} : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+// CHECK:         %[[Z:.*]] = hip.skip_layer_norm %[[Y]], %arg1, %arg2, %{{.*}} {axis = -1 : i64} : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+// CHECK-NOT:     hip.add
+// CHECK-NOT:     hip.layer_norm
+// CHECK:         return %[[Z]]
+func.func @skip_layer_norm(%x: tensor<2x3x8xf32>, %r: tensor<2x3x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x3x8xf32> {
+  %e0 = tensor.empty() : tensor<2x3x8xf32>
+  %a = hip.add %x, %r, %e0 : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e1 = tensor.empty() : tensor<2x3x8xf32>
+  %y = hip.layer_norm %a, %s, %b, %e1 {axis = -1 : i64, epsilon = 1.0e-12 : f32} : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e2 = tensor.empty() : tensor<2x3x8xf32>
+  %a2 = hip.add %y, %r, %e2 : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e3 = tensor.empty() : tensor<2x3x8xf32>
+  %z = hip.layer_norm %a2, %s, %e3 {axis = -1 : i64} : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  return %z : tensor<2x3x8xf32>
+}
+
+// -----
+
+// Not fused: a sum that is also returned, a broadcasting Add (a row added to every row), an Add
+// with a fused Relu, f64, and a LayerNorm that also returns its mean and inv_std_dev.
+// CHECK-LABEL: func.func @skip_layer_norm_not_fused
+// CHECK-NOT:     hip.skip_layer_norm
+// CHECK:         return
+func.func @skip_layer_norm_not_fused(%x: tensor<2x3x8xf32>, %r: tensor<2x3x8xf32>, %row: tensor<8xf32>, %s: tensor<8xf32>, %xd: tensor<2x8xf64>, %sd: tensor<8xf64>)
+    -> (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x8xf64>, tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>) {
+  %e0 = tensor.empty() : tensor<2x3x8xf32>
+  %a = hip.add %x, %r, %e0 : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e1 = tensor.empty() : tensor<2x3x8xf32>
+  %y = hip.layer_norm %a, %s, %e1 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e2 = tensor.empty() : tensor<2x3x8xf32>
+  %b = hip.add %x, %row, %e2 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e3 = tensor.empty() : tensor<2x3x8xf32>
+  %yb = hip.layer_norm %b, %s, %e3 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e4 = tensor.empty() : tensor<2x3x8xf32>
+  %c = hip.add %x, %r, %e4 {clamp_min = 0.0 : f64} : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e5 = tensor.empty() : tensor<2x3x8xf32>
+  %yc = hip.layer_norm %c, %s, %e5 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e6 = tensor.empty() : tensor<2x8xf64>
+  %d = hip.add %xd, %xd, %e6 : (tensor<2x8xf64>, tensor<2x8xf64>, tensor<2x8xf64>) -> tensor<2x8xf64>
+  %e7 = tensor.empty() : tensor<2x8xf64>
+  %yd = hip.layer_norm %d, %sd, %e7 : (tensor<2x8xf64>, tensor<8xf64>, tensor<2x8xf64>) -> tensor<2x8xf64>
+  %e8 = tensor.empty() : tensor<2x3x8xf32>
+  %f = hip.add %x, %r, %e8 : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+  %e9 = tensor.empty() : tensor<2x3x8xf32>
+  %m0 = tensor.empty() : tensor<2x3x1xf32>
+  %i0 = tensor.empty() : tensor<2x3x1xf32>
+  %yf, %mf, %if = hip.layer_norm %f, %s, %e9, %m0, %i0 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> (tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>)
+  return %a, %y, %yb, %yc, %yd, %yf, %mf, %if : tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x8xf64>, tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>
+}

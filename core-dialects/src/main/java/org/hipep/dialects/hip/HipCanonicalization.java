@@ -53,6 +53,7 @@ final class HipCanonicalization {
             case "add" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulBias());
             case "gelu" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulGelu());
             case "mul" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.GeluFromErf());
+            case "layer_norm" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.SkipLayerNorm());
             default -> null;
         };
     }

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
+import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
@@ -24,8 +25,8 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * {@code y = min(max(y, clamp_min), clamp_max)} into a conv or a float arithmetic op. Clamp
  * producers: {@code hip.conv} (to each output tile while it is in cache; ONNX Conv + Relu) and the
  * float arithmetic {@code hip.add / sub / mul / div} (as ONNX Runtime fuses an activation into its
- * producer: ResNet's residual Add + Relu in one pass); and a Gelu into a matrix product
- * ({@link MatMulGelu}).
+ * producer: ResNet's residual Add + Relu in one pass); a Gelu into a matrix product
+ * ({@link MatMulGelu}); and a residual Add into the LayerNorm after it ({@link SkipLayerNorm}).
  * <ul>
  *   <li>{@code hip.max(p, c)} (or {@code max(c, p)}; ONNX Relu becomes {@code max(x, 0)}) →
  *       the producer with {@code clamp_min = max(clamp_min, c)}, when it has no {@code clamp_max};</li>
@@ -149,6 +150,48 @@ public final class HipEpilogueFusion {
             }
             boolean tanh = op.attribute("approximate") instanceof StringAttr s && s.value().equals("tanh");
             fuse(op, mm, List.of(), Map.of(ACTIVATION, new StringAttr(tanh ? "gelu_tanh" : "gelu")), rewriter);
+            return LogicalResult.success();
+        }
+    }
+
+    /**
+     * {@code hip.layer_norm(hip.add(a, b), scale[, bias])} → {@code hip.skip_layer_norm(a, b,
+     * scale[, bias])}: a residual Add whose single-use f32 result is layer-normalised (a post-LN
+     * transformer's two residual connections per layer, ONNX Add + LayerNormalization; ONNX Runtime
+     * fuses the same pair into its SkipLayerNormalization). The kernel adds each row as it
+     * normalises it, with the Add kernel's float sums: one pass less over the sum (its write and its
+     * read). Only when a, b and the sum have one type (no broadcasting), the add carries no clamp
+     * and the normalisation has one result (no mean or inv_std_dev).
+     */
+    static final class SkipLayerNorm extends HipCanonicalization.TensorFormPattern {
+        SkipLayerNorm() {
+            super("hip.layer_norm", 1, "hip.skip-layer-norm-fusion");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numResults() != 1 || op.numOperands() < 3 || op.numOperands() > 4) {
+                return rewriter.notifyMatchFailure(op, "expected X, scale, [bias], a destination and one result");
+            }
+            Operation add = singleUse(op, op.operand(0), Set.of("hip.add"));
+            Type t = op.operand(0).type();
+            if (add == null || add.numOperands() != 3 || add.attribute(CLAMP_MIN) != null
+                    || add.attribute(CLAMP_MAX) != null || !add.operand(0).type().equals(t)
+                    || !add.operand(1).type().equals(t) || !(t instanceof ShapedType s)
+                    || !s.elementType().equals(FloatType.F32)) {
+                return rewriter.notifyMatchFailure(op, "X is not a single-use f32 hip.add of two X-typed operands");
+            }
+            List<Value> operands = new ArrayList<>(List.of(add.operand(0), add.operand(1)));
+            operands.addAll(op.operands().subList(1, op.numOperands()));
+            Value r = rewriter.create(op.location(), "hip.skip_layer_norm", operands, op.resultTypes(),
+                    HipOps.allAttributes(op)).result(0);
+            rewriter.replaceOp(op, List.of(r));
+            // The sizes the tensor.dims read are the add's destination's (its type).
+            Value init = add.operand(2);
+            for (Operation dim : List.copyOf(add.result(0).users())) {
+                rewriter.modifyOpInPlace(dim, () -> dim.setOperand(0, init));
+            }
+            rewriter.eraseOp(add);
             return LogicalResult.success();
         }
     }
@@ -342,10 +385,10 @@ public final class HipEpilogueFusion {
 
     /**
      * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max,
-     * hip.min, hip.add and hip.gelu); {@code hip-infer-shapes} applies them at its end, while the
-     * bounds are still {@code hip.constant} carriers with their values
-     * ({@code hip-externalize-constants}, which follows, moves constants out of the IR, after which no
-     * canonicalize could read them).
+     * hip.min, hip.add, hip.gelu, hip.mul and hip.layer_norm); {@code hip-infer-shapes} applies
+     * them at its end, while the bounds are still {@code hip.constant} carriers with their values
+     * ({@code hip-externalize-constants}, which follows, moves constants out of the IR, after which
+     * no canonicalize could read them).
      */
     public static RewritePatternSet populate(RewritePatternSet patterns) {
         patterns.add(new MinMax(true));
@@ -353,6 +396,7 @@ public final class HipEpilogueFusion {
         patterns.add(new MatMulBias());
         patterns.add(new MatMulGelu());
         patterns.add(new GeluFromErf());
+        patterns.add(new SkipLayerNorm());
         return patterns;
     }
 }

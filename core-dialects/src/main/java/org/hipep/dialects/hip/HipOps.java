@@ -379,6 +379,19 @@ final class HipOps {
         return List.of(x, tensor(stats, FloatType.F32), tensor(stats, FloatType.F32));
     };
 
+    /** Layer normalization of X + skip (one type, no broadcasting): scale and bias as layer_norm's. */
+    private static final Rule SKIP_LAYER_NORM = (in, attrs, n) -> {
+        RankedTensorType x = in.get(0);
+        requireFloat(x, "X");
+        if (!in.get(1).equals(x)) {
+            throw new ShapeError("skip " + text(in.get(1)) + " must have the type of X " + text(x));
+        }
+        floatAttr(attrs, "epsilon", 1e-5);
+        int axis = HipShapes.normalizeAxis(intAttr(attrs, "axis", -1), x.rank());
+        checkTrailing(in, 2, axis, new String[] {"scale", "bias"});
+        return List.of(x);
+    };
+
     private static final Rule RMS_NORM = (in, attrs, n) -> {
         RankedTensorType x = in.get(0);
         requireFloat(x, "X");
@@ -496,6 +509,8 @@ final class HipOps {
         ops.add(op("log_softmax", "Log of softmax along one axis (opset 13)", 1, 1, List.of("axis"), SOFTMAX));
         ops.add(new Spec("layer_norm", "Layer normalization from 'axis' on, with optional mean and inv_std_dev", 2, 3,
                 1, 3, List.of("axis", "epsilon"), LAYER_NORM));
+        ops.add(op("skip_layer_norm", "Layer normalization of X + skip from 'axis' on (a residual Add and the"
+                + " normalization after it in one pass)", 3, 4, List.of("axis", "epsilon"), SKIP_LAYER_NORM));
         ops.add(op("rms_norm", "RMS normalization from 'axis' on", 2, 2, List.of("axis", "epsilon"), RMS_NORM));
         ops.add(op("batch_norm", "Batch normalization (inference): X, scale, bias, mean, var", 5, 5,
                 List.of("epsilon"), perChannel(2, new String[] {"scale", "bias", "mean", "var"})));

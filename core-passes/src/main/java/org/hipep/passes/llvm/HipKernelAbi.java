@@ -266,6 +266,7 @@ public final class HipKernelAbi {
         add("log_softmax", "X → Y", i64("axis", -1));
         add("layer_norm", "X, scale, [B] → Y, [mean], [inv_std_dev]", true, true, i64("axis", -1),
                 f64("epsilon", 1e-5));
+        add("skip_layer_norm", "X, skip, scale, [B] → Y", true, false, i64("axis", -1), f64("epsilon", 1e-5));
         add("rms_norm", "X, scale → Y", i64("axis", -1), f64("epsilon", 1e-5));
         add("batch_norm", "X, scale, B, mean, var → Y", f64("epsilon", 1e-5));
         add("instance_norm", "X, scale, B → Y", f64("epsilon", 1e-5));
