@@ -2,13 +2,13 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hipep.host.session.MatMulBiasFusionTest.random;
+import static org.hipep.host.testing.OnnxValues.node;
 
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
-import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.testing.KernelSymbols;
 import org.hipep.host.testing.OnnxValues;
@@ -123,14 +123,6 @@ class ReshapeTransposeViewsTest {
         g.addNode(node("MatMul", p + "out_proj", p + "context", p + "merged", p + "wo"));
         g.addOutput(OnnxValues.floatTensor(p + "scores", 1, b.h(), b.s(), b.s()));
         g.addOutput(OnnxValues.floatTensor(p + "context", 1, b.s(), b.e()));
-    }
-
-    private static NodeProto node(String op, String name, String out, String... in) {
-        NodeProto.Builder n = NodeProto.newBuilder().setOpType(op).setName(name).addOutput(out);
-        for (String i : in) {
-            n.addInput(i);
-        }
-        return n.build();
     }
 
     /** The block's scores [H, S, S] and context [S, E] (times Wo) in float64, indexing heads as the model does. */

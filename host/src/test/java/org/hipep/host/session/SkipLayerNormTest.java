@@ -2,6 +2,7 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hipep.host.session.MatMulBiasFusionTest.random;
+import static org.hipep.host.testing.OnnxValues.node;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -102,14 +103,6 @@ class SkipLayerNormTest {
                 }
             }
         }
-    }
-
-    private static NodeProto node(String op, String name, String out, String... in) {
-        NodeProto.Builder n = NodeProto.newBuilder().setOpType(op).setName(name).addOutput(out);
-        for (String i : in) {
-            n.addInput(i);
-        }
-        return n.build();
     }
 
     private static NodeProto layerNorm(String name, String out, float epsilon, String... in) {

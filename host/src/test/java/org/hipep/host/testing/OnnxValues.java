@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
+import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorShapeProto;
@@ -16,8 +17,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.TypeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ValueInfoProto;
 
 /**
- * Graph inputs and outputs, float initializers, integer-list attributes and the model file for the
- * ONNX models the host's tests write with the protobuf classes.
+ * Graph inputs and outputs, nodes, float initializers, integer-list attributes and the model file
+ * for the ONNX models the host's tests write with the protobuf classes.
  */
 public final class OnnxValues {
     private OnnxValues() {
@@ -64,6 +65,15 @@ public final class OnnxValues {
             t.addDims(d);
         }
         return t.setRawData(ByteString.copyFrom(b.array())).build();
+    }
+
+    /** A node of the default domain with one output. */
+    public static NodeProto node(String op, String name, String out, String... in) {
+        NodeProto.Builder n = NodeProto.newBuilder().setOpType(op).setName(name).addOutput(out);
+        for (String i : in) {
+            n.addInput(i);
+        }
+        return n.build();
     }
 
     /** An INTS attribute. */
