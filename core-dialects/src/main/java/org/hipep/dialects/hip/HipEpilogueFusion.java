@@ -186,12 +186,7 @@ public final class HipEpilogueFusion {
             Value r = rewriter.create(op.location(), "hip.skip_layer_norm", operands, op.resultTypes(),
                     HipOps.allAttributes(op)).result(0);
             rewriter.replaceOp(op, List.of(r));
-            // The sizes the tensor.dims read are the add's destination's (its type).
-            Value init = add.operand(2);
-            for (Operation dim : List.copyOf(add.result(0).users())) {
-                rewriter.modifyOpInPlace(dim, () -> dim.setOperand(0, init));
-            }
-            rewriter.eraseOp(add);
+            eraseFused(add, rewriter);
             return LogicalResult.success();
         }
     }
@@ -375,7 +370,14 @@ public final class HipEpilogueFusion {
         attrs.putAll(extra);
         Value r = rewriter.create(op.location(), producer.nameString(), operands, op.resultTypes(), attrs).result(0);
         rewriter.replaceOp(op, List.of(r));
-        // The sizes the tensor.dims read are the producer's destination's (its type).
+        eraseFused(producer, rewriter);
+    }
+
+    /**
+     * Erases {@code producer}, whose single use a fusion replaced: the {@code tensor.dim}s left on
+     * its result read the sizes from its destination (the same type) instead.
+     */
+    private static void eraseFused(Operation producer, PatternRewriter rewriter) {
         Value init = producer.operand(producer.numOperands() - 1);
         for (Operation dim : List.copyOf(producer.result(0).users())) {
             rewriter.modifyOpInPlace(dim, () -> dim.setOperand(0, init));

@@ -107,7 +107,7 @@ public final class ConvAddInPlacePass extends Pass {
             return false;
         }
         for (Operation user : d.users()) {
-            Operation at = user == add ? add : ancestorIn(add.block(), user);
+            Operation at = user == add ? add : MemoryViews.ancestorIn(add.block(), user);
             if (at == null || (at != add && !add.isBeforeInBlock(at))) {
                 return false;
             }
@@ -173,15 +173,5 @@ public final class ConvAddInPlacePass extends Pass {
     private static boolean isAllocIn(Value v, Block block) {
         Operation def = v.definingOp();
         return def != null && def.is("memref.alloc") && def.block() == block;
-    }
-
-    /** The op of {@code block} that is or holds {@code op}, or null. */
-    private static Operation ancestorIn(Block block, Operation op) {
-        for (Operation at = op; at != null; at = at.parentOp()) {
-            if (at.block() == block) {
-                return at;
-            }
-        }
-        return null;
     }
 }

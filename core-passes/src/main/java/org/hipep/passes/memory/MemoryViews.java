@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.hipep.dialects.func.FuncDialect;
 import org.hipep.dialects.hip.ContextType;
+import org.hipep.ir.Block;
 import org.hipep.ir.Operation;
 import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Value;
@@ -23,6 +24,10 @@ final class MemoryViews {
     /** Ops whose result views their operand 0 and that hip-use-output-allocator looks through. */
     static final Set<String> RESHAPING_VIEWS = Set.of("memref.cast", "memref.collapse_shape",
             "memref.expand_shape", "memref.subview");
+
+    /** Ops that only re-describe a buffer: their result aliases operand 0 (the reshaping ones and more). */
+    static final Set<String> VIEWS = Set.of("memref.cast", "memref.collapse_shape", "memref.expand_shape",
+            "memref.subview", "memref.reinterpret_cast", "memref.view");
 
     /** Ops known to return no alias of a memref operand (they have no memref result that views one). */
     private static final Set<String> NON_ALIASING = Set.of("memref.dim", "memref.load", "memref.store",
@@ -66,6 +71,25 @@ final class MemoryViews {
             cur = cur.definingOp().operand(0);
         }
         return cur;
+    }
+
+    /** The buffer {@code v} views: the start of its chain of {@link #VIEWS}. */
+    static Value base(Value v) {
+        Value cur = v;
+        while (cur.definingOp() != null && VIEWS.contains(cur.definingOp().nameString())) {
+            cur = cur.definingOp().operand(0);
+        }
+        return cur;
+    }
+
+    /** The op of {@code block} that is or holds {@code op}, or null. */
+    static Operation ancestorIn(Block block, Operation op) {
+        for (Operation at = op; at != null; at = at.parentOp()) {
+            if (at.block() == block) {
+                return at;
+            }
+        }
+        return null;
     }
 
     /**

@@ -76,10 +76,6 @@ public final class ReshapeTransposeViewsPass extends Pass {
      */
     static final List<String> STRIDED_WRITERS = List.of("hip.matmul");
 
-    /** Ops that only re-describe a buffer: their result aliases operand 0. */
-    private static final List<String> VIEWS = List.of("memref.cast", "memref.collapse_shape", "memref.expand_shape",
-            "memref.subview", "memref.reinterpret_cast", "memref.view");
-
     @Override
     public String argument() {
         return "hip-reshape-transpose-views";
@@ -183,28 +179,17 @@ public final class ReshapeTransposeViewsPass extends Pass {
         long[] dstLayout = MemRefLayouts.stridesAndOffset(dt);
         // destination dimension d is source dimension perm[d]: source dimension j steps like
         // destination dimension d where perm[d] == j
-        long[] strides = new long[rank];
+        Long[] strides = new Long[rank];
         for (int d = 0; d < rank; d++) {
             strides[perm[d]] = dstLayout[d + 1];
-        }
-        List<Long> stridesList = new ArrayList<>(rank);
-        for (long v : strides) {
-            stridesList.add(v);
         }
         Operation def = dst.definingOp();
         if (writer.isBeforeInBlock(def)) {
             def.moveBefore(writer);
         }
-        MemRefType view = new MemRefType(st.shape(), st.elementType(), new StridedLayoutAttr(0, stridesList), null);
-        long[] sizes = new long[rank];
-        for (int d = 0; d < rank; d++) {
-            sizes[d] = st.shape().get(d);
-        }
-        Operation cast = OpBuilder.before(writer).create(writer.location(), "memref.reinterpret_cast", List.of(dst),
-                List.of(view), Map.of(ShapedSyntax.SEGMENTS, DenseArrayAttr.ofLongs(IntegerType.I32, 1, 0, 0, 0),
-                        "static_offsets", DenseArrayAttr.i64(0), "static_sizes", DenseArrayAttr.i64(sizes),
-                        "static_strides", DenseArrayAttr.i64(strides)));
-        writer.setOperand(writer.numOperands() - 1, cast.result(0));
+        MemRefType view = new MemRefType(st.shape(), st.elementType(), new StridedLayoutAttr(0, List.of(strides)),
+                null);
+        writer.setOperand(writer.numOperands() - 1, reinterpretCast(writer, dst, view));
         transpose.erase();
         Operation srcAlloc = src.definingOp();
         for (Operation user : List.copyOf(src.users())) {
@@ -340,20 +325,16 @@ public final class ReshapeTransposeViewsPass extends Pass {
      * {@code op}'s source views, and nothing frees it.
      */
     private static boolean sourceUnchangedAfter(Operation op) {
-        Value base = op.operand(0);
-        while (base.definingOp() != null && VIEWS.contains(base.definingOp().nameString())) {
-            base = base.definingOp().operand(0);
-        }
         Block block = op.block();
-        for (Value alias : MemoryViews.aliases(base)) {
+        for (Value alias : MemoryViews.aliases(MemoryViews.base(op.operand(0)))) {
             for (Operation user : alias.users()) {
-                if (user == op || VIEWS.contains(user.nameString())) {
+                if (user == op || MemoryViews.VIEWS.contains(user.nameString())) {
                     continue;
                 }
                 if (user.is("memref.dealloc")) {
                     return false;
                 }
-                Operation at = ancestorIn(block, user);
+                Operation at = MemoryViews.ancestorIn(block, user);
                 boolean after = at == null || (at != op && op.isBeforeInBlock(at));
                 if (after && !onlyReadsOrReturns(user, alias)) {
                     return false;
@@ -368,8 +349,24 @@ public final class ReshapeTransposeViewsPass extends Pass {
     }
 
     private static void rewrite(Operation op, MemRefType view) {
-        Value src = op.operand(0);
         Value dst = op.operand(op.numOperands() - 1);
+        Value cast = reinterpretCast(op, op.operand(0), view);
+        Operation alloc = dst.definingOp();
+        op.erase();
+        for (Operation user : List.copyOf(dst.users())) {
+            if (user.is("memref.dealloc")) {
+                user.erase();
+            }
+        }
+        dst.replaceAllUsesWith(cast);
+        alloc.erase();
+    }
+
+    /**
+     * A {@code memref.reinterpret_cast} of {@code source}, built right before {@code at}, to
+     * {@code view} (static; its offset, sizes and strides are the cast's).
+     */
+    private static Value reinterpretCast(Operation at, Value source, MemRefType view) {
         int rank = view.rank();
         long[] layout = MemRefLayouts.stridesAndOffset(view);
         long[] sizes = new long[rank];
@@ -378,28 +375,9 @@ public final class ReshapeTransposeViewsPass extends Pass {
             sizes[d] = view.shape().get(d);
             strides[d] = layout[d + 1];
         }
-        Operation cast = OpBuilder.before(op).create(op.location(), "memref.reinterpret_cast", List.of(src),
-                List.of(view), Map.of(ShapedSyntax.SEGMENTS, DenseArrayAttr.ofLongs(IntegerType.I32, 1, 0, 0, 0),
-                        "static_offsets", DenseArrayAttr.i64(layout[0]), "static_sizes", DenseArrayAttr.i64(sizes),
-                        "static_strides", DenseArrayAttr.i64(strides)));
-        Operation alloc = dst.definingOp();
-        op.erase();
-        for (Operation user : List.copyOf(dst.users())) {
-            if (user.is("memref.dealloc")) {
-                user.erase();
-            }
-        }
-        dst.replaceAllUsesWith(cast.result(0));
-        alloc.erase();
-    }
-
-    /** The op of {@code block} that is or holds {@code op}, or null. */
-    private static Operation ancestorIn(Block block, Operation op) {
-        for (Operation at = op; at != null; at = at.parentOp()) {
-            if (at.block() == block) {
-                return at;
-            }
-        }
-        return null;
+        return OpBuilder.before(at).create(at.location(), "memref.reinterpret_cast", List.of(source), List.of(view),
+                Map.of(ShapedSyntax.SEGMENTS, DenseArrayAttr.ofLongs(IntegerType.I32, 1, 0, 0, 0), "static_offsets",
+                        DenseArrayAttr.i64(layout[0]), "static_sizes", DenseArrayAttr.i64(sizes), "static_strides",
+                        DenseArrayAttr.i64(strides))).result(0);
     }
 }

@@ -1,6 +1,7 @@
 package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hipep.host.session.MatMulBiasFusionTest.check;
 import static org.hipep.host.session.MatMulBiasFusionTest.random;
 import static org.hipep.host.testing.OnnxValues.node;
 
@@ -131,15 +132,5 @@ class SkipLayerNormTest {
             }
         }
         return y;
-    }
-
-    /** Within 1e-4 of the reference, relative to 1 + |want| (normalised values and scales of order 1). */
-    private static void check(String what, float[] got, double[] want) {
-        assertThat(got).as(what).hasSize(want.length);
-        for (int i = 0; i < want.length; i++) {
-            if (!(Math.abs(got[i] - want[i]) <= 1e-4 * (1 + Math.abs(want[i])))) {
-                throw new AssertionError(what + ": y[" + i + "] = " + got[i] + ", expected " + want[i]);
-            }
-        }
     }
 }
