@@ -596,6 +596,21 @@ static void la_gelu(void *ctx, int t, int64_t yr, void *yd, int act) {
 }
 
 /*
+ * A's and B's element strides along the nb batch dimensions of a product (ast, bst: their strides
+ * per dimension), right-aligned as numpy broadcasts them: 0 where the operand has no such
+ * dimension or it is 1 (broadcast).
+ */
+static void la_batch_strides(int64_t nb, const hipep_view_t *a, const int64_t *ast, const hipep_view_t *b,
+                             const int64_t *bst, int64_t *sa, int64_t *sb) {
+    int64_t nba = a->rank > 2 ? a->rank - 2 : 0, nbb = b->rank > 2 ? b->rank - 2 : 0;
+    for (int64_t d = 0; d < nb; d++) {
+        int64_t da = d - (nb - nba), db = d - (nb - nbb);
+        sa[d] = da >= 0 && a->sizes[da] != 1 ? ast[da] : 0;
+        sb[d] = db >= 0 && b->sizes[db] != 1 ? bst[db] : 0;
+    }
+}
+
+/*
  * Y = A B (numpy matmul), plus the bias row [N] when cd is not NULL (hipep_matmul_<t>_in3, the
  * compiler's MatMul + Add fusion): added by oneDNN with the product when it computes it, else by
  * la_add_bias to the product in the compute kind, so that Y is rounded once to its type. Then
@@ -674,14 +689,9 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
         /* a strided Y of a batched product (hip-reshape-transpose-views: attention's context written
          * into the merged heads' [S, H, D] layout): oneDNN's batched matmul writes it in place;
          * otherwise the product goes to a dense scratch below and is copied through the view */
-        int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK], sy[HIPEP_MAX_RANK];
-        for (int64_t d = 0; d < nb; d++) {
-            int64_t da = d - (nb - nba), db = d - (nb - nbb);
-            sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
-            sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
-            sy[d] = y.strides[d];
-        }
-        if (dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, sy, M, N, K, (const float *)A, ast[ar - 2], ast[ar - 1],
+        int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
+        la_batch_strides(nb, &a, ast, &b, bst, sa, sb);
+        if (dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, y.strides, M, N, K, (const float *)A, ast[ar - 2], ast[ar - 1],
                        (const float *)B, bst[br - 2], bst[br - 1], (float *)y.data, y.strides[yr - 2]))
             return; /* f32: A and B are the operands themselves, nothing to free */
     }
@@ -723,21 +733,13 @@ static void la_matmul(void *ctx, const char *sym, int t, int64_t ar, void *ad, i
         }
         if (kind != LA_KI64 && M * N * K <= 4096) {
             int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
-            for (int64_t d = 0; d < nb; d++) {
-                int64_t da = d - (nb - nba), db = d - (nb - nbb);
-                sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
-                sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
-            }
+            la_batch_strides(nb, &a, ast, &b, bst, sa, sb);
             la_small_mm_t job = {kind, (int)nb, M, N, K, nbatch, asm_, ask, bsk, bsn, A, B, (char *)Y, bsz, sa, sb};
             hipep_parallel_for(ctx, nbatch, la_grain(2 * M * N * K), la_small_mm_body, &job);
             goto done;
         }
         int64_t sa[HIPEP_MAX_RANK], sb[HIPEP_MAX_RANK];
-        for (int64_t d = 0; d < nb; d++) {
-            int64_t da = d - (nb - nba), db = d - (nb - nbb);
-            sa[d] = da >= 0 && a.sizes[da] != 1 ? ast[da] : 0;
-            sb[d] = db >= 0 && b.sizes[db] != 1 ? bst[db] : 0;
-        }
+        la_batch_strides(nb, &a, ast, &b, bst, sa, sb);
         if (t == LA_F32 && dn_bmm_try(ctx, sym, (int)nb, bsz, sa, sb, NULL, M, N, K, (const float *)A, asm_, ask,
                                       (const float *)B, bsk, bsn, (float *)Y, N))
             goto done;
