@@ -872,31 +872,34 @@ RD_ALL_TYPES(RD_ARG_KERNELS)
 
 /* ------------------------------------------------------------------ float helpers (float / double) */
 
+/*
+ * rd_sum and rd_ssd (the sum, and the sum of squared deviations from m, of a row: layer_norm's
+ * mean and variance, instance_norm's) keep 64 partial sums, four 16-lane vectors of independent
+ * chains, in blocks of 64 values, then 8 of them for the blocks of 8 left, then the first for
+ * the last values, and add the 64 pairwise (32, 16, ..., 1). With 8 partial sums (one 8-lane
+ * vector) each sum was one chain of dependent adds, 96 long on BERT's 768-wide rows: the two of
+ * them took most of a layer_norm row's time.
+ */
+#define RD_PARTIALS(CT, p, n, TERM)                                                                                    \
+    CT part[64];                                                                                                       \
+    for (int j = 0; j < 64; j++) part[j] = 0;                                                                          \
+    int64_t i = 0;                                                                                                     \
+    for (; i + 64 <= n; i += 64) {                                                                                     \
+        RD_VEC_LOOP                                                                                                    \
+        for (int j = 0; j < 64; j++) part[j] += TERM(p[i + j]);                                                        \
+    }                                                                                                                  \
+    for (; i + 8 <= n; i += 8)                                                                                         \
+        for (int j = 0; j < 8; j++) part[j] += TERM(p[i + j]);                                                         \
+    for (; i < n; i++) part[0] += TERM(p[i]);                                                                          \
+    for (int w = 32; w >= 1; w /= 2)                                                                                   \
+        for (int j = 0; j < w; j++) part[j] += part[j + w];                                                            \
+    return part[0];
+#define RD_TERM_SELF(v) (v)
+#define RD_TERM_SQDEV(v) (((v) - m) * ((v) - m))
+
 #define RD_FLOAT_HELPERS(S, CT, SQRTF)                                                                                 \
-    static inline CT rd_sum_##S(const CT *p, int64_t n) {                                                              \
-        CT part[8] = {0, 0, 0, 0, 0, 0, 0, 0}, acc = 0;                                                                \
-        int64_t i = 0;                                                                                                 \
-        for (; i + 8 <= n; i += 8)                                                                                     \
-            for (int j = 0; j < 8; j++) part[j] += p[i + j];                                                           \
-        for (; i < n; i++) part[0] += p[i];                                                                            \
-        for (int j = 0; j < 8; j++) acc += part[j];                                                                    \
-        return acc;                                                                                                    \
-    }                                                                                                                  \
-    static inline CT rd_ssd_##S(const CT *p, int64_t n, CT m) { /* sum of squared deviations */                        \
-        CT part[8] = {0, 0, 0, 0, 0, 0, 0, 0}, acc = 0;                                                                \
-        int64_t i = 0;                                                                                                 \
-        for (; i + 8 <= n; i += 8)                                                                                     \
-            for (int j = 0; j < 8; j++) {                                                                              \
-                CT d = p[i + j] - m;                                                                                   \
-                part[j] += d * d;                                                                                      \
-            }                                                                                                          \
-        for (; i < n; i++) {                                                                                           \
-            CT d = p[i] - m;                                                                                           \
-            part[0] += d * d;                                                                                          \
-        }                                                                                                              \
-        for (int j = 0; j < 8; j++) acc += part[j];                                                                    \
-        return acc;                                                                                                    \
-    }                                                                                                                  \
+    static inline CT rd_sum_##S(const CT *p, int64_t n) { RD_PARTIALS(CT, p, n, RD_TERM_SELF) }                         \
+    static inline CT rd_ssd_##S(const CT *p, int64_t n, CT m) { RD_PARTIALS(CT, p, n, RD_TERM_SQDEV) }                  \
     static inline CT rd_maxv_##S(const CT *p, int64_t n) { /* NaN propagates */                                        \
         CT part[8], acc = -INFINITY;                                                                                   \
         for (int j = 0; j < 8; j++) part[j] = -INFINITY;                                                               \
@@ -982,7 +985,9 @@ typedef struct {
         CT *y = (CT *)j->y;                                                                                            \
         int64_t A = j->A, inner = j->inner;                                                                            \
         if (inner == 1) {                                                                                              \
-            for (int64_t r = b; r < e; r++) RD_SMROW_##S(x + r * A, y + r * A, A, j->logmode);                         \
+            int64_t r = b;                                                                                             \
+            RD_SMROWS4_##S(x, y, A, &r, e, j->logmode)                                                                 \
+            for (; r < e; r++) RD_SMROW_##S(x + r * A, y + r * A, A, j->logmode);                                      \
             return;                                                                                                    \
         }                                                                                                              \
         /* the axis is not innermost: RD_CK columns at a time, each a row of the loops over k */                      \
@@ -1169,10 +1174,110 @@ static void rd_smrow_vec_f(const float *restrict p, float *restrict q, int64_t A
     }
 }
 
+/*
+ * Four float rows of A values at a time (row r at p + r A), each computed exactly as
+ * rd_smrow_vec_f computes it (the same operations in the same order: the same bits). One row is a
+ * chain of dependent steps (its max, the 16-to-1 max tree, exp(x - max) and the sums, the sum
+ * tree, 1 / sum) that leaves the core mostly idle on BERT's 128-wide rows (~300 cycles a row
+ * measured); four independent rows in each loop give it four chains to overlap. Rows of at most
+ * RD_SM4_MAX_A values (the four stay in L1 across the three passes); see rd_smbody_f.
+ */
+#define RD_SM4_MAX_A 1024
+static void rd_smrows4_vec_f(const float *restrict p, float *restrict q, int64_t A, int logmode) {
+    const float *p0 = p, *p1 = p + A, *p2 = p + 2 * A, *p3 = p + 3 * A;
+    float *q0 = q, *q1 = q + A, *q2 = q + 2 * A, *q3 = q + 3 * A;
+    rd_v16f a0, a1, b0, b1, c0, c1, d0, d1;
+    for (int u = 0; u < 16; u++) a0[u] = -INFINITY;
+    a1 = b0 = b1 = c0 = c1 = d0 = d1 = a0;
+    int64_t i = 0;
+    for (; i + 32 <= A; i += 32) {
+        a0 = rd_vgt_rd_v16f(a0, rd_vld16(p0 + i));
+        a1 = rd_vgt_rd_v16f(a1, rd_vld16(p0 + i + 16));
+        b0 = rd_vgt_rd_v16f(b0, rd_vld16(p1 + i));
+        b1 = rd_vgt_rd_v16f(b1, rd_vld16(p1 + i + 16));
+        c0 = rd_vgt_rd_v16f(c0, rd_vld16(p2 + i));
+        c1 = rd_vgt_rd_v16f(c1, rd_vld16(p2 + i + 16));
+        d0 = rd_vgt_rd_v16f(d0, rd_vld16(p3 + i));
+        d1 = rd_vgt_rd_v16f(d1, rd_vld16(p3 + i + 16));
+    }
+    if (i + 16 <= A) {
+        a0 = rd_vgt_rd_v16f(a0, rd_vld16(p0 + i));
+        b0 = rd_vgt_rd_v16f(b0, rd_vld16(p1 + i));
+        c0 = rd_vgt_rd_v16f(c0, rd_vld16(p2 + i));
+        d0 = rd_vgt_rd_v16f(d0, rd_vld16(p3 + i));
+        i += 16;
+    }
+    const int64_t tail = i;
+    float m0 = -INFINITY, m1 = -INFINITY, m2 = -INFINITY, m3 = -INFINITY;
+    for (; i < A; i++) {
+        m0 = RD_GT(m0, p0[i], isnan);
+        m1 = RD_GT(m1, p1[i], isnan);
+        m2 = RD_GT(m2, p2[i], isnan);
+        m3 = RD_GT(m3, p3[i], isnan);
+    }
+    m0 = RD_GT(m0, rd_vmax16(rd_vgt_rd_v16f(a0, a1)), isnan);
+    m1 = RD_GT(m1, rd_vmax16(rd_vgt_rd_v16f(b0, b1)), isnan);
+    m2 = RD_GT(m2, rd_vmax16(rd_vgt_rd_v16f(c0, c1)), isnan);
+    m3 = RD_GT(m3, rd_vmax16(rd_vgt_rd_v16f(d0, d1)), isnan);
+    float l0[16] = {0}, l1[16] = {0}, l2[16] = {0}, l3[16] = {0}, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    /* exp(x - max) of element u of the four rows, stored when STORE (softmax), in v0..v3 */
+#define RD_SM4_EXP(STORE, u)                                                                                           \
+    float v0 = rd_expf(p0[u] - m0), v1 = rd_expf(p1[u] - m1), v2 = rd_expf(p2[u] - m2), v3 = rd_expf(p3[u] - m3);     \
+    if (STORE) q0[u] = v0, q1[u] = v1, q2[u] = v2, q3[u] = v3;
+    for (i = 0; i < tail; i += 16) {
+        if (logmode) {
+            RD_VEC_LOOP
+            for (int u = 0; u < 16; u++) {
+                RD_SM4_EXP(0, i + u)
+                l0[u] += v0, l1[u] += v1, l2[u] += v2, l3[u] += v3;
+            }
+        } else {
+            RD_VEC_LOOP
+            for (int u = 0; u < 16; u++) {
+                RD_SM4_EXP(1, i + u)
+                l0[u] += v0, l1[u] += v1, l2[u] += v2, l3[u] += v3;
+            }
+        }
+    }
+    for (; i < A; i++) {
+        RD_SM4_EXP(!logmode, i)
+        s0 += v0, s1 += v1, s2 += v2, s3 += v3;
+    }
+#undef RD_SM4_EXP
+    rd_v16f t0, t1, t2, t3;
+    memcpy(&t0, l0, sizeof(t0));
+    memcpy(&t1, l1, sizeof(t1));
+    memcpy(&t2, l2, sizeof(t2));
+    memcpy(&t3, l3, sizeof(t3));
+    s0 += rd_vsum16(t0);
+    s1 += rd_vsum16(t1);
+    s2 += rd_vsum16(t2);
+    s3 += rd_vsum16(t3);
+    /* one loop a row: four rows' stores in one loop (pointers into one array) stay scalar */
+    if (logmode) {
+        float ls0 = logf(s0), ls1 = logf(s1), ls2 = logf(s2), ls3 = logf(s3);
+        for (i = 0; i < A; i++) q0[i] = (p0[i] - m0) - ls0;
+        for (i = 0; i < A; i++) q1[i] = (p1[i] - m1) - ls1;
+        for (i = 0; i < A; i++) q2[i] = (p2[i] - m2) - ls2;
+        for (i = 0; i < A; i++) q3[i] = (p3[i] - m3) - ls3;
+    } else {
+        float v0 = 1.0f / s0, v1 = 1.0f / s1, v2 = 1.0f / s2, v3 = 1.0f / s3;
+        for (i = 0; i < A; i++) q0[i] *= v0;
+        for (i = 0; i < A; i++) q1[i] *= v1;
+        for (i = 0; i < A; i++) q2[i] *= v2;
+        for (i = 0; i < A; i++) q3[i] *= v3;
+    }
+}
+
 #pragma GCC diagnostic pop
 
 #define RD_SMROW_f(p, q, A, logmode) rd_smrow_vec_f(p, q, A, logmode)
 #define RD_SMROW_d(p, q, A, logmode) rd_smrow_lanes_d(p, q, A, logmode)
+/* rows b..e-1 from row *r on, four at a time while four are left (float) */
+#define RD_SMROWS4_f(x, y, A, r, e, logmode)                                                                           \
+    if ((A) <= RD_SM4_MAX_A)                                                                                           \
+        for (; *(r) + 4 <= (e); *(r) += 4) rd_smrows4_vec_f((x) + *(r) * (A), (y) + *(r) * (A), A, logmode);
+#define RD_SMROWS4_d(x, y, A, r, e, logmode)
 
 RD_SOFTMAX(f, float, rd_expf, logf, RD_VEC_LOOP)
 RD_SOFTMAX(d, double, exp, log, )

@@ -118,8 +118,11 @@ class FloatMathKernelsTest {
 
     /**
      * Row lengths hit every part of the float row loop: the 32-wide max step, the single 16-wide
-     * step, the scalar tail, and each combination (16 = one step, 48 = 32 + 16, 63 = 32 + 16 + 15).
-     * Enough rows that two threads split them (the grain is 16384 / len rows), at 1 and 2 threads.
+     * step, the scalar tail, and each combination (16 = one step, 48 = 32 + 16, 63 = 32 + 16 + 15);
+     * 1100 is over the length up to which rows go four at a time. Enough rows that two threads split
+     * them (the grain is 16384 / len rows), at 1 and 2 threads; their count leaves 3 over a multiple
+     * of 4, so that at one thread the last rows take the one-row loop, and the last row repeats row 7
+     * (four rows at a time): both must give the same bits.
      */
     @Test
     void softmaxRowsMatchTheReference() throws IOException {
@@ -130,12 +133,14 @@ class FloatMathKernelsTest {
 
     private static void softmaxRows(int threads) throws IOException {
         Random rnd = new Random(3);
-        for (int len : new int[] {1, 7, 16, 37, 48, 63, 128, 131}) {
+        for (int len : new int[] {1, 7, 16, 37, 48, 63, 128, 131, 1100}) {
             int rows = 6 + 2 * (16384 / len);
+            rows += (7 - rows % 4) % 4;
             float[] x = new float[rows * len];
             for (int i = 0; i < x.length; i++) {
                 x[i] = (float) (rnd.nextGaussian() * 8);
             }
+            System.arraycopy(x, 7 * len, x, (rows - 1) * len, len);
             x[len - 1] = Float.NaN; /* row 0: NaN propagates to the whole row */
             if (len > 1) {
                 x[len] = Float.NEGATIVE_INFINITY; /* row 1: exp(-inf) = 0 */
@@ -154,6 +159,10 @@ class FloatMathKernelsTest {
             Map<String, float[]> out = run(g, threads, "x", x, rows, len);
             for (String op : new String[] {"Softmax", "LogSoftmax"}) {
                 float[] y = out.get(op);
+                for (int i = 0; i < len; i++) {
+                    assertThat(Float.floatToIntBits(y[(rows - 1) * len + i])).as("%s at %d threads, len %d: the last row (row 7's values) [%d]",
+                            op, threads, len, i).isEqualTo(Float.floatToIntBits(y[7 * len + i]));
+                }
                 for (int r = 0; r < rows; r++) {
                     double[] want = softmaxRow(x, r * len, len, op.equals("LogSoftmax"));
                     for (int i = 0; i < len; i++) {
@@ -167,6 +176,60 @@ class FloatMathKernelsTest {
                             double tol = 2e-6 * Math.abs(want[i]) + (op.equals("LogSoftmax") ? 1e-6 : 1e-40);
                             assertThat(Math.abs(got - want[i])).as(where).isLessThanOrEqualTo(tol);
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * LayerNormalization over the last axis (no bias, scale 1) against ONNX's formula in double.
+     * Row lengths hit every part of the rows' sums (rd_sum, rd_ssd): blocks of 64, then of 8, then
+     * single values, and each combination (8; 63 = 7 x 8 + 7; 64; 100 = 64 + 4 x 8 + 4; BERT's 768;
+     * 780 = 12 x 64 + 8 + 4). Row 0 is constant (variance 0: every output 0), row 1 is offset by
+     * 1000 (the mean is subtracted before squaring). At 1 and 2 threads.
+     */
+    @Test
+    void layerNormRowsMatchTheReference() throws IOException {
+        for (int threads = 1; threads <= 2; threads++) {
+            Random rnd = new Random(5);
+            for (int len : new int[] {1, 8, 63, 64, 100, 768, 780}) {
+                int rows = 4 + 2 * (8192 / len);
+                float[] x = new float[rows * len];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = (float) (rnd.nextGaussian() * 3 + 0.5);
+                }
+                java.util.Arrays.fill(x, 0, len, 2.5f);
+                for (int i = len; i < 2 * len; i++) {
+                    x[i] += 1000f;
+                }
+                GraphProto.Builder g = GraphProto.newBuilder().setName("layer_norm").addInput(value("x", rows, len));
+                float[] ones = new float[len];
+                java.util.Arrays.fill(ones, 1f);
+                g.addInitializer(OnnxValues.floatData("scale", ones, len));
+                g.addNode(NodeProto.newBuilder().setOpType("LayerNormalization").setName("ln").addInput("x").addInput("scale")
+                        .addOutput("y").addAttribute(AttributeProto.newBuilder().setName("axis").setI(-1)
+                                .setType(AttributeProto.AttributeType.INT)));
+                g.addOutput(value("y", rows, len));
+                float[] y = run(g, threads, "x", x, rows, len).get("y");
+                for (int r = 0; r < rows; r++) {
+                    double mean = 0;
+                    for (int i = 0; i < len; i++) {
+                        mean += x[r * len + i];
+                    }
+                    mean /= len;
+                    double var = 0;
+                    for (int i = 0; i < len; i++) {
+                        var += (x[r * len + i] - mean) * (x[r * len + i] - mean);
+                    }
+                    double inv = 1 / Math.sqrt(var / len + 1e-5);
+                    for (int i = 0; i < len; i++) {
+                        double want = (x[r * len + i] - mean) * inv;
+                        /* the float sums' rounding: a few ulp of the row's values, scaled by 1 / stddev
+                         * (row 1's values are ~1000, its deviations ~3) */
+                        double tol = 1e-5 + 4e-7 * Math.abs(x[r * len + i]) * inv;
+                        assertThat(Math.abs(y[r * len + i] - want)).as("LayerNorm at %d threads, len %d row %d [%d] = %s, reference %s",
+                                threads, len, r, i, y[r * len + i], want).isLessThanOrEqualTo(tol);
                     }
                 }
             }
