@@ -111,26 +111,33 @@ class SkipLayerNormTest {
                 .setName("epsilon").setType(AttributeProto.AttributeType.FLOAT).setF(epsilon)).build();
     }
 
-    /** LayerNorm over rows of n of the float sums x + r (as the Add kernel rounds them), in float64. */
-    private static double[] reference(float[] x, float[] r, float[] scale, float[] bias, int n, double eps) {
+    /**
+     * LayerNorm over rows of n of x, or of the float sums x + r (as the Add kernel rounds them) when
+     * r is not null, in float64; bias may be null.
+     */
+    static double[] reference(float[] x, float[] r, float[] scale, float[] bias, int n, double eps) {
         double[] y = new double[x.length];
         for (int row = 0; row < x.length / n; row++) {
             double mean = 0;
             for (int i = 0; i < n; i++) {
-                mean += (float) (x[row * n + i] + r[row * n + i]);
+                mean += value(x, r, row * n + i);
             }
             mean /= n;
             double var = 0;
             for (int i = 0; i < n; i++) {
-                double d = (float) (x[row * n + i] + r[row * n + i]) - mean;
+                double d = value(x, r, row * n + i) - mean;
                 var += d * d;
             }
             double inv = 1 / Math.sqrt(var / n + eps);
             for (int i = 0; i < n; i++) {
-                double v = ((float) (x[row * n + i] + r[row * n + i]) - mean) * inv * scale[i];
+                double v = (value(x, r, row * n + i) - mean) * inv * scale[i];
                 y[row * n + i] = bias == null ? v : v + bias[i];
             }
         }
         return y;
+    }
+
+    private static float value(float[] x, float[] r, int i) {
+        return r == null ? x[i] : x[i] + r[i];
     }
 }
