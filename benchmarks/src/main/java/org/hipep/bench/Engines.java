@@ -141,17 +141,39 @@ final class Engines {
     // ---------------------------------------------------------------- ONNX Runtime
 
     /**
-     * ONNX Runtime's options for a side-by-side run: {@code threads} intra-op threads, one inter-op
-     * thread, sequential execution, every graph optimisation; {@code spinning} keeps ORT's default
-     * of spin-waiting pool threads (off, they would take a core from the engine timed next).
+     * How ONNX Runtime's intra-op pool threads wait for the next parallel section of a run, and
+     * whether they go on waiting after it ({@code session.intra_op.allow_spinning},
+     * {@code session.force_spinning_stop}).
      */
-    static OrtSession.SessionOptions ortOptions(int threads, boolean spinning) throws OrtException {
+    enum OrtSpinning {
+        /**
+         * ORT's own default: spin within a run and on after it. The harness's default, now that the
+         * engines take turns by blocks of runs: each runs back to back as in a loop of its own.
+         */
+        ON,
+        /** Spin within a run, stop as soon as it returns ({@code session.force_spinning_stop}). */
+        STOP_AFTER_RUN,
+        /**
+         * Never spin: every parallel section wakes the pool threads. The harness's setting up to the
+         * twenty-fourth round, when the engines alternated run by run and ORT's spinning would have
+         * taken a core from ours; it costs ORT up to 20% at two threads (docs/BENCHMARKS.md).
+         */
+        OFF
+    }
+
+    /**
+     * ONNX Runtime's options for a side-by-side run: {@code threads} intra-op threads, one inter-op
+     * thread, sequential execution, every graph optimisation, its pool threads waiting as
+     * {@code spinning} says.
+     */
+    static OrtSession.SessionOptions ortOptions(int threads, OrtSpinning spinning) throws OrtException {
         OrtSession.SessionOptions o = new OrtSession.SessionOptions();
         o.setIntraOpNumThreads(threads);
         o.setInterOpNumThreads(1);
         o.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
         o.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-        o.addConfigEntry("session.intra_op.allow_spinning", spinning ? "1" : "0");
+        o.addConfigEntry("session.intra_op.allow_spinning", spinning == OrtSpinning.OFF ? "0" : "1");
+        o.addConfigEntry("session.force_spinning_stop", spinning == OrtSpinning.STOP_AFTER_RUN ? "1" : "0");
         return o;
     }
 
@@ -161,12 +183,12 @@ final class Engines {
         private final OrtSession.SessionOptions options;
         private final Map<String, OnnxTensor> feeds = new LinkedHashMap<>();
 
-        Ort(OrtEnvironment env, Path model, Path set, int threads, boolean spinning) {
+        Ort(OrtEnvironment env, Path model, Path set, int threads, OrtSpinning spinning) {
             this(env, model, set, threads, spinning, null);
         }
 
         /** With ORT's profiler on when {@code profilePrefix} is not null (its trace: {@link #endProfiling}). */
-        Ort(OrtEnvironment env, Path model, Path set, int threads, boolean spinning, String profilePrefix) {
+        Ort(OrtEnvironment env, Path model, Path set, int threads, OrtSpinning spinning, String profilePrefix) {
             try {
                 this.options = ortOptions(threads, spinning);
                 if (profilePrefix != null) {

@@ -65,7 +65,7 @@ final class FlopCounter {
             }
         }
         byte[] probe = m.toBuilder().setGraph(g).build().toByteArray();
-        try (OrtSession.SessionOptions o = Engines.ortOptions(1, false); OrtSession s = env.createSession(probe, o)) {
+        try (OrtSession.SessionOptions o = Engines.ortOptions(1, Engines.OrtSpinning.OFF); OrtSession s = env.createSession(probe, o)) {
             Map<String, Tensor> ours = Engines.readInputs(set, new ArrayList<>(s.getInputNames()));
             Map<String, OnnxTensor> feeds = new HashMap<>();
             for (Map.Entry<String, Tensor> e : ours.entrySet()) {

@@ -34,7 +34,7 @@ public final class MemoryProbe {
 
     /**
      * {@code args}: engine (ours | ort), model, data set, threads, iterations, cache dir, ORT
-     * spinning, our artifact format.
+     * spinning ({@link Engines.OrtSpinning}), our artifact format.
      */
     public static void main(String[] args) throws Exception {
         if (args.length != 8) {
@@ -52,7 +52,8 @@ public final class MemoryProbe {
             env = HipEnvironment.create();
             e = new Engines.Hip(env, model, set, threads, Path.of(args[5]), ArtifactFormat.valueOf(args[7]));
         } else if (engine.equals("ort")) {
-            e = new Engines.Ort(OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench"), model, set, threads, Boolean.parseBoolean(args[6]));
+            e = new Engines.Ort(OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench"), model, set, threads,
+                    Engines.OrtSpinning.valueOf(args[6]));
         } else {
             throw new IllegalArgumentException("engine '" + engine + "': expected ours or ort");
         }

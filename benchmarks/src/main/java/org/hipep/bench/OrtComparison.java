@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.hipep.runtime.session.ArtifactFormat;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code hip-bench}: our {@code HipSession} and ONNX Runtime side by side, in one process and one
  * run, on the same models and inputs. Per model: our cold compile (empty cache) and load from the
- * cache against ORT's session creation; per thread count: A/B-alternated timed runs after a
- * warm-up (the order flips every iteration), both medians and their ratio, and how far our outputs
+ * cache against ORT's session creation; per thread count: timed runs after a warm-up, the engines
+ * taking turns in blocks of runs, both medians and their ratio, and how far our outputs
  * are from ORT's; the peak memory of each engine in a JVM of its own; the OpenBLAS sgemm ceiling
  * and the GFLOP/s both engines reach. Prints Markdown tables on stdout, progress on stderr.
  */
@@ -80,9 +81,21 @@ public final class OrtComparison implements Callable<Integer> {
             + "Default: ${DEFAULT-VALUE}.")
     int gemmSize;
 
-    @Option(names = "--ort-spinning", description = "Let ORT's pool threads spin-wait (its default; off here, "
-            + "spinning threads would take a core from the engine timed next).")
-    boolean ortSpinning;
+    @Option(names = "--ort-spinning", defaultValue = "ON", description = "How ORT's pool threads wait: "
+            + "ON is ORT's default (spinning within a run and on "
+            + "after it); STOP_AFTER_RUN spins within a run and stops when it returns; OFF never spins (the setting "
+            + "up to the twenty-fourth round, when the engines alternated run by run). Default: ${DEFAULT-VALUE}.")
+    Engines.OrtSpinning ortSpinning;
+
+    @Option(names = "--block", defaultValue = "10", description = "Timed runs of one engine in a row: the engines "
+            + "take turns by blocks (the order flips every two blocks), so that each runs back to back as in a loop of "
+            + "its own, its pool threads waiting between its runs as it leaves them. Default: ${DEFAULT-VALUE}.")
+    int block;
+
+    @Option(names = "--settle-ms", defaultValue = "50", description = "Before each block, a pause and one untimed run: "
+            + "the other engine's pool threads stop spinning (ORT's, by default, spin on for tens of milliseconds "
+            + "after a run; ours ~0.4 ms) and the untimed run wakes this engine's. Default: ${DEFAULT-VALUE}.")
+    double settleMs;
 
     @Option(names = "--erf-gelu", description = "Generate the BERT models with the opset-17 Erf form of GELU "
             + "instead of the opset-20 Gelu op.")
@@ -120,6 +133,11 @@ public final class OrtComparison implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (block < 1 || settleMs < 0) {
+            log.println("hip-bench: --block must be at least 1 and --settle-ms at least 0 (got " + block + " and "
+                    + settleMs + ")");
+            return 2;
+        }
         boolean temporary = workDir == null;
         Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
         Report report = new Report(rtol, atol);
@@ -183,17 +201,17 @@ public final class OrtComparison implements Callable<Integer> {
                 if (m.oursFailure == null) {
                     log.printf("%s: peak memory, ours (from the cache)%n", name);
                     m.memOursCached = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
-                            cache.toString(), "" + ortSpinning, format.name());
+                            cache.toString(), ortSpinning.name(), format.name());
                     if (memoryCold) {
                         Path empty = Files.createDirectories(work.resolve("cache-cold").resolve(name));
                         log.printf("%s: peak memory, ours (cold compile)%n", name);
                         m.memOursCold = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
-                                empty.toString(), "" + ortSpinning, format.name());
+                                empty.toString(), ortSpinning.name(), format.name());
                     }
                 }
                 log.printf("%s: peak memory, ONNX Runtime%n", name);
                 m.memOrt = MemoryProbe.measure("ort", model.toString(), set.toString(), "" + n, iters, cache.toString(),
-                        "" + ortSpinning, format.name());
+                        ortSpinning.name(), format.name());
             } catch (RuntimeException e) {
                 log.println(name + ": memory probe failed: " + Report.describe(e));
             }
@@ -227,29 +245,25 @@ public final class OrtComparison implements Callable<Integer> {
                     ours = null;
                 }
             }
-            long[] warm = new long[2];
             Engines.Engine a0 = ours;
             Engines.Engine b0 = theirs;
+            LongSupplier runOurs = () -> a0 == null ? 0 : Engines.timeRun(a0);
+            LongSupplier runOrt = () -> Engines.timeRun(b0);
+            // run by run, for the JIT; the fastest run of each sizes the timed blocks (the other
+            // engine's spinning threads slow some of these runs)
+            long[] fastest = {Long.MAX_VALUE, Long.MAX_VALUE};
             warmUp(warmup, (long) (warmupSeconds * 1e9), MAX_WARMUP_PAIRS, System::nanoTime, () -> {
-                warm[0] = a0 == null ? 0 : Engines.timeRun(a0);
-                warm[1] = Engines.timeRun(b0);
+                fastest[0] = Math.min(fastest[0], runOurs.getAsLong());
+                fastest[1] = Math.min(fastest[1], runOrt.getAsLong());
             });
-            long oursWarm = warm[0];
-            long ortWarm = warm[1];
-            double perIteration = Math.max(1, oursWarm + ortWarm) / 1e9;
+            long settleNanos = (long) (settleMs * 1e6);
+            double perIteration = (Math.max(1, fastest[0] + fastest[1]) * (1 + 1.0 / block)
+                    + 2.0 * settleNanos / block) / 1e9;
             int iterations = (int) Math.max(minIterations, Math.min(maxIterations, budgetSeconds / perIteration));
-            log.printf("%s, %d thread(s): %d A/B iterations%n", m.name, n, iterations);
+            log.printf("%s, %d thread(s): %d runs of each engine in blocks of %d%n", m.name, n, iterations, block);
             long[] a = new long[iterations];
             long[] b = new long[iterations];
-            for (int i = 0; i < iterations; i++) {
-                if (i % 2 == 0) {
-                    a[i] = ours == null ? 0 : Engines.timeRun(ours);
-                    b[i] = Engines.timeRun(theirs);
-                } else {
-                    b[i] = Engines.timeRun(theirs);
-                    a[i] = ours == null ? 0 : Engines.timeRun(ours);
-                }
-            }
+            alternate(iterations, block, runOurs, runOrt, () -> settle(settleNanos), a, b);
             row.iterations = iterations;
             row.ours = ours == null ? null : a;
             row.ort = b;
@@ -292,6 +306,39 @@ public final class OrtComparison implements Callable<Integer> {
             profiles.add(() -> OrtProfile.print(System.out, title, s));
         } catch (IOException | RuntimeException e) {
             log.println(title + ": ORT profile failed: " + Report.describe(e));
+        }
+    }
+
+    /**
+     * {@code iterations} timed runs of each engine into {@code a} and {@code b}, by turns in blocks
+     * of {@code block} runs (the last ones shorter), A's block first in even pairs of blocks and B's
+     * in odd ones; before each block, {@code settle} and one untimed run of its engine.
+     */
+    static void alternate(int iterations, int block, LongSupplier runA, LongSupplier runB, Runnable settle, long[] a,
+            long[] b) {
+        if (block < 1) {
+            throw new IllegalArgumentException("--block must be at least 1, got " + block);
+        }
+        for (int start = 0, pair = 0; start < iterations; start += block, pair++) {
+            int end = Math.min(iterations, start + block);
+            for (int turn = 0; turn < 2; turn++) {
+                boolean isA = (turn == 0) == (pair % 2 == 0);
+                LongSupplier run = isA ? runA : runB;
+                long[] into = isA ? a : b;
+                settle.run();
+                run.getAsLong();
+                for (int i = start; i < end; i++) {
+                    into[i] = run.getAsLong();
+                }
+            }
+        }
+    }
+
+    /** Waits {@code nanos} without spinning (the thread parks; an early return parks again). */
+    static void settle(long nanos) {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            LockSupport.parkNanos(left);
         }
     }
 
