@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
  * and the GFLOP/s both engines reach. Prints Markdown tables on stdout, progress on stderr.
  */
 @Command(name = "hip-bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Times hip-ep's HipSession against ONNX Runtime on the same models, A/B alternated.")
+        description = "Times hip-ep's HipSession against ONNX Runtime on the same models, taking turns in blocks of runs.")
 public final class OrtComparison implements Callable<Integer> {
     /** The default models: the shared real models, then the generated BERT encoders. */
     static final List<String> DEFAULT_MODELS = List.of("mnist-8", "keras-mlp-tract", "light-squeezenet",
@@ -59,7 +59,7 @@ public final class OrtComparison implements Callable<Integer> {
             + "interpreted. Default: ${DEFAULT-VALUE}.")
     double warmupSeconds;
 
-    @Option(names = "--budget-s", defaultValue = "8", description = "Seconds of measured A/B runs per model and "
+    @Option(names = "--budget-s", defaultValue = "8", description = "Seconds of timed runs per model and "
             + "thread count (the iteration count follows from the warm-up times). Default: ${DEFAULT-VALUE}.")
     double budgetSeconds;
 

@@ -102,7 +102,7 @@ final class Report {
     }
 
     void print(PrintStream out, int gemmSize) {
-        out.println("### Run time (median of A/B-alternated runs, ms)");
+        out.println("### Run time (median of the runs, the engines taking turns in blocks, ms)");
         out.println();
         out.println("| model | threads | iterations | ours | ORT | ours / ORT | ours p10–p90 | ORT p10–p90 "
                 + "| max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") |");
