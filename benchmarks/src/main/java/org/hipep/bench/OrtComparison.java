@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.hipep.runtime.session.ArtifactFormat;
@@ -92,10 +91,11 @@ public final class OrtComparison implements Callable<Integer> {
             + "its own, its pool threads waiting between its runs as it leaves them. Default: ${DEFAULT-VALUE}.")
     int block;
 
-    @Option(names = "--settle-ms", defaultValue = "50", description = "Before each block, a pause and one untimed run: "
-            + "the other engine's pool threads stop spinning (ORT's, by default, spin on for tens of milliseconds "
-            + "after a run; ours ~0.4 ms) and the untimed run wakes this engine's. Default: ${DEFAULT-VALUE}.")
-    double settleMs;
+    @Option(names = "--lead-in-ms", defaultValue = "50", description = "Before each block, untimed runs of its engine "
+            + "for this long (at least one): meanwhile the other engine's pool threads stop spinning (ORT's, by "
+            + "default, spin on for 20-40 ms after a run; ours ~0.4 ms) with no core left idle (after an idle pause "
+            + "our first runs at two threads were slow for tens of milliseconds). Default: ${DEFAULT-VALUE}.")
+    double leadInMs;
 
     @Option(names = "--erf-gelu", description = "Generate the BERT models with the opset-17 Erf form of GELU "
             + "instead of the opset-20 Gelu op.")
@@ -133,9 +133,9 @@ public final class OrtComparison implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (block < 1 || settleMs < 0) {
-            log.println("hip-bench: --block must be at least 1 and --settle-ms at least 0 (got " + block + " and "
-                    + settleMs + ")");
+        if (block < 1 || leadInMs < 0) {
+            log.println("hip-bench: --block must be at least 1 and --lead-in-ms at least 0 (got " + block + " and "
+                    + leadInMs + ")");
             return 2;
         }
         boolean temporary = workDir == null;
@@ -256,14 +256,12 @@ public final class OrtComparison implements Callable<Integer> {
                 fastest[0] = Math.min(fastest[0], runOurs.getAsLong());
                 fastest[1] = Math.min(fastest[1], runOrt.getAsLong());
             });
-            long settleNanos = (long) (settleMs * 1e6);
-            double perIteration = (Math.max(1, fastest[0] + fastest[1]) * (1 + 1.0 / block)
-                    + 2.0 * settleNanos / block) / 1e9;
+            double perIteration = (Math.max(1, fastest[0] + fastest[1]) + 2.0 * leadInMs * 1e6 / block) / 1e9;
             int iterations = (int) Math.max(minIterations, Math.min(maxIterations, budgetSeconds / perIteration));
             log.printf("%s, %d thread(s): %d runs of each engine in blocks of %d%n", m.name, n, iterations, block);
             long[] a = new long[iterations];
             long[] b = new long[iterations];
-            alternate(iterations, block, runOurs, runOrt, () -> settle(settleNanos), a, b);
+            alternate(iterations, block, (long) (leadInMs * 1e6), System::nanoTime, runOurs, runOrt, a, b);
             row.iterations = iterations;
             row.ours = ours == null ? null : a;
             row.ort = b;
@@ -312,10 +310,11 @@ public final class OrtComparison implements Callable<Integer> {
     /**
      * {@code iterations} timed runs of each engine into {@code a} and {@code b}, by turns in blocks
      * of {@code block} runs (the last ones shorter), A's block first in even pairs of blocks and B's
-     * in odd ones; before each block, {@code settle} and one untimed run of its engine.
+     * in odd ones; before each block, untimed runs of its engine, at least one and until
+     * {@code leadInNanos} have passed on {@code clock}.
      */
-    static void alternate(int iterations, int block, LongSupplier runA, LongSupplier runB, Runnable settle, long[] a,
-            long[] b) {
+    static void alternate(int iterations, int block, long leadInNanos, LongSupplier clock, LongSupplier runA,
+            LongSupplier runB, long[] a, long[] b) {
         if (block < 1) {
             throw new IllegalArgumentException("--block must be at least 1, got " + block);
         }
@@ -325,20 +324,14 @@ public final class OrtComparison implements Callable<Integer> {
                 boolean isA = (turn == 0) == (pair % 2 == 0);
                 LongSupplier run = isA ? runA : runB;
                 long[] into = isA ? a : b;
-                settle.run();
-                run.getAsLong();
+                long leadIn = clock.getAsLong();
+                do {
+                    run.getAsLong();
+                } while (clock.getAsLong() - leadIn < leadInNanos);
                 for (int i = start; i < end; i++) {
                     into[i] = run.getAsLong();
                 }
             }
-        }
-    }
-
-    /** Waits {@code nanos} without spinning (the thread parks; an early return parks again). */
-    static void settle(long nanos) {
-        long end = System.nanoTime() + nanos;
-        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
-            LockSupport.parkNanos(left);
         }
     }
 

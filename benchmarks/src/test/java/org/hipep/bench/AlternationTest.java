@@ -28,35 +28,45 @@ class AlternationTest {
         };
         long[] a = new long[5];
         long[] b = new long[5];
-        OrtComparison.alternate(5, 2, runA, runB, () -> events.add("|"), a, b);
-        // blocks of 2 (the last of 1), each after a pause and one untimed run; A's block first, then B's first, ...
-        assertThat(String.join("", events)).isEqualTo("|AAA" + "|BBB" + "|BBB" + "|AAA" + "|AA" + "|BB");
+        // no lead-in time asked: one untimed run
+        OrtComparison.alternate(5, 2, 0, () -> clock[0], runA, runB, a, b);
+        // blocks of 2 (the last of 1), each after one untimed run; A's block first, then B's first, ...
+        assertThat(String.join("", events)).isEqualTo("AAA" + "BBB" + "BBB" + "AAA" + "AA" + "BB");
         // the untimed lead-in runs (clock 0, 3, 6, 9, 12, 14) are not recorded
         assertThat(a).containsExactly(101, 102, 110, 111, 113);
         assertThat(b).containsExactly(204, 205, 207, 208, 215);
     }
 
     @Test
+    void theLeadInRunsUntilItsTimeHasPassed() {
+        StringBuilder events = new StringBuilder();
+        long[] clock = {0};
+        // each run takes 3 time units; a lead-in of 7 takes three runs (after 3 and 6 units, not yet 7)
+        OrtComparison.alternate(2, 2, 7, () -> clock[0], () -> {
+            events.append('A');
+            clock[0] += 3;
+            return clock[0];
+        }, () -> {
+            events.append('B');
+            clock[0] += 3;
+            return clock[0];
+        }, new long[2], new long[2]);
+        assertThat(events).hasToString("AAA" + "AA" + "BBB" + "BB");
+    }
+
+    @Test
     void runByRunAlternationIsBlocksOfOne() {
         StringBuilder events = new StringBuilder();
-        OrtComparison.alternate(3, 1, () -> {
+        OrtComparison.alternate(3, 1, 0, () -> 0, () -> {
             events.append('A');
             return 1;
         }, () -> {
             events.append('B');
             return 2;
-        }, () -> { }, new long[3], new long[3]);
+        }, new long[3], new long[3]);
         assertThat(events).hasToString("AABB" + "BBAA" + "AABB");
-        assertThatThrownBy(() -> OrtComparison.alternate(3, 0, () -> 1, () -> 2, () -> { }, new long[3], new long[3]))
+        assertThatThrownBy(() -> OrtComparison.alternate(3, 0, 0, () -> 0, () -> 1, () -> 2, new long[3], new long[3]))
                 .hasMessageContaining("--block must be at least 1, got 0");
-    }
-
-    @Test
-    void thePauseLastsAtLeastWhatItIsAsked() {
-        long nanos = 3_000_000;
-        long t0 = System.nanoTime();
-        OrtComparison.settle(nanos);
-        assertThat(System.nanoTime() - t0).isGreaterThanOrEqualTo(nanos);
     }
 
     @Test
@@ -74,8 +84,8 @@ class AlternationTest {
         new CommandLine(bench).parseArgs();
         assertThat(bench.ortSpinning).isEqualTo(Engines.OrtSpinning.ON);
         assertThat(bench.block).isEqualTo(10);
-        // longer than ORT's pool threads spin on after a run (20-40 ms measured; 5 and 20 ms were too short)
-        assertThat(bench.settleMs).isGreaterThanOrEqualTo(50);
+        // longer than ORT's pool threads spin on after a run (20-40 ms measured)
+        assertThat(bench.leadInMs).isGreaterThanOrEqualTo(50);
         new CommandLine(bench).parseArgs("--ort-spinning", "OFF", "--block", "1");
         assertThat(bench.ortSpinning).isEqualTo(Engines.OrtSpinning.OFF);
         assertThat(bench.block).isEqualTo(1);
