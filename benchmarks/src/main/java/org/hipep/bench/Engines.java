@@ -156,7 +156,8 @@ final class Engines {
         /**
          * Never spin: every parallel section wakes the pool threads. The harness's setting up to the
          * twenty-fourth round, when the engines alternated run by run and ORT's spinning would have
-         * taken a core from ours; it costs ORT up to 20% at two threads (docs/BENCHMARKS.md).
+         * taken a core from ours; it costs ORT 10-20% at two threads, up to half on the smallest
+         * models (docs/BENCHMARKS.md).
          */
         OFF
     }
