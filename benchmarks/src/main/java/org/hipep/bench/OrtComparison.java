@@ -256,12 +256,14 @@ public final class OrtComparison implements Callable<Integer> {
                 fastest[0] = Math.min(fastest[0], runOurs.getAsLong());
                 fastest[1] = Math.min(fastest[1], runOrt.getAsLong());
             });
-            double perIteration = (Math.max(1, fastest[0] + fastest[1]) + 2.0 * leadInMs * 1e6 / block) / 1e9;
+            // ours failed: ORT alone, no other engine's threads to wait out (and no empty lead-ins for ours)
+            long leadInNanos = ours == null ? 0 : (long) (leadInMs * 1e6);
+            double perIteration = (Math.max(1, fastest[0] + fastest[1]) + 2.0 * leadInNanos / block) / 1e9;
             int iterations = (int) Math.max(minIterations, Math.min(maxIterations, budgetSeconds / perIteration));
             log.printf("%s, %d thread(s): %d runs of each engine in blocks of %d%n", m.name, n, iterations, block);
             long[] a = new long[iterations];
             long[] b = new long[iterations];
-            alternate(iterations, block, (long) (leadInMs * 1e6), System::nanoTime, runOurs, runOrt, a, b);
+            alternate(iterations, block, leadInNanos, System::nanoTime, runOurs, runOrt, a, b);
             row.iterations = iterations;
             row.ours = ours == null ? null : a;
             row.ort = b;
