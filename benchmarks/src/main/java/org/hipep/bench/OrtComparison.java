@@ -221,6 +221,9 @@ public final class OrtComparison implements Callable<Integer> {
     private void measure(HipEnvironment env, OrtEnvironment ort, Report.Model m, Path model, Path set, Path cache,
             int n) {
         Report.Row row = m.row(n);
+        if (n >= 2) {
+            row.placementBefore = CorePlacement.roundTripNanos(CorePlacement.BOUNCES);
+        }
         Engines.Engine ours = null;
         Engines.Engine theirs = null;
         try {
@@ -276,6 +279,9 @@ public final class OrtComparison implements Callable<Integer> {
             }
             if (theirs != null) {
                 theirs.close();
+            }
+            if (n >= 2) {
+                row.placementAfter = CorePlacement.roundTripNanos(CorePlacement.BOUNCES);
             }
         }
     }

@@ -51,6 +51,9 @@ final class Report {
         long ortCreateNanos = -1;
         Stats.Diff diff;
         String failure;
+        /** Two threads' cache line round trip before and after the row ({@link CorePlacement}); NaN: not measured. */
+        double placementBefore = Double.NaN;
+        double placementAfter = Double.NaN;
 
         Row(int threads) {
             this.threads = threads;
@@ -105,12 +108,13 @@ final class Report {
         out.println("### Run time (median of the runs, the engines taking turns in blocks, ms)");
         out.println();
         out.println("| model | threads | iterations | ours | ORT | ours / ORT | ours p10–p90 | ORT p10–p90 "
-                + "| max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+                + "| max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") "
+                + "| cores' round trip, ns (before / after) |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Model m : models.values()) {
             for (Row r : m.rows.values()) {
                 if (r.failure != null) {
-                    out.printf("| %s | %d | failed: %s |||||||||%n", m.name, r.threads, r.failure);
+                    out.printf("| %s | %d | failed: %s ||||||||||%n", m.name, r.threads, r.failure);
                     continue;
                 }
                 String ours = r.ours == null ? "—" : ms(Stats.median(r.ours));
@@ -121,11 +125,16 @@ final class Report {
                 String rel = r.diff == null ? "—" : OrtComparison.fmt("%.2e", r.diff.maxRel());
                 String match = r.diff == null ? "—" : r.diff.matches() ? "yes"
                         : OrtComparison.fmt("**no** (%d of %d)", r.diff.bad(), r.diff.count());
-                out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.name, r.threads, r.iterations,
-                        ours, ms(Stats.median(r.ort)), ratio, spreadOurs, spreadOrt, abs, rel, match);
+                out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.name, r.threads,
+                        r.iterations, ours, ms(Stats.median(r.ort)), ratio, spreadOurs, spreadOrt, abs, rel, match,
+                        r.threads < 2 ? "—" : CorePlacement.describe(r.placementBefore, r.placementAfter));
             }
         }
         out.println();
+        out.println("Cores' round trip: a cache line bounced between two threads, measured before and after each "
+                + "row of two or more threads. On a two-core virtual machine it tells whether the host runs the "
+                + "two virtual CPUs on cores that share a cache (a low value) or not, which moves every two-thread "
+                + "time (docs/BENCHMARKS.md).");
         for (Model m : models.values()) {
             if (m.oursFailure != null) {
                 out.println("- **" + m.name + "**: ours failed at " + m.oursFailure);
