@@ -5,14 +5,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Where the host runs two of this process's threads, as the mean round trip of one cache line
  * bounced between them: two threads spin on one {@link AtomicInteger}, each waiting for the
- * other's write before it writes. On the two-core machines of docs/BENCHMARKS.md this is 110-170
+ * other's write before it writes. On the two-core machines of docs/BENCHMARKS.md this is 66-170
  * ns when the host runs the two virtual CPUs on cores that share a cache and 420-1030 ns when it
  * does not, and the host moves them every few minutes; every two-thread time depends on it (data
  * written by one core and read by the other crosses between them), so {@link OrtComparison}
  * measures it around each two-thread row.
  */
 final class CorePlacement {
-    /** The bounces of one measurement (50 ms at a 500 ns round trip). */
+    /** The timed bounces of one measurement, after as many untimed ones (100 ms in all at a 500 ns round trip). */
     static final int BOUNCES = 100_000;
 
     /** Gives up (NaN) when one measurement, warm-up included, takes longer than this. */
