@@ -5,7 +5,18 @@
  * for the whole run. It tells what the library does with the model's ops chained in the model's
  * order, without anything of ours between them (docs/BENCHMARKS.md, twenty-sixth round: 4.91-4.95
  * ms at one thread, 2.49-2.61 ms at two with the cores apart, where our session took 3.35-3.42 and
- * 3.07-3.16 ms). USERSP=1 gives every primitive one shared user scratchpad, as the runtime does.
+ * 3.07-3.16 ms). Switches (environment), each bringing the program a step closer to our session:
+ *   USERSP=1     one user scratchpad shared by every primitive, as the runtime gives them;
+ *   ARENA=N      the tensors (not the input) in N rotating 4 MB slots of one buffer, so that each op
+ *                writes bytes that tensors of other shapes held before, as the memory plan does;
+ *   SLICES=1     each fire module's 1x1 expand as a matmul writing the concat's first channels in
+ *                place and its 3x3 expand into a buffer whose rows are then copied into the rest,
+ *                as the runtime does for convolutions into channel slices (no concat primitive);
+ *   OURPOOL=1    the max pools as a plain OpenMP loop over output pixels (a simpler loop than the
+ *                runtime's vectorised one: slower, but split between the threads the same way);
+ *   TRANSPOSE=1  the input copied from NCHW to NHWC by an OpenMP loop before the first convolution.
+ * With the cores apart every combination still ran 1.7-1.9x faster at two threads than at one
+ * (docs/BENCHMARKS.md, twenty-sixth round).
  *
  * Build against the libdnnl of the dnnl preset (its headers are unpacked under
  * runtime/target/dnnl-headers by the runtime's build; the library sits in JavaCPP's cache):
@@ -42,6 +53,8 @@ typedef struct {
     dnnl_exec_arg_t a[8];
     char name[48];
     double us;
+    void (*fn)(void *);
+    void *arg;
 } op_t;
 op_t ops[MAXP];
 int nops;
@@ -71,9 +84,15 @@ typedef struct {
     dnnl_memory_t m;
     int C, H, W;
 } ten_t;
+static char *ARENA;
+static int arena_next, SLOTS = 4;
+#define SLOT (4L << 20)
 static ten_t ten(int C, int H, int W) {
     ten_t t = {0, C, H, W};
-    CK(dnnl_memory_create(&t.m, nhwc(C, H, W), eng, DNNL_MEMORY_ALLOCATE));
+    if (ARENA && arena_next >= 0) {
+        CK(dnnl_memory_create(&t.m, nhwc(C, H, W), eng, ARENA + (arena_next++ % SLOTS) * SLOT));
+    } else
+        CK(dnnl_memory_create(&t.m, nhwc(C, H, W), eng, DNNL_MEMORY_ALLOCATE));
     float *p;
     dnnl_memory_get_data_handle(t.m, (void **)&p);
     for (long i = 0; i < (long)C * H * W; i++)
@@ -161,7 +180,127 @@ static ten_t cat(ten_t a, ten_t b, const char *name) {
     addsp(o, pd);
     return y;
 }
+
+static float *dataof(ten_t t) {
+    void *p;
+    dnnl_memory_get_data_handle(t.m, &p);
+    return (float *)p;
+}
+typedef struct {
+    float *x, *y;
+    int C, H, W, OH, OW;
+} pj_t;
+static void ourpool(void *a) {
+    pj_t *j = a;
+    int P = j->OH * j->OW;
+#pragma omp parallel for schedule(static)
+    for (int p = 0; p < P; p++) {
+        int oh = p / j->OW, ow = p % j->OW;
+        float *q = j->y + (long)p * j->C;
+        for (int c = 0; c < j->C; c++)
+            q[c] = -1e30f;
+        for (int dh = 0; dh < 3; dh++)
+            for (int dw = 0; dw < 3; dw++) {
+                const float *src = j->x + ((long)(oh * 2 + dh) * j->W + ow * 2 + dw) * j->C;
+                for (int c = 0; c < j->C; c++)
+                    q[c] = src[c] > q[c] ? src[c] : q[c];
+            }
+    }
+}
+static ten_t pool2(ten_t x, const char *name) {
+    int OH = (x.H - 3) / 2 + 1, OW = (x.W - 3) / 2 + 1;
+    ten_t y = ten(x.C, OH, OW);
+    pj_t *j = malloc(sizeof *j);
+    *j = (pj_t){dataof(x), dataof(y), x.C, x.H, x.W, OH, OW};
+    op_t *o = &ops[nops++];
+    o->fn = ourpool;
+    o->arg = j;
+    snprintf(o->name, 48, "%s (ours)", name);
+    return y;
+}
+typedef struct {
+    float *src, *dst;
+    int C, HW;
+} tj_t;
+static void transpose(void *a) {
+    tj_t *j = a;
+#pragma omp parallel for schedule(static)
+    for (int p = 0; p < j->HW; p++)
+        for (int c = 0; c < j->C; c++)
+            j->dst[(long)p * j->C + c] = j->src[(long)c * j->HW + p];
+}
+typedef struct {
+    float *src, *dst;
+    int rows, n, ld;
+} rj_t;
+static void rowcopy(void *a) {
+    rj_t *j = a;
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < j->rows; r++)
+        memcpy(j->dst + (long)r * j->ld, j->src + (long)r * j->n, j->n * 4);
+}
+/* expand1 as a matmul writing the concat's first channels; expand3 into a dense buffer, then its rows into the rest */
+static ten_t fire_slices(ten_t x, int s, int e, int i) {
+    char n[48];
+    snprintf(n, 48, "fire%d squeeze %d->%d", i, x.C, s);
+    ten_t q = conv(x, s, 1, 1, 0, n);
+    ten_t y = ten(2 * e, q.H, q.W);
+    int P = q.H * q.W;
+    dnnl_memory_desc_t ad, wd, bd, yd;
+    dnnl_dims_t da = {P, s}, dw = {s, e}, db = {1, e}, dy = {P, e}, sy = {2 * e, 1};
+    CK(dnnl_memory_desc_create_with_tag(&ad, 2, da, dnnl_f32, dnnl_ab));
+    CK(dnnl_memory_desc_create_with_tag(&wd, 2, dw, dnnl_f32, dnnl_format_tag_any));
+    CK(dnnl_memory_desc_create_with_tag(&bd, 2, db, dnnl_f32, dnnl_ab));
+    CK(dnnl_memory_desc_create_with_strides(&yd, 2, dy, dnnl_f32, sy));
+    dnnl_primitive_attr_t attr;
+    CK(dnnl_primitive_attr_create(&attr));
+    dnnl_post_ops_t po;
+    CK(dnnl_post_ops_create(&po));
+    CK(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0, 0));
+    CK(dnnl_primitive_attr_set_post_ops(attr, po));
+    dnnl_primitive_desc_t pd;
+    CK(dnnl_matmul_primitive_desc_create(&pd, eng, ad, wd, bd, yd, attr));
+    dnnl_memory_t am, wm, bm, ym;
+    CK(dnnl_memory_create(&am, ad, eng, dataof(q)));
+    CK(dnnl_memory_create(&wm, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0), eng, DNNL_MEMORY_ALLOCATE));
+    CK(dnnl_memory_create(&bm, bd, eng, DNNL_MEMORY_ALLOCATE));
+    CK(dnnl_memory_create(&ym, yd, eng, dataof(y)));
+    {
+        float *p;
+        dnnl_memory_get_data_handle(wm, (void **)&p);
+        size_t nn = dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0)) / 4;
+        for (size_t k = 0; k < nn; k++)
+            p[k] = ((k % 7) - 3) * 0.01f;
+        dnnl_memory_get_data_handle(bm, (void **)&p);
+        for (int k = 0; k < e; k++)
+            p[k] = 0.01f;
+    }
+    op_t *o = &ops[nops++];
+    CK(dnnl_primitive_create(&o->p, pd));
+    o->n = 4;
+    snprintf(o->name, 48, "fire%d expand1 (matmul into slice)", i);
+    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, am};
+    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_WEIGHTS, wm};
+    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
+    o->a[3] = (dnnl_exec_arg_t){DNNL_ARG_DST, ym};
+    snprintf(n, 48, "fire%d expand3 %d->%d", i, s, e);
+    int save = arena_next;
+    arena_next = -1; /* a scratch of its own */
+    ten_t b = conv(q, e, 3, 1, 1, n);
+    arena_next = save;
+    rj_t *j = malloc(sizeof *j);
+    *j = (rj_t){dataof(b), dataof(y) + e, P, e, 2 * e};
+    o = &ops[nops++];
+    o->fn = rowcopy;
+    o->arg = j;
+    snprintf(o->name, 48, "fire%d expand3 rows into slice", i);
+    return y;
+}
+
+static int SLICES, OURPOOL;
 static ten_t fire(ten_t x, int s, int e, int i) {
+    if (SLICES)
+        return fire_slices(x, s, e, i);
     char n[48];
     snprintf(n, 48, "fire%d squeeze %d->%d", i, x.C, s);
     ten_t q = conv(x, s, 1, 1, 0, n);
@@ -187,15 +326,35 @@ int main(int argc, char **argv) {
     omp_set_num_threads(th);
     CK(dnnl_engine_create(&eng, dnnl_cpu, 0));
     CK(dnnl_stream_create(&st, eng, 0));
+    if (getenv("ARENA")) {
+        SLOTS = atoi(getenv("ARENA"));
+        ARENA = aligned_alloc(4096, SLOTS * SLOT);
+        memset(ARENA, 0, SLOTS * SLOT);
+        arena_next = -1;
+    }
     ten_t x = ten(3, 224, 224);
+    arena_next = 0;
+    if (getenv("TRANSPOSE")) {
+        float *src = malloc(3L * 224 * 224 * 4);
+        for (long k = 0; k < 3L * 224 * 224; k++)
+            src[k] = (k % 11) * 0.01f;
+        tj_t *j = malloc(sizeof *j);
+        *j = (tj_t){src, dataof(x), 3, 224 * 224};
+        op_t *o = &ops[nops++];
+        o->fn = transpose;
+        o->arg = j;
+        snprintf(o->name, 48, "input NCHW->NHWC");
+    }
+    SLICES = getenv("SLICES") != NULL;
+    OURPOOL = getenv("OURPOOL") != NULL;
     x = conv(x, 64, 3, 2, 0, "conv1 3->64 s2");
-    x = pool(x, "pool1");
+    x = OURPOOL ? pool2(x, "pool1") : pool(x, "pool1");
     x = fire(x, 16, 64, 2);
     x = fire(x, 16, 64, 3);
-    x = pool(x, "pool2");
+    x = OURPOOL ? pool2(x, "pool2") : pool(x, "pool2");
     x = fire(x, 32, 128, 4);
     x = fire(x, 32, 128, 5);
-    x = pool(x, "pool3");
+    x = OURPOOL ? pool2(x, "pool3") : pool(x, "pool3");
     x = fire(x, 48, 192, 6);
     x = fire(x, 48, 192, 7);
     x = fire(x, 64, 256, 8);
@@ -218,7 +377,10 @@ int main(int argc, char **argv) {
         double r0 = now();
         for (int i = 0; i < nops; i++) {
             double a = now();
-            CK(dnnl_primitive_execute(ops[i].p, st, ops[i].n, ops[i].a));
+            if (ops[i].fn)
+                ops[i].fn(ops[i].arg);
+            else
+                CK(dnnl_primitive_execute(ops[i].p, st, ops[i].n, ops[i].a));
             CK(dnnl_stream_wait(st));
             t[(long)it * nops + i] = now() - a;
         }
