@@ -3,8 +3,8 @@
  * convolutions with ReLU post-ops, oneDNN's max pooling and concat, every tensor a buffer of its own,
  * one stream; each primitive timed on its own (execute + wait), medians printed per primitive and
  * for the whole run. It tells what the library does with the model's ops chained in the model's
- * order, without anything of ours between them (docs/BENCHMARKS.md, twenty-sixth round: 4.91-4.95
- * ms at one thread, 2.49-2.61 ms at two with the cores apart, where our session took 3.35-3.42 and
+ * order, without anything of ours between them (docs/BENCHMARKS.md, twenty-sixth round: 4.59-4.95
+ * ms at one thread, 2.42-2.61 ms at two with the cores apart, where our session took 3.35-3.42 and
  * 3.07-3.16 ms). Switches (environment), each bringing the program a step closer to our session:
  *   USERSP=1     one user scratchpad shared by every primitive, as the runtime gives them;
  *   ARENA=N      the tensors (not the input) in N rotating 4 MB slots of one buffer, so that each op
