@@ -99,6 +99,43 @@ static ten_t ten(int C, int H, int W) {
         p[i] = (i % 11) * 0.01f;
     return t;
 }
+/* Attributes with a ReLU post-op (and a user scratchpad when USERSP). */
+static dnnl_primitive_attr_t relu_attr(void) {
+    dnnl_primitive_attr_t attr;
+    CK(dnnl_primitive_attr_create(&attr));
+    dnnl_post_ops_t po;
+    CK(dnnl_post_ops_create(&po));
+    CK(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0, 0));
+    CK(dnnl_primitive_attr_set_post_ops(attr, po));
+    setsp(attr);
+    return attr;
+}
+/* Registers the op of pd (a convolution or matmul): weights in its layout and nbias biases, made and
+ * filled here, source src and destination dst; the scratchpad when USERSP. */
+static void add_weighted(const_dnnl_primitive_desc_t pd, const_dnnl_memory_desc_t bd, int nbias, dnnl_memory_t src,
+                         dnnl_memory_t dst, const char *name) {
+    const_dnnl_memory_desc_t wq = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+    dnnl_memory_t wm, bm;
+    CK(dnnl_memory_create(&wm, wq, eng, DNNL_MEMORY_ALLOCATE));
+    CK(dnnl_memory_create(&bm, bd, eng, DNNL_MEMORY_ALLOCATE));
+    float *p;
+    dnnl_memory_get_data_handle(wm, (void **)&p);
+    size_t n = dnnl_memory_desc_get_size(wq) / 4;
+    for (size_t i = 0; i < n; i++)
+        p[i] = ((i % 7) - 3) * 0.01f;
+    dnnl_memory_get_data_handle(bm, (void **)&p);
+    for (int i = 0; i < nbias; i++)
+        p[i] = 0.01f;
+    op_t *o = &ops[nops++];
+    CK(dnnl_primitive_create(&o->p, pd));
+    o->n = 4;
+    snprintf(o->name, 48, "%s", name);
+    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, src};
+    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_WEIGHTS, wm};
+    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
+    o->a[3] = (dnnl_exec_arg_t){DNNL_ARG_DST, dst};
+    addsp(o, pd);
+}
 static ten_t conv(ten_t x, int M, int k, int s, int pad, const char *name) {
     int OH = (x.H + 2 * pad - k) / s + 1, OW = (x.W + 2 * pad - k) / s + 1;
     ten_t y = ten(M, OH, OW);
@@ -107,37 +144,12 @@ static ten_t conv(ten_t x, int M, int k, int s, int pad, const char *name) {
     CK(dnnl_memory_desc_create_with_tag(&wd, 4, dw, dnnl_f32, dnnl_format_tag_any));
     CK(dnnl_memory_desc_create_with_tag(&bd, 1, db, dnnl_f32, dnnl_x));
     dnnl_dims_t sd = {s, s}, dl = {0, 0}, pl = {pad, pad};
-    dnnl_primitive_attr_t attr;
-    CK(dnnl_primitive_attr_create(&attr));
-    dnnl_post_ops_t po;
-    CK(dnnl_post_ops_create(&po));
-    CK(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0, 0));
-    CK(dnnl_primitive_attr_set_post_ops(attr, po));
-    setsp(attr);
+    dnnl_primitive_attr_t attr = relu_attr();
     dnnl_primitive_desc_t pd;
     CK(dnnl_convolution_forward_primitive_desc_create(&pd, eng, dnnl_forward_inference, dnnl_convolution_direct,
                                                       nhwc(x.C, x.H, x.W), wd, bd, nhwc(M, OH, OW), sd, dl, pl, pl,
                                                       attr));
-    dnnl_memory_t wm, bm;
-    CK(dnnl_memory_create(&wm, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0), eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_create(&bm, bd, eng, DNNL_MEMORY_ALLOCATE));
-    float *p;
-    dnnl_memory_get_data_handle(wm, (void **)&p);
-    size_t n = dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0)) / 4;
-    for (size_t i = 0; i < n; i++)
-        p[i] = ((i % 7) - 3) * 0.01f;
-    dnnl_memory_get_data_handle(bm, (void **)&p);
-    for (int i = 0; i < M; i++)
-        p[i] = 0.01f;
-    op_t *o = &ops[nops++];
-    CK(dnnl_primitive_create(&o->p, pd));
-    o->n = 4;
-    snprintf(o->name, 48, "%s", name);
-    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, x.m};
-    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_WEIGHTS, wm};
-    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
-    o->a[3] = (dnnl_exec_arg_t){DNNL_ARG_DST, y.m};
-    addsp(o, pd);
+    add_weighted(pd, bd, M, x.m, y.m, name);
     return y;
 }
 static ten_t pool(ten_t x, const char *name) {
@@ -181,6 +193,13 @@ static ten_t cat(ten_t a, ten_t b, const char *name) {
     return y;
 }
 
+/* Registers an op of ours: fn(arg), an OpenMP loop. */
+static void add_loop(void (*fn)(void *), void *arg, const char *name) {
+    op_t *o = &ops[nops++];
+    o->fn = fn;
+    o->arg = arg;
+    snprintf(o->name, 48, "%s", name);
+}
 static float *dataof(ten_t t) {
     void *p;
     dnnl_memory_get_data_handle(t.m, &p);
@@ -212,10 +231,9 @@ static ten_t pool2(ten_t x, const char *name) {
     ten_t y = ten(x.C, OH, OW);
     pj_t *j = malloc(sizeof *j);
     *j = (pj_t){dataof(x), dataof(y), x.C, x.H, x.W, OH, OW};
-    op_t *o = &ops[nops++];
-    o->fn = ourpool;
-    o->arg = j;
-    snprintf(o->name, 48, "%s (ours)", name);
+    char n[48];
+    snprintf(n, 48, "%s (OpenMP loop)", name);
+    add_loop(ourpool, j, n);
     return y;
 }
 typedef struct {
@@ -252,37 +270,14 @@ static ten_t fire_slices(ten_t x, int s, int e, int i) {
     CK(dnnl_memory_desc_create_with_tag(&wd, 2, dw, dnnl_f32, dnnl_format_tag_any));
     CK(dnnl_memory_desc_create_with_tag(&bd, 2, db, dnnl_f32, dnnl_ab));
     CK(dnnl_memory_desc_create_with_strides(&yd, 2, dy, dnnl_f32, sy));
-    dnnl_primitive_attr_t attr;
-    CK(dnnl_primitive_attr_create(&attr));
-    dnnl_post_ops_t po;
-    CK(dnnl_post_ops_create(&po));
-    CK(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0, 0));
-    CK(dnnl_primitive_attr_set_post_ops(attr, po));
+    dnnl_primitive_attr_t attr = relu_attr();
     dnnl_primitive_desc_t pd;
     CK(dnnl_matmul_primitive_desc_create(&pd, eng, ad, wd, bd, yd, attr));
-    dnnl_memory_t am, wm, bm, ym;
+    dnnl_memory_t am, ym;
     CK(dnnl_memory_create(&am, ad, eng, dataof(q)));
-    CK(dnnl_memory_create(&wm, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0), eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_create(&bm, bd, eng, DNNL_MEMORY_ALLOCATE));
     CK(dnnl_memory_create(&ym, yd, eng, dataof(y)));
-    {
-        float *p;
-        dnnl_memory_get_data_handle(wm, (void **)&p);
-        size_t nn = dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0)) / 4;
-        for (size_t k = 0; k < nn; k++)
-            p[k] = ((k % 7) - 3) * 0.01f;
-        dnnl_memory_get_data_handle(bm, (void **)&p);
-        for (int k = 0; k < e; k++)
-            p[k] = 0.01f;
-    }
-    op_t *o = &ops[nops++];
-    CK(dnnl_primitive_create(&o->p, pd));
-    o->n = 4;
-    snprintf(o->name, 48, "fire%d expand1 (matmul into slice)", i);
-    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, am};
-    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_WEIGHTS, wm};
-    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
-    o->a[3] = (dnnl_exec_arg_t){DNNL_ARG_DST, ym};
+    snprintf(n, 48, "fire%d expand1 (matmul into slice)", i);
+    add_weighted(pd, bd, e, am, ym, n);
     snprintf(n, 48, "fire%d expand3 %d->%d", i, s, e);
     int save = arena_next;
     arena_next = -1; /* a scratch of its own */
@@ -290,10 +285,8 @@ static ten_t fire_slices(ten_t x, int s, int e, int i) {
     arena_next = save;
     rj_t *j = malloc(sizeof *j);
     *j = (rj_t){dataof(b), dataof(y) + e, P, e, 2 * e};
-    o = &ops[nops++];
-    o->fn = rowcopy;
-    o->arg = j;
-    snprintf(o->name, 48, "fire%d expand3 rows into slice", i);
+    snprintf(n, 48, "fire%d expand3 rows into slice", i);
+    add_loop(rowcopy, j, n);
     return y;
 }
 
@@ -340,10 +333,7 @@ int main(int argc, char **argv) {
             src[k] = (k % 11) * 0.01f;
         tj_t *j = malloc(sizeof *j);
         *j = (tj_t){src, dataof(x), 3, 224 * 224};
-        op_t *o = &ops[nops++];
-        o->fn = transpose;
-        o->arg = j;
-        snprintf(o->name, 48, "input NCHW->NHWC");
+        add_loop(transpose, j, "input NCHW->NHWC");
     }
     SLICES = getenv("SLICES") != NULL;
     OURPOOL = getenv("OURPOOL") != NULL;
