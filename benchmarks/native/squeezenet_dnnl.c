@@ -52,7 +52,6 @@ typedef struct {
     int n;
     dnnl_exec_arg_t a[8];
     char name[48];
-    double us;
     void (*fn)(void *);
     void *arg;
 } op_t;
@@ -61,18 +60,35 @@ int nops;
 int USERSP;
 dnnl_memory_t SP;
 size_t spmax;
-static void setsp(dnnl_primitive_attr_t a) {
+/* Primitive attributes: a user scratchpad when USERSP, else the library's defaults. */
+static dnnl_primitive_attr_t base_attr(void) {
+    dnnl_primitive_attr_t a;
+    CK(dnnl_primitive_attr_create(&a));
     if (USERSP)
         CK(dnnl_primitive_attr_set_scratchpad_mode(a, dnnl_scratchpad_mode_user));
+    return a;
 }
-static void addsp(op_t *o, const_dnnl_primitive_desc_t pd) {
-    if (!USERSP)
-        return;
-    size_t n = dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md, 0));
-    if (n > spmax)
-        spmax = n;
-    if (n)
+/* The next op, named (the program stops past MAXP of them). */
+static op_t *new_op(const char *name) {
+    if (nops == MAXP) {
+        fprintf(stderr, "more than %d ops\n", MAXP);
+        exit(1);
+    }
+    op_t *o = &ops[nops++];
+    snprintf(o->name, sizeof o->name, "%s", name);
+    return o;
+}
+/* Registers pd's primitive with its n arguments (and, when USERSP, the shared scratchpad's place). */
+static void add_prim(const_dnnl_primitive_desc_t pd, int n, const dnnl_exec_arg_t *args, const char *name) {
+    op_t *o = new_op(name);
+    CK(dnnl_primitive_create(&o->p, pd));
+    memcpy(o->a, args, n * sizeof *args);
+    o->n = n;
+    size_t bytes = dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md, 0));
+    if (USERSP && bytes) {
+        spmax = bytes > spmax ? bytes : spmax;
         o->a[o->n++] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, NULL};
+    }
 }
 static dnnl_memory_desc_t nhwc(int C, int H, int W) {
     dnnl_memory_desc_t d;
@@ -101,13 +117,11 @@ static ten_t ten(int C, int H, int W) {
 }
 /* Attributes with a ReLU post-op (and a user scratchpad when USERSP). */
 static dnnl_primitive_attr_t relu_attr(void) {
-    dnnl_primitive_attr_t attr;
-    CK(dnnl_primitive_attr_create(&attr));
+    dnnl_primitive_attr_t attr = base_attr();
     dnnl_post_ops_t po;
     CK(dnnl_post_ops_create(&po));
     CK(dnnl_post_ops_append_eltwise(po, dnnl_eltwise_relu, 0, 0));
     CK(dnnl_primitive_attr_set_post_ops(attr, po));
-    setsp(attr);
     return attr;
 }
 /* Registers the op of pd (a convolution or matmul): weights in its layout and nbias biases, made and
@@ -126,15 +140,8 @@ static void add_weighted(const_dnnl_primitive_desc_t pd, const_dnnl_memory_desc_
     dnnl_memory_get_data_handle(bm, (void **)&p);
     for (int i = 0; i < nbias; i++)
         p[i] = 0.01f;
-    op_t *o = &ops[nops++];
-    CK(dnnl_primitive_create(&o->p, pd));
-    o->n = 4;
-    snprintf(o->name, 48, "%s", name);
-    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, src};
-    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_WEIGHTS, wm};
-    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_BIAS, bm};
-    o->a[3] = (dnnl_exec_arg_t){DNNL_ARG_DST, dst};
-    addsp(o, pd);
+    dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_BIAS, bm}, {DNNL_ARG_DST, dst}};
+    add_prim(pd, 4, args, name);
 }
 static ten_t conv(ten_t x, int M, int k, int s, int pad, const char *name) {
     int OH = (x.H + 2 * pad - k) / s + 1, OW = (x.W + 2 * pad - k) / s + 1;
@@ -157,18 +164,10 @@ static ten_t pool(ten_t x, const char *name) {
     ten_t y = ten(x.C, OH, OW);
     dnnl_dims_t k = {3, 3}, s = {2, 2}, d = {0, 0}, p = {0, 0};
     dnnl_primitive_desc_t pd;
-    dnnl_primitive_attr_t at;
-    CK(dnnl_primitive_attr_create(&at));
-    setsp(at);
     CK(dnnl_pooling_forward_primitive_desc_create(&pd, eng, dnnl_forward_inference, dnnl_pooling_max,
-                                                  nhwc(x.C, x.H, x.W), nhwc(x.C, OH, OW), s, k, d, p, p, at));
-    op_t *o = &ops[nops++];
-    CK(dnnl_primitive_create(&o->p, pd));
-    o->n = 2;
-    snprintf(o->name, 48, "%s", name);
-    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, x.m};
-    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_DST, y.m};
-    addsp(o, pd);
+                                                  nhwc(x.C, x.H, x.W), nhwc(x.C, OH, OW), s, k, d, p, p, base_attr()));
+    dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, x.m}, {DNNL_ARG_DST, y.m}};
+    add_prim(pd, 2, args, name);
     return y;
 }
 static ten_t cat(ten_t a, ten_t b, const char *name) {
@@ -178,27 +177,17 @@ static ten_t cat(ten_t a, ten_t b, const char *name) {
     srcs[0] = sa;
     srcs[1] = sb;
     dnnl_primitive_desc_t pd;
-    dnnl_primitive_attr_t at;
-    CK(dnnl_primitive_attr_create(&at));
-    setsp(at);
-    CK(dnnl_concat_primitive_desc_create(&pd, eng, nhwc(y.C, y.H, y.W), 2, 1, srcs, at));
-    op_t *o = &ops[nops++];
-    CK(dnnl_primitive_create(&o->p, pd));
-    o->n = 3;
-    snprintf(o->name, 48, "%s", name);
-    o->a[0] = (dnnl_exec_arg_t){DNNL_ARG_MULTIPLE_SRC, a.m};
-    o->a[1] = (dnnl_exec_arg_t){DNNL_ARG_MULTIPLE_SRC + 1, b.m};
-    o->a[2] = (dnnl_exec_arg_t){DNNL_ARG_DST, y.m};
-    addsp(o, pd);
+    CK(dnnl_concat_primitive_desc_create(&pd, eng, nhwc(y.C, y.H, y.W), 2, 1, srcs, base_attr()));
+    dnnl_exec_arg_t args[] = {{DNNL_ARG_MULTIPLE_SRC, a.m}, {DNNL_ARG_MULTIPLE_SRC + 1, b.m}, {DNNL_ARG_DST, y.m}};
+    add_prim(pd, 3, args, name);
     return y;
 }
 
 /* Registers an op of ours: fn(arg), an OpenMP loop. */
 static void add_loop(void (*fn)(void *), void *arg, const char *name) {
-    op_t *o = &ops[nops++];
+    op_t *o = new_op(name);
     o->fn = fn;
     o->arg = arg;
-    snprintf(o->name, 48, "%s", name);
 }
 static float *dataof(ten_t t) {
     void *p;
