@@ -32,6 +32,11 @@
  *    large GEMMs are split over the team by kernels_linalg.c.
  *  - the oneDNN cache (kernels_dnnl.c) is shared by the states of one host and freed by
  *    hipep_host_release after the last state's cleanup; each state counts its own oneDNN runs.
+ *  - the per-op profile: every kernel call of a compiled model sits between hipep_profile_begin
+ *    and hipep_profile_end (convert-hip-to-llvm emits them); with the state's profiling off (the
+ *    default) begin returns 0 and end does nothing, with it on (hipep_state_set_profiling) each
+ *    call appends {name, start, duration} to the state's table of the current compute (emptied by
+ *    begin_compute), which the host reads with hipep_state_profile after the compute.
  */
 #include "hipep_runtime.h"
 
@@ -41,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define ST_MESSAGE_SIZE 1024
 #define ST_POOL_ALIGN 256
@@ -98,6 +104,12 @@ typedef struct st_state {
     _Atomic int dnnl_off;
     /* the oneDNN runs of this state, per kind (hipep_state_onednn_runs) */
     _Atomic int64_t dnnl_runs[ST_DNNL_KINDS];
+
+    /* the per-op profile of the current compute (hipep_state_set_profiling); events past what
+     * could be allocated are counted in profile_dropped */
+    int profiling;
+    hipep_profile_event_t *profile;
+    int64_t profile_count, profile_cap, profile_dropped;
 } st_state_t;
 
 struct dn_cache;
@@ -179,6 +191,7 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     free(st->scratch);
     for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) free(st->kscratch[i]);
     free(st->outputs);
+    free(st->profile);
     pthread_mutex_destroy(&st->mu); /* a state exists only with mu initialised */
     free(st);
     return HIPEP_OK;
@@ -333,6 +346,8 @@ void hipdnn_ep_runtime_begin_compute(void *state) {
      * (which return before the flag is reset) must not show the old message. */
     atomic_store_explicit(&st->error_code, 0, memory_order_release);
     st->error_message[0] = '\0';
+    st->profile_count = 0;
+    st->profile_dropped = 0;
     st_blas_one_thread();
 }
 
@@ -522,6 +537,55 @@ const hipep_output_t *hipep_state_outputs(void *state, int64_t *count) {
     }
     if (count != NULL) *count = st->outputs_count;
     return st->outputs;
+}
+
+/* ------------------------------------------------------------------ per-op profile */
+
+static int64_t st_now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+int64_t hipep_profile_begin(void *ctx) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL || !st->profiling) return 0;
+    int64_t now = st_now_ns();
+    return now > 0 ? now : 1; /* 0 means "not profiling" to hipep_profile_end */
+}
+
+void hipep_profile_end(void *ctx, int64_t start, const char *name) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL || start == 0 || !st->profiling) return;
+    int64_t end = st_now_ns();
+    if (st->profile_count == st->profile_cap) {
+        int64_t cap = st->profile_cap < 64 ? 64 : st->profile_cap * 2;
+        hipep_profile_event_t *grown = realloc(st->profile, (size_t)cap * sizeof *grown);
+        if (grown == NULL) {
+            st->profile_dropped++;
+            return;
+        }
+        st->profile = grown;
+        st->profile_cap = cap;
+    }
+    st->profile[st->profile_count++] = (hipep_profile_event_t){name, start, end - start};
+}
+
+int64_t hipep_state_set_profiling(void *state, int64_t on) {
+    st_state_t *st = (st_state_t *)state;
+    if (st == NULL) return -1;
+    int64_t was = st->profiling;
+    st->profiling = on != 0;
+    return was;
+}
+
+const hipep_profile_event_t *hipep_state_profile(void *state, int64_t *counts) {
+    st_state_t *st = (st_state_t *)state;
+    if (counts != NULL) {
+        counts[0] = st == NULL ? 0 : st->profile_count;
+        counts[1] = st == NULL ? 0 : st->profile_dropped;
+    }
+    return st == NULL ? NULL : st->profile;
 }
 
 void hipep_free(void *ptr) {

@@ -161,6 +161,27 @@ int64_t hipep_state_onednn_runs(void *state, int64_t kind);
 /* frees what the host's states shared (hipep_host_t.shared); only after every state's cleanup */
 int32_t hipep_host_release(void *host);
 
+/* ------------------------------------------------------------------ per-op profile */
+
+/** One kernel call of a compute: the call site's name (a constant string of the model: the op's
+ *  ONNX node names, a tab, the hip op), when it began and how long it took (CLOCK_MONOTONIC, ns). */
+typedef struct {
+    const char *name;
+    int64_t start_ns;
+    int64_t duration_ns;
+} hipep_profile_event_t;
+
+/* around every kernel call of the generated code: begin returns 0 when the state does not profile,
+ * else the start time, which end takes with the call site's name */
+int64_t hipep_profile_begin(void *ctx);
+void hipep_profile_end(void *ctx, int64_t start, const char *name);
+/* host side: switches a state's profiling on or off (off when made; returns the previous setting,
+ * -1 for a null state); the events of the state's last compute, in call order (owned by the state,
+ * valid until its next compute), with counts[0] their number and counts[1] how many were dropped
+ * for want of memory */
+int64_t hipep_state_set_profiling(void *state, int64_t on);
+const hipep_profile_event_t *hipep_state_profile(void *state, int64_t *counts);
+
 /* ------------------------------------------------------------------ for kernels */
 
 /** Reports a formatted error through the context (printf format; the first error wins). */

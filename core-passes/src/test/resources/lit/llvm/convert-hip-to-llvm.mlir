@@ -4,10 +4,17 @@
 // context first, then (rank, descriptor) per memref operand, the descriptor an alloca'd copy
 // in the entry block, then the attributes. Each kernel is declared once, at the start of the
 // module. Functions with a !hip.context and memref arguments stay func.func here.
+// The call sits between the profiler's begin (the start time; 0 when the state does not profile)
+// and end, which names the call site: a constant string of the ONNX node names in the op's
+// location ("add_1"; none for the others), a tab, the op, a tab, the kernel.
 
 // CHECK-DAG: llvm.func @hipep_add_f32(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @hipep_matmul_f32_in2(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @hipep_cast_f32_to_i64(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr)
+// CHECK-DAG: llvm.func @hipep_profile_begin(!llvm.ptr) -> i64
+// CHECK-DAG: llvm.func @hipep_profile_end(!llvm.ptr, i64, !llvm.ptr)
+// CHECK-DAG: llvm.mlir.global private constant @[[$SITE_ADD1:hipep_profile_site[_0-9]*]](dense<[97, 100, 100, 95, 49, 9, 104, 105, 112, 46, 97, 100, 100, 9, 104, 105, 112, 101, 112, 95, 97, 100, 100, 95, 102, 51, 50, 0]> : tensor<28xi8>) {addr_space = 0 : i32} : !llvm.array<28 x i8>
+// CHECK-DAG: llvm.mlir.global private constant @[[$SITE_MM:hipep_profile_site[_0-9]*]](dense<[9, 104, 105, 112, 46, 109, 97, 116, 109, 117, 108, 9, 104, 105, 112, 101, 112, 95, 109, 97, 116, 109, 117, 108, 95, 102, 51, 50, 95, 105, 110, 50, 0]> : tensor<33xi8>) {addr_space = 0 : i32} : !llvm.array<33 x i8>
 // CHECK-LABEL: llvm.func @elementwise
 // CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !llvm.ptr
 // CHECK: llvm.store %{{.*}}, %[[A:.*]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
@@ -16,14 +23,22 @@
 // CHECK: %[[RB:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK: llvm.store %{{.*}}, %[[O:.*]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>, !llvm.ptr
 // CHECK: %[[RO:.*]] = llvm.mlir.constant(2 : i64) : i64
-// CHECK: llvm.call @hipep_add_f32(%[[CTX]], %[[RA]], %[[A]], %[[RB]], %[[B]], %[[RO]], %[[O]]) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr) -> ()
-// CHECK: llvm.call @hipep_matmul_f32_in2(
+// CHECK-NEXT: %[[T0:.*]] = llvm.call @hipep_profile_begin(%[[CTX]]) : (!llvm.ptr) -> i64
+// CHECK-NEXT: llvm.call @hipep_add_f32(%[[CTX]], %[[RA]], %[[A]], %[[RB]], %[[B]], %[[RO]], %[[O]]) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr) -> ()
+// CHECK-NEXT: %[[S0:.*]] = llvm.mlir.addressof @[[$SITE_ADD1]] : !llvm.ptr
+// CHECK-NEXT: llvm.call @hipep_profile_end(%[[CTX]], %[[T0]], %[[S0]]) : (!llvm.ptr, i64, !llvm.ptr) -> ()
+// CHECK: %[[T1:.*]] = llvm.call @hipep_profile_begin(%[[CTX]])
+// CHECK-NEXT: llvm.call @hipep_matmul_f32_in2(
+// CHECK-NEXT: %[[S1:.*]] = llvm.mlir.addressof @[[$SITE_MM]] : !llvm.ptr
+// CHECK-NEXT: llvm.call @hipep_profile_end(%[[CTX]], %[[T1]], %[[S1]])
 // CHECK: llvm.call @hipep_cast_f32_to_i64(
 // CHECK: llvm.call @hipep_add_f32(
-// CHECK: llvm.return
+// CHECK-NEXT: llvm.mlir.addressof @hipep_profile_site
+// CHECK-NEXT: llvm.call @hipep_profile_end(
+// CHECK-NEXT: llvm.return
 func.func @elementwise(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32>, %out: memref<2x3xf32>,
                        %w: memref<3x4xf32>, %mm: memref<2x4xf32>, %i: memref<2x3xi64>) {
-  hip.add %a, %b, %out : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
+  hip.add %a, %b, %out : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> () loc("add_1")
   hip.matmul %a, %w, %mm : (memref<2x3xf32>, memref<3x4xf32>, memref<2x4xf32>) -> ()
   hip.cast %a, %i {to = i64} : (memref<2x3xf32>, memref<2x3xi64>) -> ()
   hip.add %a, %b, %out : (memref<2x3xf32>, memref<3xf32>, memref<2x3xf32>) -> ()
@@ -53,6 +68,7 @@ func.func @elementwise(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32
 // CHECK-NEXT: %[[DL:.*]] = llvm.mlir.constant(-1 : i64) : i64
 // CHECK-NEXT: %[[GROUP:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-NEXT: %[[AUTO:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_conv_f32_in2(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[KS]], %[[KL]], %[[ST]], %[[SL]], %[[PADS]], %[[PL]], %[[DIL]], %[[DL]], %[[GROUP]], %[[AUTO]])
 // CHECK: llvm.mlir.addressof @hipep_conv_f32_in2_kernel_shape : !llvm.ptr
 // CHECK: llvm.call @hipep_conv_f32_in2(
@@ -79,9 +95,11 @@ func.func @conv(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3x
 // CHECK: %[[AUTO:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK-NEXT: %[[LO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
 // CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_conv_f32_in3_clamp({{.*}}, %[[AUTO]], %[[LO]], %[[HI]])
 // CHECK: %[[LO2:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
 // CHECK-NEXT: %[[HI2:.*]] = llvm.mlir.constant(0x7FF0000000000000 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_conv_f32_in2_clamp({{.*}}, %[[LO2]], %[[HI2]])
 // CHECK: llvm.call @hipep_conv_f32_in2({{.*}}) : (
 func.func @conv_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3xf32>, %y: memref<1x1x3x3xf32>,
@@ -136,9 +154,11 @@ func.func @matmul_gelu(%ctx: !hip.context, %a: memref<2x3xf32>, %w: memref<3x4xf
 // CHECK-LABEL: llvm.func @arith_clamp
 // CHECK: %[[LO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
 // CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(0x7FF0000000000000 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_add_f32_clamp({{.*}}, %[[LO]], %[[HI]])
 // CHECK: %[[LO2:.*]] = llvm.mlir.constant(0xFFF0000000000000 : f64) : f64
 // CHECK-NEXT: %[[HI2:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_div_f64_clamp({{.*}}, %[[LO2]], %[[HI2]])
 // CHECK: llvm.call @hipep_sub_f32({{.*}}) : (
 func.func @arith_clamp(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32>, %y: memref<2x3xf32>,
@@ -162,6 +182,7 @@ func.func @arith_clamp(%ctx: !hip.context, %a: memref<2x3xf32>, %b: memref<3xf32
 // CHECK-NEXT: %[[AXN:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-NEXT: %[[KEEP:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK-NEXT: %[[NOOP:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_reduce_max_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[AX]], %[[AXN]], %[[KEEP]], %[[NOOP]])
 // CHECK: llvm.store %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
 // CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
@@ -190,16 +211,20 @@ func.func @reduce(%ctx: !hip.context, %x: memref<2x3xf32>, %r: memref<2xf32>, %a
 // CHECK: %[[AXIS:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK-NEXT: %[[SPLIT:.*]] = llvm.mlir.addressof @hipep_split_f32_out2_split : !llvm.ptr
 // CHECK-NEXT: %[[N:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_split_f32_out2(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[AXIS]], %[[SPLIT]], %[[N]])
 // CHECK: %[[EQ:.*]] = llvm.mlir.addressof @hipep_einsum_f32_in2_equation : !llvm.ptr
 // CHECK-NEXT: %[[EQN:.*]] = llvm.mlir.constant(9 : i64) : i64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_einsum_f32_in2({{.*}}, %[[EQ]], %[[EQN]])
 // CHECK: %[[V:.*]] = llvm.mlir.constant(7 : i64) : i64
 // CHECK: llvm.call @hipep_fill_i32(%{{.*}}, %{{.*}}, %{{.*}}, %[[V]], %{{.*}}, %{{.*}})
 // CHECK: %[[LO:.*]] = llvm.mlir.constant(0xFFF0000000000000 : f64) : f64
 // CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_clip_f32({{.*}}, %[[LO]], %[[HI]])
 // CHECK: %[[TANH:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_gelu_f32({{.*}}, %[[TANH]])
 func.func @misc(%ctx: !hip.context, %s: memref<6x4xf32>, %s1: memref<2x4xf32>, %s2: memref<4x4xf32>,
                 %e: memref<2x3xf32>, %e2: memref<3x4xf32>, %eo: memref<2x4xf32>, %f: memref<2x2xi32>,
@@ -235,6 +260,7 @@ func.func @misc(%ctx: !hip.context, %s: memref<6x4xf32>, %s1: memref<2x4xf32>, %
 // CHECK: %[[VALUE:.*]] = llvm.mlir.constant(1.500000e+00 : f64) : f64
 // CHECK: llvm.call @hipep_fill_f32_p_shape({{.*}}, %[[VALUE]], %{{.*}}, %{{.*}})
 // CHECK: %[[CUBIC:.*]] = llvm.mlir.constant(-7.500000e-01 : f64) : f64
+// CHECK-NEXT: llvm.call @hipep_profile_begin(
 // CHECK-NEXT: llvm.call @hipep_resize_f32_p_sizes({{.*}}, %[[CUBIC]])
 func.func @params(%ctx: !hip.context, %x: memref<20x10xf32>, %starts: memref<1xi64>, %sl: memref<?x10xf32>,
                   %k: memref<1xi64>, %tv: memref<20x?xf32>, %ti: memref<20x?xi64>,

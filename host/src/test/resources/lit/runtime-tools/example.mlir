@@ -11,6 +11,7 @@
 // RUN: hip-test %t/out/cnn.bc --input-shape '0=4,1,8,8' --iterations 2 --validate --verbose | FileCheck %s --check-prefix=TEST
 // RUN: hip-test %t/out/cnn.so --iterations 2 --validate | FileCheck %s --check-prefix=TEST-SO
 // RUN: not hip-inspect %examples/small-cnn/model.onnx 2>&1 | FileCheck %s --check-prefix=NOT-BITCODE
+// RUN: hip-onnx-runner -m %examples/small-cnn/model.onnx --iterations 4 --cache-dir %t/cache --profile %t/prof/cnn | FileCheck %s --check-prefix=PROFILE
 
 // The example model runs and matches its expected outputs, with the timings.
 // CHECK: model: {{.*}}small-cnn/model.onnx
@@ -58,3 +59,16 @@
 // TEST-SO: validate: every output is finite
 
 // NOT-BITCODE: error: {{.*}}model.onnx: {{.*}}not LLVM bitcode
+
+// --profile: the time of every kernel call, per node (Conv and Relu fused into one call), medians
+// over the runs after the first, then the trace file.
+// PROFILE: median run: {{[0-9.]+}} ms over 4 runs
+// PROFILE-NEXT: profile: 5 kernel call sites, medians over 3 runs (the first left out)
+// PROFILE-NEXT: node{{ +}}op{{ +}}calls{{ +}}median us{{ +}}run %{{ +}}kernel
+// PROFILE-NEXT: conv+relu{{ +}}hip.conv{{ +}}1{{ +}}{{[0-9.]+}}{{ +}}{{[0-9.]+}}{{ +}}hipep_conv_f32_in3_clamp
+// PROFILE-NEXT: pool{{ +}}hip.max_pool{{ +}}1{{ +}}{{[0-9.]+}}{{ +}}{{[0-9.]+}}{{ +}}hipep_max_pool_f32_out1
+// PROFILE-NEXT: flatten{{ +}}hip.flatten{{ +}}1
+// PROFILE-NEXT: fc{{ +}}hip.gemm{{ +}}1
+// PROFILE-NEXT: softmax{{ +}}hip.softmax{{ +}}1
+// PROFILE-NEXT: kernel calls: {{[0-9.]+}} ms (the sum of the medians) of the median run's {{[0-9.]+}} ms ({{[0-9.]+}}%); the other {{-?[0-9.]+}} ms are outside kernel calls
+// PROFILE-NEXT: profile: {{.*}}prof/cnn_{{[0-9_-]+}}.json

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hipep.ir.Attribute;
+import org.hipep.ir.Location;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
@@ -12,6 +13,7 @@ import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
+import org.hipep.ir.builtin.FusedLoc;
 import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.rewrite.PatternRewriter;
@@ -42,6 +44,8 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * (NaN propagates, {@code max(-0, 0)} is {@code +0}), so the values come out as before, bit for bit;
  * with the producer second, {@code max(0, -0)} is {@code -0}, so that order fuses only a non-zero
  * {@code c}. ({@code hip.clip} is not fused: its comparisons keep {@code -0} at a zero bound.)
+ * The fused op's location fuses those of the ops it replaces ({@link FusedLoc#of}, as MLIR's
+ * fusions do), so diagnostics and the profiler name every ONNX node it stands for.
  */
 public final class HipEpilogueFusion {
     static final String CLAMP_MIN = "clamp_min";
@@ -183,8 +187,8 @@ public final class HipEpilogueFusion {
             }
             List<Value> operands = new ArrayList<>(List.of(add.operand(0), add.operand(1)));
             operands.addAll(op.operands().subList(1, op.numOperands()));
-            Value r = rewriter.create(op.location(), "hip.skip_layer_norm", operands, op.resultTypes(),
-                    HipOps.allAttributes(op)).result(0);
+            Value r = rewriter.create(FusedLoc.of(List.of(add.location(), op.location())), "hip.skip_layer_norm",
+                    operands, op.resultTypes(), HipOps.allAttributes(op)).result(0);
             rewriter.replaceOp(op, List.of(r));
             eraseFused(add, rewriter);
             return LogicalResult.success();
@@ -246,7 +250,11 @@ public final class HipEpilogueFusion {
                             : chain.get(0);
                     List<Operation> term = erfTerm(factors.get(e), user, x);
                     if (term != null && x.type().equals(op.result(0).type())) {
-                        Value g = rewriter.create(op.location(), "hip.gelu", List.of(x, op.operand(2)),
+                        List<Location> fused = new ArrayList<>();
+                        term.forEach(o -> fused.add(o.location()));
+                        chain.forEach(o -> fused.add(o.location()));
+                        fused.add(op.location());
+                        Value g = rewriter.create(FusedLoc.of(fused), "hip.gelu", List.of(x, op.operand(2)),
                                 op.resultTypes(), Map.of()).result(0);
                         rewriter.replaceOp(op, List.of(g));
                         chain.addAll(term);
@@ -368,7 +376,8 @@ public final class HipEpilogueFusion {
         operands.add(op.operand(op.numOperands() - 1));
         Map<String, Attribute> attrs = HipOps.allAttributes(producer);
         attrs.putAll(extra);
-        Value r = rewriter.create(op.location(), producer.nameString(), operands, op.resultTypes(), attrs).result(0);
+        Value r = rewriter.create(FusedLoc.of(List.of(producer.location(), op.location())), producer.nameString(),
+                operands, op.resultTypes(), attrs).result(0);
         rewriter.replaceOp(op, List.of(r));
         eraseFused(producer, rewriter);
     }

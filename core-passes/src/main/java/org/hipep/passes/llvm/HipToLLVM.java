@@ -2,8 +2,10 @@ package org.hipep.passes.llvm;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.hipep.dialects.hip.ContextType;
 import org.hipep.dialects.hip.HipDialect;
@@ -22,14 +24,17 @@ import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.CallSiteLoc;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
 import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
+import org.hipep.ir.builtin.FusedLoc;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
+import org.hipep.ir.builtin.NameLoc;
 import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
@@ -44,9 +49,11 @@ import org.hipep.ir.rewrite.TypeConverter;
 
 /**
  * The {@code hip} to-LLVM model: each compute op in memref form becomes one {@code llvm.call}
- * of its runtime kernel, as {@link HipKernelAbi} and {@code docs/kernel-abi.md} define it; each
- * kernel is declared once per module (an external {@code llvm.func}, at the start of the
- * module). The context is argument 0 of the enclosing function, a {@code !hip.context}, passed as
+ * of its runtime kernel, as {@link HipKernelAbi} and {@code docs/kernel-abi.md} define it,
+ * between the profiler's {@code hipep_profile_begin} and {@code hipep_profile_end} (which do
+ * nothing unless the host switched the state's profiling on; the end call names the site: node,
+ * op, kernel); each kernel is declared once per module (an external {@code llvm.func}, at the
+ * start of the module). The context is argument 0 of the enclosing function, a {@code !hip.context}, passed as
  * {@code !llvm.ptr}. A {@code hip.constant} is illegal: it must be gone before the lowering.
  * Compute ops on tensors stay (their types do not convert), as upstream leaves ops on tensors.
  * The memref-level runtime ops ({@code alloc_output}, {@code get_pool}, {@code get_host_scratch},
@@ -58,6 +65,14 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
 
     private static final LLVMTypes.PointerType PTR = LLVMTypes.PointerType.DEFAULT;
     private static final IntegerType I64 = IntegerType.I64;
+    /** The profiler's calls around every kernel call (hipep_runtime.h): {@code int64_t begin(ctx)}. */
+    static final String PROFILE_BEGIN = "hipep_profile_begin";
+    /** {@code void end(ctx, int64_t start, const char *site)}. */
+    static final String PROFILE_END = "hipep_profile_end";
+    private static final LLVMTypes.FunctionType PROFILE_BEGIN_TYPE = new LLVMTypes.FunctionType(I64, List.of(PTR),
+            false);
+    private static final LLVMTypes.FunctionType PROFILE_END_TYPE = new LLVMTypes.FunctionType(
+            LLVMTypes.VoidType.INSTANCE, List.of(PTR, I64, PTR), false);
 
     private HipToLLVM() {
     }
@@ -125,6 +140,15 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             op.emitOpError("kernel symbol '" + symbol + "' is already defined with another type or by another op");
             return LogicalResult.failure();
         }
+        for (Map.Entry<String, LLVMTypes.FunctionType> p : Map.of(PROFILE_BEGIN, PROFILE_BEGIN_TYPE, PROFILE_END,
+                PROFILE_END_TYPE).entrySet()) {
+            Operation existing = new SymbolTable(module).lookup(p.getKey());
+            if (existing != null && !LLVMOps.isFunctionOfType(existing, p.getValue())) {
+                op.emitOpError("profiler symbol '" + p.getKey() + "' is already defined with another type or by"
+                        + " another op");
+                return LogicalResult.failure();
+            }
+        }
         if (!context.type().equals(PTR)) {
             context = TypeConverter.unrealizedCast(r, loc, PTR, List.of(context));
         }
@@ -148,9 +172,52 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             emit(op, a, data, layout, symbol, module, r, args);
         }
         LLVMOps.declareOnce(r, loc, module, symbol, fnType);
+        LLVMOps.declareOnce(r, loc, module, PROFILE_BEGIN, PROFILE_BEGIN_TYPE);
+        LLVMOps.declareOnce(r, loc, module, PROFILE_END, PROFILE_END_TYPE);
+        Value start = LLVMOps.call(r, loc, PROFILE_BEGIN, List.of(context), List.of(I64)).result(0);
         LLVMOps.call(r, loc, symbol, args, List.of());
+        LLVMOps.call(r, loc, PROFILE_END, List.of(context, start, profileSite(op, symbol, module, r)), List.of());
         r.eraseOp(op);
         return LogicalResult.success();
+    }
+
+    /**
+     * The address of the call site's name for the profiler: a private constant NUL-terminated
+     * global holding the ONNX node names of the op's location (joined by '+', in order; empty when it
+     * has none), a tab, the op's name, a tab and the kernel symbol.
+     */
+    private static Value profileSite(Operation op, String symbol, Operation module, ConversionPatternRewriter r) {
+        Set<String> nodes = new LinkedHashSet<>();
+        nodeNames(op.location(), nodes);
+        return stringGlobal(r, op.location(), module, "hipep_profile_site",
+                String.join("+", nodes) + "\t" + op.nameString() + "\t" + symbol);
+    }
+
+    /**
+     * The address of a private constant global {@code @<base>[_<k>]} holding {@code text} in UTF-8
+     * with a terminating NUL (shared with an equal one, {@link #constantGlobal}).
+     */
+    private static Value stringGlobal(ConversionPatternRewriter r, Location loc, Operation module, String base,
+            String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        long[] bytes = new long[utf8.length + 1];
+        for (int i = 0; i < utf8.length; i++) {
+            bytes[i] = utf8[i];
+        }
+        String global = constantGlobal(r, loc, module, base, new LLVMTypes.ArrayType(bytes.length, IntegerType.I8),
+                DenseElementsAttr.ofLongs(RankedTensorType.of(List.of((long) bytes.length), IntegerType.I8), bytes));
+        return LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR, Map.of("global_name", SymbolRefAttr.flat(global)));
+    }
+
+    /** Adds the names of the {@code NameLoc}s in {@code loc} (through fused and call-site locations) to {@code out}. */
+    static void nodeNames(Location loc, Set<String> out) {
+        if (loc instanceof NameLoc n) {
+            out.add(n.name());
+        } else if (loc instanceof FusedLoc f) {
+            f.locations().forEach(l -> nodeNames(l, out));
+        } else if (loc instanceof CallSiteLoc c) {
+            nodeNames(c.callee(), out);
+        }
     }
 
     /** The function-like op whose body holds {@code op}: the ancestor right under the symbol table. */
@@ -228,18 +295,9 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(array.size())));
             }
             case STRING -> {
-                byte[] text = ((StringAttr) value).value().getBytes(StandardCharsets.UTF_8);
-                long[] bytes = new long[text.length + 1];
-                for (int i = 0; i < text.length; i++) {
-                    bytes[i] = text[i];
-                }
-                String global = constantGlobal(r, loc, module, symbol + "_" + a.name(),
-                        new LLVMTypes.ArrayType(bytes.length, IntegerType.I8),
-                        DenseElementsAttr.ofLongs(RankedTensorType.of(List.of((long) bytes.length), IntegerType.I8),
-                                bytes));
-                args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
-                        Map.of("global_name", SymbolRefAttr.flat(global))));
-                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(text.length)));
+                String text = ((StringAttr) value).value();
+                args.add(stringGlobal(r, loc, module, symbol + "_" + a.name(), text));
+                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(text.getBytes(StandardCharsets.UTF_8).length)));
             }
             default -> throw new IllegalStateException(a.encoding().toString());
         }

@@ -27,8 +27,8 @@ public final class Json {
         return out.toString();
     }
 
-    /** {@code s} as a JSON string literal, quotes included. */
-    static String quote(String s) {
+    /** {@code s} as a JSON string literal, quotes included (pure ASCII, as {@link #write} escapes). */
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder(s.length() + 2).append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -7,6 +7,7 @@ import org.hipep.ir.Block;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.FusedLoc;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.pass.Pass;
@@ -41,7 +42,8 @@ import org.hipep.passes.llvm.HipKernelAbi;
  * the allocs of {@code %s} and {@code %d}, and the deallocs of {@code %s} and {@code %r} are
  * erased ({@code %d}'s deallocs now free {@code %r}). {@code %a} is tried as {@code %s} first,
  * then {@code %b} (of two convolutions' results, only the later conv's qualifies). An add that
- * does not qualify stays as it is.
+ * does not qualify stays as it is. The conv's location becomes the fusion of its own and the
+ * add's ({@code FusedLoc.of}).
  */
 public final class ConvAddInPlacePass extends Pass {
     private static final List<String> CLAMPS = List.of("clamp_min", "clamp_max");
@@ -151,6 +153,7 @@ public final class ConvAddInPlacePass extends Pass {
         Value d = add.operand(2);
         conv.setOperand(conv.numOperands() - 1, r);
         conv.setAttribute(HipKernelAbi.ACCUMULATE, BoolAttr.TRUE);
+        conv.setLocation(FusedLoc.of(List.of(conv.location(), add.location())));
         for (String clamp : CLAMPS) {
             if (add.attribute(clamp) != null) {
                 conv.setAttribute(clamp, add.attribute(clamp));

@@ -1,6 +1,7 @@
 package org.hipep.host.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import org.hipep.runtime.session.ArtifactFormat;
 import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.Profile;
 import org.hipep.runtime.session.Result;
 import org.hipep.runtime.session.SessionOptions;
 import org.hipep.runtime.session.Tensor;
@@ -89,6 +91,11 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
     @Option(names = "--no-cache", description = "Compile every time, into a temporary folder.")
     private boolean noCache;
 
+    @Option(names = "--profile", paramLabel = "<prefix>",
+            description = "Time every kernel call: print the time per node (medians over the runs after the first)"
+                    + " and write the trace to <prefix>_<date_time>.json (Chrome trace, as ONNX Runtime's profiler).")
+    private Path profile;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -99,6 +106,9 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
         options.addPlugins(pluginOptions.selection().toArray(String[]::new));
         if (threads != null) {
             options.setThreads(threads);
+        }
+        if (profile != null) {
+            options.enableProfiling(profile);
         }
         if (noCache) {
             options.setCacheDir(null);
@@ -113,7 +123,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "give -m <model.onnx> or --conformance <DIR>");
             }
             return runModel(env, options, out, err);
-        } catch (RuntimeFailure | OnnxLoadException | IllegalArgumentException e) {
+        } catch (RuntimeFailure | OnnxLoadException | IllegalArgumentException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
             err.flush();
             return 1;
@@ -177,6 +187,10 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                     Arrays.sort(sorted);
                     out.printf("first run: %.3f ms%n", times[0] / 1e6);
                     out.printf("median run: %.3f ms over %d runs%n", sorted[sorted.length / 2] / 1e6, times.length);
+                    if (profile != null) {
+                        printProfile(session.profile(), out);
+                        out.println("profile: " + session.endProfiling());
+                    }
                     out.flush();
                     return status;
                 }
@@ -184,6 +198,39 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                 feeds.values().forEach(Tensor::close);
             }
         }
+    }
+
+    /**
+     * The profile's table: per call site, in call order, the calls per run, the median time in a run
+     * and its share of the median run, over the runs after the first (all of them when there is one).
+     */
+    static void printProfile(Profile p, PrintWriter out) {
+        long first = p.runs().size() > 1 ? 1 : 0;
+        List<Profile.Site> sites = p.sites(first);
+        long run = p.medianRunNanos(first);
+        long counted = p.runs().stream().filter(r -> r.run() >= first && r.status() == 0).count();
+        out.printf("profile: %d kernel call sites, medians over %d runs%s%n", sites.size(), counted,
+                first == 1 ? " (the first left out)" : "");
+        int width = Math.max(4, sites.stream().mapToInt(s -> s.node().length()).max().orElse(4));
+        int opWidth = Math.max(2, sites.stream().mapToInt(s -> s.op().length()).max().orElse(2));
+        out.printf("%-" + width + "s  %-" + opWidth + "s  %5s  %10s  %6s  %s%n", "node", "op", "calls", "median us",
+                "run %", "kernel");
+        long sum = 0;
+        for (Profile.Site s : sites) {
+            sum += s.medianNanos();
+            out.printf("%-" + width + "s  %-" + opWidth + "s  %5d  %10.1f  %6.1f  %s%n", s.node().isEmpty() ? "-"
+                    : s.node(), s.op(), s.callsPerRun(), s.medianNanos() / 1e3, share(s.medianNanos(), run),
+                    s.kernel());
+        }
+        out.printf("kernel calls: %.3f ms (the sum of the medians) of the median run's %.3f ms (%.1f%%); the other"
+                + " %.3f ms are outside kernel calls%n", sum / 1e6, run / 1e6, share(sum, run), (run - sum) / 1e6);
+        if (p.droppedCalls() > 0) {
+            out.println("profile: " + p.droppedCalls() + " kernel calls were not recorded (see Profile.MAX_CALLS)");
+        }
+    }
+
+    private static double share(long part, long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
     }
 
     /** Prints each output (or its comparison); 1 when a comparison fails. */

@@ -1,5 +1,6 @@
 package org.hipep.runtime.jit;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -35,6 +36,8 @@ public final class LoadedModel implements AutoCloseable {
     private final long free;
     private final long oneDnnRuns;
     private final long hostRelease;
+    private final long setProfiling;
+    private final long profile;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -51,6 +54,8 @@ public final class LoadedModel implements AutoCloseable {
         free = jit.lookup("hipep_free");
         oneDnnRuns = jit.lookup("hipep_state_onednn_runs");
         hostRelease = jit.lookup("hipep_host_release");
+        setProfiling = jit.lookup("hipep_state_set_profiling");
+        profile = jit.lookup("hipep_state_profile");
     }
 
     private long required(String name) {
@@ -250,6 +255,56 @@ public final class LoadedModel implements AutoCloseable {
             if (status != 0) {
                 throw new RuntimeFailure("hipep_host_release of " + origin + " returned status " + status);
             }
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code hipep_state_set_profiling(state, on)}: whether the state times its kernel calls from
+     * its next compute on.
+     *
+     * @throws RuntimeFailure when the loaded code has no profiler (code built without the runtime)
+     */
+    public void setProfiling(long state, boolean on) {
+        enter();
+        try {
+            NativeCalls.longPtrLong(present(setProfiling, "hipep_state_set_profiling"), state, on ? 1 : 0);
+        } finally {
+            exit();
+        }
+    }
+
+    /**
+     * {@code hipep_state_profile(state, counts)}: the kernel calls the state timed in its last
+     * compute, three words each (the call site's name as the address of a constant C string of the
+     * loaded code, the start and the duration in CLOCK_MONOTONIC nanoseconds), in call order;
+     * {@code dropped[0]} receives how many the runtime could not record for want of memory.
+     *
+     * @param counts a caller's two-word native scratch (no allocation per run)
+     */
+    public long[] profile(long state, LongPointer counts, long[] dropped) {
+        enter();
+        try {
+            counts.put(0, 0L).put(1, 0L);
+            long p = NativeCalls.ptrPtrPtr(present(profile, "hipep_state_profile"), state, counts.address());
+            long n = counts.get(0);
+            dropped[0] = counts.get(1);
+            long[] words = new long[(int) (3 * n)];
+            if (n > 0 && p != 0) {
+                new LongPointer(new Pointer() { { address = p; } }).capacity(3 * n).get(words);
+            }
+            return words;
+        } finally {
+            exit();
+        }
+    }
+
+    /** The NUL-terminated UTF-8 string at {@code address} of the loaded code (a profiled call site's name). */
+    public String string(long at) {
+        enter();
+        try {
+            return new BytePointer(new Pointer() { { address = at; } }).getString(StandardCharsets.UTF_8);
         } finally {
             exit();
         }

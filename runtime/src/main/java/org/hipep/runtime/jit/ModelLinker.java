@@ -38,7 +38,7 @@ final class ModelLinker {
     static final Set<String> HOST_SYMBOLS = Set.of("inference_init", "inference_compute", "inference_cleanup",
             "inference_get_metadata_json", "hipdnn_ep_set_output_allocator", "hipep_state_outputs",
             "hipep_state_error_message", "hipep_free", "hipep_provided_output_allocate", "hipep_state_onednn_runs",
-            "hipep_host_release");
+            "hipep_host_release", "hipep_state_set_profiling", "hipep_state_profile");
     static final List<String> STRIPPED_ATTRIBUTES = List.of("target-cpu", "target-features", "tune-cpu");
 
     /** A module and who contributed it; the first one of {@link Linked} is the model with the runtime. */

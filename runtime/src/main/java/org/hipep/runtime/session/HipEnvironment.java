@@ -196,7 +196,8 @@ public final class HipEnvironment implements AutoCloseable {
             throw new RuntimeFailure("cannot read the compiled model " + artifact + ": " + e.getMessage(), e);
         }
         return new HipSession(model, metadata, constants, dimNames,
-                new HipSession.Timings(compileNanos, fromCache, System.nanoTime() - start, dir), onClose);
+                new HipSession.Timings(compileNanos, fromCache, System.nanoTime() - start, dir), onClose,
+                options.profilingPrefix());
     }
 
     /**

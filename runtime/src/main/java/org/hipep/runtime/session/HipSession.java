@@ -40,6 +40,8 @@ public final class HipSession implements AutoCloseable {
     private final List<Slot> all = Collections.synchronizedList(new ArrayList<>());
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
+    /** The profiler while profiling (SessionOptions.enableProfiling until endProfiling), else null. */
+    private volatile SessionProfiler profiler;
 
     /**
      * How the session came to be, in nanoseconds.
@@ -53,8 +55,9 @@ public final class HipSession implements AutoCloseable {
     }
 
     HipSession(LoadedModel model, ArtifactMetadata metadata, ConstantsData constants,
-            Map<String, List<String>> dimNames, Timings timings, Runnable onClose) {
+            Map<String, List<String>> dimNames, Timings timings, Runnable onClose, Path profilingPrefix) {
         this.model = model;
+        this.profiler = profilingPrefix == null ? null : new SessionProfiler(profilingPrefix);
         this.metadata = metadata;
         this.constants = constants;
         this.inputs = named(metadata.inputs(), dimNames);
@@ -154,6 +157,55 @@ public final class HipSession implements AutoCloseable {
             lifecycle.readLock().unlock();
         }
     }
+
+    /**
+     * What the profiler recorded so far ({@link SessionOptions#enableProfiling}): every run since
+     * the session was made and the kernel calls of each. Runs in flight may or may not be in it.
+     *
+     * @throws IllegalStateException when the session does not profile (not enabled, or ended)
+     */
+    public Profile profile() {
+        SessionProfiler p = profiler;
+        if (p == null) {
+            throw new IllegalStateException(NOT_PROFILING);
+        }
+        return p.snapshot();
+    }
+
+    /**
+     * Ends profiling, as ONNX Runtime's {@code OrtSession.endProfiling()}: waits for runs in flight,
+     * writes what was recorded as a Chrome trace ({@code chrome://tracing}, Perfetto) to
+     * {@code <prefix>_<yyyy-MM-dd_HH-mm-ss>.json} beside the prefix given to
+     * {@link SessionOptions#enableProfiling}, stops timing the kernel calls and returns the file.
+     *
+     * @throws IllegalStateException when the session does not profile (not enabled, or ended)
+     * @throws java.io.UncheckedIOException when the file cannot be written (nothing is left half-written)
+     */
+    public Path endProfiling() {
+        lifecycle.writeLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the session is closed");
+            }
+            SessionProfiler p = profiler;
+            if (p == null) {
+                throw new IllegalStateException(NOT_PROFILING);
+            }
+            Path file = p.write();
+            profiler = null;
+            synchronized (all) {
+                for (Slot s : all) {
+                    model.setProfiling(s.state, false);
+                }
+            }
+            return file;
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    private static final String NOT_PROFILING = "the session does not profile: enable it with"
+            + " SessionOptions.enableProfiling (endProfiling ends it)";
 
     /**
      * Runs the model on {@code feeds} (every input by name) and returns every output. Wrong names,
@@ -260,6 +312,8 @@ public final class HipSession implements AutoCloseable {
         final int outputsAt;
         final int outputCap;
         final LongPointer outputCount;
+        /** hipep_state_profile's counts (two words), read after each run while profiling. */
+        final LongPointer profileCounts;
 
         Slot(long state, int inputs, int dims, int outputs) {
             this.state = state;
@@ -273,10 +327,12 @@ public final class HipSession implements AutoCloseable {
             block.putLong(0, base + tensorsAt);
             block.putLong(8, inputs);
             outputCount = new LongPointer(1);
+            profileCounts = new LongPointer(2);
         }
 
         void close() {
             outputCount.close();
+            profileCounts.close();
         }
     }
 
@@ -318,9 +374,16 @@ public final class HipSession implements AutoCloseable {
         }
     }
 
-    /** One compute; the outputs table lands in the slot's block. */
+    /** One compute; the outputs table lands in the slot's block (and its kernel calls in the profile, when on). */
     private int compute(Slot slot) {
-        return model.computeAndList(slot.state, slot.base, slot.base + slot.outputsAt, slot.outputCap);
+        SessionProfiler p = profiler;
+        if (p == null) {
+            return model.computeAndList(slot.state, slot.base, slot.base + slot.outputsAt, slot.outputCap);
+        }
+        long start = System.nanoTime();
+        int status = model.computeAndList(slot.state, slot.base, slot.base + slot.outputsAt, slot.outputCap);
+        p.record(model, slot.state, slot.profileCounts, start, System.nanoTime(), status);
+        return status;
     }
 
     private Slot newSlot() {
@@ -330,6 +393,9 @@ public final class HipSession implements AutoCloseable {
         }
         Slot slot = new Slot(model.init(constants.host()), inputs.size(), dims, outputs.size());
         all.add(slot);
+        if (profiler != null) {
+            model.setProfiling(slot.state, true);
+        }
         return slot;
     }
 

@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * How {@link HipEnvironment#createSession} compiles and runs a model, modelled on ONNX Runtime's
  * {@code OrtSession.SessionOptions}: the compiler plugins (ordered ids), the artifact format, the
- * LLVM optimisation level, the threads a run may use, the compile cache, how constants are read and
- * how convolutions pick their algorithm.
+ * LLVM optimisation level, the threads a run may use, the compile cache, how constants are read,
+ * how convolutions pick their algorithm and whether runs are profiled.
  * Setters return {@code this}.
  */
 public final class SessionOptions {
@@ -20,6 +20,7 @@ public final class SessionOptions {
     private Path cacheDir = defaultCacheDir();
     private ConstantsPolicy constants = ConstantsPolicy.MAP;
     private ConvolutionSearch convolutionSearch = ConvolutionSearch.MEASURE;
+    private Path profilingPrefix;
 
     /** The compile cache's default folder: {@code $XDG_CACHE_HOME/hipep}, else {@code ~/.cache/hipep}. */
     public static Path defaultCacheDir() {
@@ -76,6 +77,24 @@ public final class SessionOptions {
         return this;
     }
 
+    /**
+     * Profiles the session's runs, as ONNX Runtime's {@code enableProfiling(filePrefix)}: every run
+     * times each kernel call of the compiled model ({@link HipSession#profile()});
+     * {@link HipSession#endProfiling()} writes them as a trace to
+     * {@code <filePrefix>_<yyyy-MM-dd_HH-mm-ss>.json}. The compiled model is the same with or
+     * without profiling (the calls are always there and cost two loads and branches each when off).
+     */
+    public SessionOptions enableProfiling(Path filePrefix) {
+        this.profilingPrefix = Objects.requireNonNull(filePrefix, "filePrefix");
+        return this;
+    }
+
+    /** Stops later sessions made with these options from profiling (the default). */
+    public SessionOptions disableProfiling() {
+        this.profilingPrefix = null;
+        return this;
+    }
+
     public List<String> plugins() {
         return List.copyOf(plugins);
     }
@@ -102,5 +121,10 @@ public final class SessionOptions {
 
     public ConvolutionSearch convolutionSearch() {
         return convolutionSearch;
+    }
+
+    /** The profile's file prefix; null when the sessions do not profile. */
+    public Path profilingPrefix() {
+        return profilingPrefix;
     }
 }
