@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * mnist-8 end to end as far as the kernel calls: import → {@code onnx-to-hip-pipeline}
  * (constants to a temporary folder; it bufferizes and plans memory) → {@code convert-hip-to-llvm}.
- * Every hip compute op becomes a call of its kernel; what else is left (memref and func ops,
+ * Every hip compute op becomes a call of its kernel, between the profiler's two calls; what else is left (memref and func ops,
  * which their own lowerings take) is printed.
  */
 class MnistToKernelCallsTest {
@@ -73,6 +73,7 @@ class MnistToKernelCallsTest {
         assertThat(Verifier.verify(module).succeeded()).isTrue();
         Set<String> hipLeft = new TreeSet<>();
         Map<String, Integer> calls = new TreeMap<>();
+        Map<String, Integer> profiler = new TreeMap<>();
         Set<String> declared = new TreeSet<>();
         Map<String, Integer> others = new TreeMap<>();
         module.walk(op -> {
@@ -81,7 +82,9 @@ class MnistToKernelCallsTest {
                 hipLeft.add(name);
             } else if (name.equals("llvm.call")) {
                 String callee = ((SymbolRefAttr) op.attribute("callee")).rootReference();
-                if (callee.startsWith("hipep_")) {
+                if (callee.startsWith("hipep_profile_")) {
+                    profiler.merge(callee, 1, Integer::sum);
+                } else if (callee.startsWith("hipep_")) {
                     calls.merge(callee, 1, Integer::sum);
                 }
             } else if (name.equals("llvm.func")) {
@@ -99,7 +102,12 @@ class MnistToKernelCallsTest {
         assertThat(hipLeft).as("hip ops left").isEmpty();
         int total = computeOps.values().stream().mapToInt(Integer::intValue).sum();
         assertThat(calls.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(total);
-        assertThat(declared).isEqualTo(calls.keySet());
+        // every kernel call between the profiler's begin and end
+        assertThat(profiler).containsExactlyInAnyOrderEntriesOf(Map.of("hipep_profile_begin", total,
+                "hipep_profile_end", total));
+        Set<String> expected = new TreeSet<>(calls.keySet());
+        expected.addAll(profiler.keySet());
+        assertThat(declared).isEqualTo(expected);
         assertThat(imported.errors()).isEmpty();
         return calls;
     }
