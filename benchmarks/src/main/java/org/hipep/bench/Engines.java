@@ -107,8 +107,18 @@ final class Engines {
         private final Map<String, Tensor> feeds;
 
         Hip(HipEnvironment env, Path model, Path set, int threads, Path cacheDir, ArtifactFormat format) {
-            this.session = env.createSession(model, new SessionOptions().setThreads(threads).setCacheDir(cacheDir)
-                    .setArtifactFormat(format));
+            this(env, model, set, threads, cacheDir, format, null);
+        }
+
+        /** With {@code profilePrefix} not null, the session profiles its runs ({@link SessionOptions#enableProfiling}). */
+        Hip(HipEnvironment env, Path model, Path set, int threads, Path cacheDir, ArtifactFormat format,
+                Path profilePrefix) {
+            SessionOptions options = new SessionOptions().setThreads(threads).setCacheDir(cacheDir)
+                    .setArtifactFormat(format);
+            if (profilePrefix != null) {
+                options.enableProfiling(profilePrefix);
+            }
+            this.session = env.createSession(model, options);
             this.feeds = readInputs(set, session.inputNames());
         }
 

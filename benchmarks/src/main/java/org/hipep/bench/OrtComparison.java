@@ -17,6 +17,7 @@ import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.hipep.runtime.session.ArtifactFormat;
 import org.hipep.runtime.session.HipEnvironment;
+import org.hipep.runtime.session.Profile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -111,15 +112,15 @@ public final class OrtComparison implements Callable<Integer> {
     @Option(names = "--atol", defaultValue = "1e-5", description = "Default: ${DEFAULT-VALUE}.")
     double atol;
 
-    @Option(names = "--ort-profile", description = "After the timed runs of each model and thread count, run ORT "
-            + "once more with its profiler on and print each node's median time (ORT's per-layer view, to set beside "
-            + "ONEDNN_VERBOSE=profile_exec and perf of ours). The traces go to <work-dir>/ort-profile (gone with a "
-            + "temporary work folder).")
-    boolean ortProfile;
+    @Option(names = {"--profile", "--ort-profile"}, description = "After the timed runs of each model and thread "
+            + "count, run each engine once more with its profiler on, one after the other, and print each one's "
+            + "time per node (medians): ORT's per node, ours per kernel call. The traces go to <work-dir>/profile "
+            + "(gone with a temporary work folder).")
+    boolean profile;
 
-    @Option(names = "--ort-profile-runs", defaultValue = "50", description = "Profiled ORT runs, after 5 unrecorded "
-            + "ones. Default: ${DEFAULT-VALUE}.")
-    int ortProfileRuns;
+    @Option(names = {"--profile-runs", "--ort-profile-runs"}, defaultValue = "50", description = "Profiled runs of "
+            + "each engine, after 5 unrecorded ones. Default: ${DEFAULT-VALUE}.")
+    int profileRuns;
 
     @Option(names = "--work-dir", description = "Where the caches and generated models go (kept). Default: a "
             + "temporary folder, deleted at the end.")
@@ -190,8 +191,8 @@ public final class OrtComparison implements Callable<Integer> {
         }
         for (int n : threads) {
             measure(env, ort, m, model, set, cache, n);
-            if (ortProfile) {
-                profile(ort, name, model, set, n, work, profiles);
+            if (profile) {
+                profile(env, ort, name, model, set, cache, n, work, profiles);
             }
         }
         if (memory) {
@@ -286,23 +287,24 @@ public final class OrtComparison implements Callable<Integer> {
         }
     }
 
-    /** Unrecorded ORT runs before the profiled ones (the profiler starts with the session). */
+    /** Unrecorded runs before the profiled ones (each profiler starts with its session). */
     static final int PROFILE_WARMUP = 5;
 
     /**
-     * ORT alone with its profiler on (a session of its own, so that the timed runs above are not
-     * slowed by it); the table is printed after the report ({@code profiles}).
+     * Each engine alone with its profiler on (sessions of their own, so that the timed runs above
+     * are not slowed by it), ORT's first; the tables are printed after the report ({@code profiles}).
      */
-    private void profile(OrtEnvironment ort, String name, Path model, Path set, int n, Path work,
-            List<Runnable> profiles) {
+    private void profile(HipEnvironment env, OrtEnvironment ort, String name, Path model, Path set, Path cache, int n,
+            Path work, List<Runnable> profiles) {
         String title = name + ", " + n + " thread(s)";
+        String base = name.replace('/', '_') + "-t" + n;
         try {
-            Path dir = Files.createDirectories(work.resolve("ort-profile"));
+            Path dir = Files.createDirectories(work.resolve("profile"));
             Path trace;
             try (Engines.Ort theirs = new Engines.Ort(ort, model, set, n, ortSpinning,
-                    dir.resolve(name.replace('/', '_') + "-t" + n).toString())) {
-                log.printf("%s: ORT profile, %d runs%n", title, PROFILE_WARMUP + ortProfileRuns);
-                for (int i = 0; i < PROFILE_WARMUP + ortProfileRuns; i++) {
+                    dir.resolve("ort-" + base).toString())) {
+                log.printf("%s: ORT profile, %d runs%n", title, PROFILE_WARMUP + profileRuns);
+                for (int i = 0; i < PROFILE_WARMUP + profileRuns; i++) {
                     theirs.run(false);
                 }
                 trace = Path.of(theirs.endProfiling());
@@ -312,6 +314,36 @@ public final class OrtComparison implements Callable<Integer> {
             profiles.add(() -> OrtProfile.print(System.out, title, s));
         } catch (IOException | RuntimeException e) {
             log.println(title + ": ORT profile failed: " + Report.describe(e));
+        }
+        try (Engines.Hip ours = new Engines.Hip(env, model, set, n, cache, format,
+                work.resolve("profile").resolve("ours-" + base))) {
+            log.printf("%s: our profile, %d runs%n", title, PROFILE_WARMUP + profileRuns);
+            for (int i = 0; i < PROFILE_WARMUP + profileRuns; i++) {
+                ours.run(false);
+            }
+            Profile p = ours.session.profile();
+            log.printf("%s: our profile in %s%n", title, ours.session.endProfiling());
+            profiles.add(() -> printOurs(System.out, title, p));
+        } catch (RuntimeException e) {
+            log.println(title + ": our profile failed: " + Report.describe(e));
+        }
+    }
+
+    /** Our profile as a Markdown table in the form of {@link OrtProfile#print}: per kernel call site. */
+    static void printOurs(PrintStream out, String title, Profile p) {
+        List<Profile.Site> sites = p.sites(PROFILE_WARMUP);
+        double sum = sites.stream().mapToLong(Profile.Site::medianNanos).sum() / 1e3;
+        long runs = p.runs().stream().filter(r -> r.run() >= PROFILE_WARMUP && r.status() == 0).count();
+        out.println();
+        out.println(fmt("%s: our profiler, %d runs after %d warm-up, median run %.0f µs, kernel calls' medians sum"
+                + " to %.0f µs", title, runs, PROFILE_WARMUP, p.medianRunNanos(PROFILE_WARMUP) / 1e3, sum));
+        out.println();
+        out.println("| node | op | kernel | calls | median µs | share |");
+        out.println("|---|---|---|---|---|---|");
+        for (Profile.Site s : sites) {
+            out.println(fmt("| %s | %s | %s | %d | %.0f | %.1f%% |", s.node().isEmpty() ? "-" : s.node(), s.op(),
+                    s.kernel(), s.callsPerRun(), s.medianNanos() / 1e3, sum > 0 ? 100 * s.medianNanos() / 1e3 / sum
+                            : 0));
         }
     }
 

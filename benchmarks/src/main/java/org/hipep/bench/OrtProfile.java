@@ -22,8 +22,7 @@ import java.util.Map;
  * of each run is a {@code "cat": "Node"} event named {@code <node>_kernel_time} with its duration
  * in microseconds ({@code dur}) and {@code args.op_name} / {@code args.output_type_shape}, and
  * each run a {@code "cat": "Session"} event named {@code model_run}. Used by {@code hip-bench
- * --ort-profile} to put ORT's time per layer beside ours (oneDNN's {@code ONEDNN_VERBOSE=profile_exec}
- * and perf for our kernels).
+ * --profile} to put ORT's time per layer beside ours (our profiler's, {@code OrtComparison.printOurs}).
  */
 final class OrtProfile {
     private OrtProfile() {
