@@ -15,6 +15,9 @@
  *       --preload "$(find ~/.javacpp/cache -name libopenblas_nolapack.so.0 | head -1)" \
  *       /tmp/sq/model.so 1,3,224,224 2 2000      # the .so, the input's shape, threads, timed runs
  * The constants are read from <model>.constants.bin at the offsets <model>.metadata.json lists.
+ * With --profile (before the .so) the runtime's profiler times every kernel call of the timed runs
+ * and the mean time per run of each call site follows (node, op and kernel, in call order): two
+ * artifacts compiled by two builds of the runtime can be compared kernel by kernel, taking turns.
  */
 #define _GNU_SOURCE
 #include "hipep_runtime.h"
@@ -25,6 +28,7 @@
 #include <time.h>
 
 #define MAX_CONSTANTS 100000
+#define MAX_SITES 4096
 #define WARMUP 100
 
 static double now(void) {
@@ -65,15 +69,21 @@ static void *symbol(void *so, const char *name) {
 }
 
 int main(int argc, char **argv) {
-    int a = 1;
-    for (; a + 1 < argc && strcmp(argv[a], "--preload") == 0; a += 2) {
-        if (dlopen(argv[a + 1], RTLD_NOW | RTLD_GLOBAL) == NULL) {
-            fprintf(stderr, "model_run: %s\n", dlerror());
-            return 1;
+    int a = 1, profile = 0;
+    for (; a < argc && argv[a][0] == '-'; a++) {
+        if (strcmp(argv[a], "--profile") == 0) {
+            profile = 1;
+        } else if (strcmp(argv[a], "--preload") == 0 && a + 1 < argc) {
+            if (dlopen(argv[++a], RTLD_NOW | RTLD_GLOBAL) == NULL) {
+                fprintf(stderr, "model_run: %s\n", dlerror());
+                return 1;
+            }
+        } else {
+            break;
         }
     }
     if (argc - a != 4) {
-        fprintf(stderr, "usage: model_run [--preload lib.so]... model.so d0,d1,... threads runs\n");
+        fprintf(stderr, "usage: model_run [--preload lib.so]... [--profile] model.so d0,d1,... threads runs\n");
         return 2;
     }
     const char *model = argv[a];
@@ -115,6 +125,11 @@ int main(int argc, char **argv) {
     const hipep_output_t *(*outputs)(void *, int64_t *) = symbol(so, "hipep_state_outputs");
     void (*release)(void *) = symbol(so, "hipep_free");
     const char *(*message)(void *) = symbol(so, "hipep_state_error_message");
+    int64_t (*set_profiling)(void *, int64_t) = symbol(so, "hipep_state_set_profiling");
+    const hipep_profile_event_t *(*events)(void *, int64_t *) = symbol(so, "hipep_state_profile");
+    const char *site[MAX_SITES]; /* call sites in the order first called, and their total time */
+    double site_ns[MAX_SITES];
+    int sites = 0;
 
     hipep_host_t host = {n, constants, threads, NULL, 0};
     void *state = NULL;
@@ -128,6 +143,7 @@ int main(int argc, char **argv) {
     span_t span = {&input, 1};
     double *times = malloc(sizeof(double) * runs);
     for (int i = 0; i < WARMUP + runs; i++) {
+        if (profile && i == WARMUP) set_profiling(state, 1);
         double t0 = now();
         int32_t status = compute(state, &span);
         int64_t k = 0;
@@ -144,9 +160,18 @@ int main(int argc, char **argv) {
             return 1;
         }
         if (i >= WARMUP) times[i - WARMUP] = t1 - t0;
+        int64_t counts[2] = {0, 0};
+        const hipep_profile_event_t *e = profile ? events(state, counts) : NULL;
+        for (int64_t j = 0; j < counts[0]; j++) {
+            int s = 0;
+            while (s < sites && site[s] != e[j].name) s++;
+            if (s == sites && sites < MAX_SITES) site[sites] = e[j].name, site_ns[sites++] = 0;
+            if (s < sites) site_ns[s] += (double)e[j].duration_ns;
+        }
     }
     qsort(times, runs, sizeof(double), by_value);
     printf("%d thread(s): median %.3f ms, p10 %.3f, p90 %.3f over %d runs (after %d)\n", threads, times[runs / 2] * 1e3,
            times[runs / 10] * 1e3, times[runs * 9 / 10] * 1e3, runs, WARMUP);
+    for (int s = 0; s < sites; s++) printf("%10.1f us  %s\n", site_ns[s] / runs / 1e3, site[s]);
     return 0;
 }
