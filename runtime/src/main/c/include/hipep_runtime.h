@@ -164,7 +164,8 @@ int32_t hipep_host_release(void *host);
 /* ------------------------------------------------------------------ per-op profile */
 
 /** One kernel call of a compute: the call site's name (a constant string of the model: the op's
- *  ONNX node names, a tab, the hip op), when it began and how long it took (CLOCK_MONOTONIC, ns). */
+ *  ONNX node names, a tab, the hip op, a tab, the kernel), when it began and how long it took
+ *  (CLOCK_MONOTONIC, ns). */
 typedef struct {
     const char *name;
     int64_t start_ns;

@@ -1,6 +1,7 @@
 package org.hipep.api;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -20,18 +21,37 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** What {@link #write(Path, Content)} streams into the file. */
+    @FunctionalInterface
+    public interface Content {
+        /** Writes the file's bytes to {@code out} (the caller closes it). */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /** Writes {@code bytes} to {@code target}. */
     public static void write(Path target, byte[] bytes) throws IOException {
+        write(target, out -> out.write(bytes));
+    }
+
+    /**
+     * Writes what {@code content} streams to {@code target}, for files too large to build in memory
+     * first; a {@code content} that throws leaves the target as it was.
+     */
+    public static void write(Path target, Content content) throws IOException {
         Path abs = target.toAbsolutePath();
         if (Files.exists(abs) && !Files.isRegularFile(abs) && !Files.isDirectory(abs)) {
-            Files.write(abs, bytes);
+            try (OutputStream out = Files.newOutputStream(abs)) {
+                content.writeTo(out);
+            }
             return;
         }
         Path dir = abs.getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
         try {
-            Files.write(tmp, bytes);
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                content.writeTo(out);
+            }
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -56,6 +56,24 @@ class AtomicFilesTest {
     }
 
     @Test
+    void streamedContentLandsWholeOrNotAtAll(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("sub").resolve("trace.json");
+        AtomicFiles.write(target, out -> {
+            out.write(new byte[] {'[', '1'});
+            out.write(']');
+        });
+        assertThat(Files.readString(target)).isEqualTo("[1]");
+        assertThatThrownBy(() -> AtomicFiles.write(target, out -> {
+            out.write(new byte[] {'[', '2'});
+            throw new IOException("the content failed half-way");
+        })).isInstanceOf(IOException.class).hasMessage("the content failed half-way");
+        assertThat(Files.readString(target)).isEqualTo("[1]");
+        try (Stream<Path> files = Files.list(target.getParent())) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("trace.json");
+        }
+    }
+
+    @Test
     void aFailedWriteLeavesTheOldContentAndNoTemporaryFile(@TempDir Path dir) throws IOException {
         Path target = dir.resolve("out");
         Files.createDirectories(target.resolve("inner")); // a non-empty folder cannot be replaced by a file

@@ -53,8 +53,8 @@ import org.hipep.ir.rewrite.TypeConverter;
  * between the profiler's {@code hipep_profile_begin} and {@code hipep_profile_end} (which do
  * nothing unless the host switched the state's profiling on; the end call names the site: node,
  * op, kernel); each kernel is declared once per module (an external {@code llvm.func}, at the
- * start of the module). The context is argument 0 of the enclosing function, a {@code !hip.context}, passed as
- * {@code !llvm.ptr}. A {@code hip.constant} is illegal: it must be gone before the lowering.
+ * start of the module). The context is argument 0 of the enclosing function, a
+ * {@code !hip.context}, passed as {@code !llvm.ptr}. A {@code hip.constant} is illegal: it must be gone before the lowering.
  * Compute ops on tensors stay (their types do not convert), as upstream leaves ops on tensors.
  * The memref-level runtime ops ({@code alloc_output}, {@code get_pool}, {@code get_host_scratch},
  * {@code get_constant}) become runtime calls ({@link HipRuntimeToLLVM}).

@@ -1,11 +1,12 @@
 package org.hipep.runtime.session;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.bytedeco.javacpp.LongPointer;
+import org.hipep.api.AtomicFiles;
 import org.hipep.passes.llvm.Json;
 import org.hipep.runtime.jit.LoadedModel;
 
@@ -77,7 +79,8 @@ final class SessionProfiler {
      * Writes the trace: {@code <prefix>_<yyyy-MM-dd_HH-mm-ss>.json}, a JSON array of Chrome trace
      * events as ONNX Runtime's profiler writes them ("model_run" per run, "<node>_kernel_time" per
      * kernel call with the op and kernel in its args; {@code ts} and {@code dur} in microseconds
-     * from the start of profiling), written to a temporary file beside it and then moved into place.
+     * from the start of profiling), one event a line, streamed through {@link AtomicFiles} (a
+     * temporary file beside it, then moved into place).
      */
     Path write() {
         Profile p = snapshot();
@@ -85,44 +88,38 @@ final class SessionProfiler {
         Path target = prefix.toAbsolutePath().resolveSibling(name);
         long pid = ProcessHandle.current().pid();
         Map<Long, Long> threadOfRun = new HashMap<>();
-        StringBuilder b = new StringBuilder("[\n");
-        for (Profile.Run r : p.runs()) {
-            threadOfRun.put(r.run(), r.thread());
-            event(b, "Session", "model_run", pid, r.thread(), r.startNanos(), r.durationNanos(),
-                    "\"status\" : " + r.status());
-        }
-        for (Profile.Call c : p.calls()) {
-            event(b, "Node", c.node() + "_kernel_time", pid, threadOfRun.getOrDefault(c.run(), 0L), c.startNanos(),
-                    c.durationNanos(), "\"op_name\" : " + Json.quote(c.op()) + ", \"kernel\" : " + Json.quote(c.kernel())
-                            + ", \"run\" : " + c.run());
-        }
-        if (b.length() > 2) {
-            b.setLength(b.length() - 2); // the last event's ",\n"
-            b.append('\n');
-        }
-        b.append("]\n");
+        p.runs().forEach(r -> threadOfRun.put(r.run(), r.thread()));
         try {
-            Path dir = target.getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + name, ".tmp");
-            try {
-                Files.writeString(tmp, b, StandardCharsets.UTF_8);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.write(target, stream -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
+                String sep = "[\n";
+                for (Profile.Run r : p.runs()) {
+                    w.write(sep);
+                    event(w, "Session", "model_run", pid, r.thread(), r.startNanos(), r.durationNanos(),
+                            "\"status\" : " + r.status());
+                    sep = ",\n";
+                }
+                for (Profile.Call c : p.calls()) {
+                    w.write(sep);
+                    event(w, "Node", c.node() + "_kernel_time", pid, threadOfRun.getOrDefault(c.run(), 0L),
+                            c.startNanos(), c.durationNanos(), "\"op_name\" : " + Json.quote(c.op()) + ", \"kernel\" : "
+                                    + Json.quote(c.kernel()) + ", \"run\" : " + c.run());
+                    sep = ",\n";
+                }
+                w.write(sep.equals("[\n") ? "[]\n" : "\n]\n");
+                w.flush();
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the profile " + target + ": " + e.getMessage(), e);
         }
         return target;
     }
 
-    private void event(StringBuilder b, String cat, String name, long pid, long tid, long start, long duration,
-            String args) {
-        b.append("{\"cat\" : \"").append(cat).append("\", \"pid\" : ").append(pid).append(", \"tid\" : ").append(tid)
-                .append(", \"dur\" : ").append(micros(duration)).append(", \"ts\" : ").append(micros(start - origin))
-                .append(", \"ph\" : \"X\", \"name\" : ").append(Json.quote(name)).append(", \"args\" : {").append(args)
-                .append("}},\n");
+    private void event(Writer w, String cat, String name, long pid, long tid, long start, long duration, String args)
+            throws IOException {
+        w.write("{\"cat\" : \"" + cat + "\", \"pid\" : " + pid + ", \"tid\" : " + tid + ", \"dur\" : " + micros(duration)
+                + ", \"ts\" : " + micros(start - origin) + ", \"ph\" : \"X\", \"name\" : " + Json.quote(name)
+                + ", \"args\" : {" + args + "}}");
     }
 
     private static String micros(long nanos) {
