@@ -135,14 +135,15 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
             }
         }
         LLVMTypes.FunctionType fnType = new LLVMTypes.FunctionType(LLVMTypes.VoidType.INSTANCE, argTypes, false);
-        Operation declared = new SymbolTable(module).lookup(symbol);
+        SymbolTable symbols = new SymbolTable(module);
+        Operation declared = symbols.lookup(symbol);
         if (declared != null && !LLVMOps.isFunctionOfType(declared, fnType)) {
             op.emitOpError("kernel symbol '" + symbol + "' is already defined with another type or by another op");
             return LogicalResult.failure();
         }
         for (Map.Entry<String, LLVMTypes.FunctionType> p : Map.of(PROFILE_BEGIN, PROFILE_BEGIN_TYPE, PROFILE_END,
                 PROFILE_END_TYPE).entrySet()) {
-            Operation existing = new SymbolTable(module).lookup(p.getKey());
+            Operation existing = symbols.lookup(p.getKey());
             if (existing != null && !LLVMOps.isFunctionOfType(existing, p.getValue())) {
                 op.emitOpError("profiler symbol '" + p.getKey() + "' is already defined with another type or by"
                         + " another op");
