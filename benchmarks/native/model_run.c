@@ -3,9 +3,9 @@
  * without the JVM: loads the .so, hands inference_init the constants of the sidecar, feeds one f32
  * input of the given shape (deterministic values) and times inference_compute, printing the median
  * and the 10th / 90th percentiles. It tells whether a time measured through the Session API is the
- * compiled code's or the JVM's around it (docs/BENCHMARKS.md, twenty-seventh round: light-squeezenet
- * at two threads took as long here as in hip-onnx-runner). The wire structs come from the runtime's
- * own header.
+ * compiled code's or the JVM's around it (docs/BENCHMARKS.md, twenty-seventh round: light-squeezenet's
+ * whole run at two threads took as long here as in hip-onnx-runner, its 13x13 layers less). The wire
+ * structs come from the runtime's own header.
  *
  * Build and run (the model's .so needs libopenblas.so.0, which is the soname of the OpenBLAS preset's
  * libopenblas_nolapack.so.0: --preload loads it first; libdnnl is found through the .so's run path):
