@@ -333,7 +333,7 @@ public final class OrtComparison implements Callable<Integer> {
     static void printOurs(PrintStream out, String title, Profile p) {
         List<Profile.Site> sites = p.sites(PROFILE_WARMUP);
         double sum = sites.stream().mapToLong(Profile.Site::medianNanos).sum() / 1e3;
-        long runs = p.runs().stream().filter(r -> r.run() >= PROFILE_WARMUP && r.status() == 0).count();
+        int runs = p.countedRuns(PROFILE_WARMUP).size();
         out.println();
         out.println(fmt("%s: our profiler, %d runs after %d warm-up, median run %.0f µs, kernel calls' medians sum"
                 + " to %.0f µs", title, runs, PROFILE_WARMUP, p.medianRunNanos(PROFILE_WARMUP) / 1e3, sum));

@@ -208,7 +208,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
         long first = p.runs().size() > 1 ? 1 : 0;
         List<Profile.Site> sites = p.sites(first);
         long run = p.medianRunNanos(first);
-        long counted = p.runs().stream().filter(r -> r.run() >= first && r.status() == 0).count();
+        int counted = p.countedRuns(first).size();
         out.printf("profile: %d kernel call sites, medians over %d runs%s%n", sites.size(), counted,
                 first == 1 ? " (the first left out)" : "");
         int width = Math.max(4, sites.stream().mapToInt(s -> s.node().length()).max().orElse(4));

@@ -40,15 +40,10 @@ public record Profile(List<Run> runs, List<Call> calls, long droppedCalls) {
      * its time in a run (0 in a run that did not call it).
      */
     public List<Site> sites(long firstRun) {
-        List<Long> counted = new ArrayList<>();
-        for (Run r : runs) {
-            if (r.run() >= firstRun && r.status() == 0) {
-                counted.add(r.run());
-            }
-        }
+        List<Run> counted = countedRuns(firstRun);
         Map<Long, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < counted.size(); i++) {
-            index.put(counted.get(i), i);
+            index.put(counted.get(i).run(), i);
         }
         int n = counted.size();
         Map<List<String>, long[]> timeOf = new LinkedHashMap<>();
@@ -71,10 +66,17 @@ public record Profile(List<Run> runs, List<Call> calls, long droppedCalls) {
         return out;
     }
 
-    /** The median duration of the successful runs numbered {@code firstRun} or later; 0 when there is none. */
+    /**
+     * The successful runs numbered {@code firstRun} or later, in order: those {@link #sites} and
+     * {@link #medianRunNanos} count.
+     */
+    public List<Run> countedRuns(long firstRun) {
+        return runs.stream().filter(r -> r.run() >= firstRun && r.status() == 0).toList();
+    }
+
+    /** The median duration of {@link #countedRuns}; 0 when there is none. */
     public long medianRunNanos(long firstRun) {
-        return median(runs.stream().filter(r -> r.run() >= firstRun && r.status() == 0)
-                .mapToLong(Run::durationNanos).toArray());
+        return median(countedRuns(firstRun).stream().mapToLong(Run::durationNanos).toArray());
     }
 
     private static long median(long[] values) {
