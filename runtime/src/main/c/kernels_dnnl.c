@@ -85,6 +85,7 @@ typedef struct dn_entry {
     int failed;                /* oneDNN refused: the caller computes it */
     dnnl_primitive_t prim;     /* the op */
     dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
+    void *wbuf;                /* wmem's buffer (st_aligned_alloc: on huge pages from 2 MiB) */
     dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders; with
                                 * no wmem, the layout the primitive reads them in, in place: wd) */
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
@@ -124,6 +125,7 @@ static int dn_ptr_cmp(const void *a, const void *b) {
 static void dn_entry_clear(dn_entry_t *e) {
     if (e->prim) dnnl_primitive_destroy(e->prim);
     if (e->wmem) dnnl_memory_destroy(e->wmem);
+    free(e->wbuf);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
     for (int k = 0; k < DN_SETS; k++) {
@@ -138,6 +140,7 @@ static void dn_entry_clear(dn_entry_t *e) {
         if (mds[i]) dnnl_memory_desc_destroy(mds[i]);
     e->prim = e->wreorder = NULL;
     e->wmem = NULL;
+    e->wbuf = NULL;
     e->wuser = e->xmd = e->ymd = e->bmd = e->smd = NULL;
 }
 
@@ -460,6 +463,8 @@ static void dn_release(const void *W, int64_t bytes) {
 #endif
 }
 
+#define DN_WEIGHTS_ALIGN 64 /* as oneDNN's own buffers */
+
 /*
  * Gives entry e its weights in layout `want` (what primitive descriptor of e chose) from weights W
  * given in layout `user` (e takes ownership of `user`): reordered now when W is constant
@@ -474,8 +479,9 @@ static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_de
     dnnl_primitive_desc_t rpd = NULL;
     dnnl_primitive_t reorder = NULL;
     dnnl_memory_t src = NULL;
-    int ok = user != NULL && (e->wkey != NULL || attr != NULL) &&
-             dnnl_memory_create(&e->wmem, want, c->engine, DNNL_MEMORY_ALLOCATE) == dnnl_success &&
+    e->wbuf = st_aligned_alloc(DN_WEIGHTS_ALIGN, (int64_t)dnnl_memory_desc_get_size(want));
+    int ok = user != NULL && (e->wkey != NULL || attr != NULL) && e->wbuf != NULL &&
+             dnnl_memory_create(&e->wmem, want, c->engine, e->wbuf) == dnnl_success &&
              dnnl_reorder_primitive_desc_create(&rpd, user, c->engine, want, c->engine, attr) == dnnl_success &&
              (e->wkey != NULL || dnnl_memory_desc_get_size(dnnl_primitive_desc_query_md(
                                      rpd, dnnl_query_scratchpad_md, 0)) == 0) &&
