@@ -85,7 +85,8 @@ typedef struct dn_entry {
     int failed;                /* oneDNN refused: the caller computes it */
     dnnl_primitive_t prim;     /* the op */
     dnnl_memory_t wmem;        /* weights in the primitive's layout (NULL: the primitive reads them as given) */
-    void *wbuf;                /* wmem's buffer (st_aligned_alloc: on huge pages from 2 MiB) */
+    void *wbuf;                /* wmem's buffer (st_buffer_alloc: huge pages from 2 MiB), wbytes long */
+    int64_t wbytes;
     dnnl_memory_desc_t wuser;  /* the weights' layout as the kernel receives them (for per-call reorders; with
                                 * no wmem, the layout the primitive reads them in, in place: wd) */
     dnnl_primitive_t wreorder; /* weights that are not constant: reordered on every call (dn_run) */
@@ -125,7 +126,7 @@ static int dn_ptr_cmp(const void *a, const void *b) {
 static void dn_entry_clear(dn_entry_t *e) {
     if (e->prim) dnnl_primitive_destroy(e->prim);
     if (e->wmem) dnnl_memory_destroy(e->wmem);
-    free(e->wbuf);
+    st_buffer_free(e->wbuf, e->wbytes);
     if (e->wuser) dnnl_memory_desc_destroy(e->wuser);
     if (e->wreorder) dnnl_primitive_destroy(e->wreorder);
     for (int k = 0; k < DN_SETS; k++) {
@@ -141,6 +142,7 @@ static void dn_entry_clear(dn_entry_t *e) {
     e->prim = e->wreorder = NULL;
     e->wmem = NULL;
     e->wbuf = NULL;
+    e->wbytes = 0;
     e->wuser = e->xmd = e->ymd = e->bmd = e->smd = NULL;
 }
 
@@ -479,7 +481,8 @@ static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_de
     dnnl_primitive_desc_t rpd = NULL;
     dnnl_primitive_t reorder = NULL;
     dnnl_memory_t src = NULL;
-    e->wbuf = st_aligned_alloc(DN_WEIGHTS_ALIGN, (int64_t)dnnl_memory_desc_get_size(want));
+    e->wbytes = (int64_t)dnnl_memory_desc_get_size(want);
+    e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
     int ok = user != NULL && (e->wkey != NULL || attr != NULL) && e->wbuf != NULL &&
              dnnl_memory_create(&e->wmem, want, c->engine, e->wbuf) == dnnl_success &&
              dnnl_reorder_primitive_desc_create(&rpd, user, c->engine, want, c->engine, attr) == dnnl_success &&

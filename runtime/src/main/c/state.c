@@ -48,6 +48,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #define ST_MESSAGE_SIZE 1024
 #define ST_POOL_ALIGN 256
@@ -119,35 +120,54 @@ static void dn_stream_free(void *stream);
 
 /* ------------------------------------------------------------------ helpers */
 
-/*
- * Buffers of ST_HUGE_PAGE bytes or more (the weights oneDNN reads in its own layout: dn_weights_prepare;
- * the memory plan's pools, large kernel scratch) start on a huge page's boundary and ask for
- * transparent huge pages (MADV_HUGEPAGE) for the whole huge pages they cover: where the kernel
- * gives them only to regions that ask (the "madvise" setting, as on the machine of
- * docs/BENCHMARKS.md), each 4 KiB page took a TLB entry of its own, and light-resnet50 reads ~150
- * MB of packed and transformed weights every run (one thread: 1-4% faster a run, twenty-eighth
- * round). The tail past the last whole huge page keeps small pages: advised too (the buffer
- * rounded up), light-resnet50 held 35 MB more. The advice is a hint: refused, the buffer is as
- * before.
- */
-#define ST_HUGE_PAGE (2LL << 20)
-
 static void *st_aligned_alloc(int64_t alignment, int64_t needed) {
     if (needed < 1) needed = 1;
-    if (needed >= ST_HUGE_PAGE && alignment < ST_HUGE_PAGE) alignment = ST_HUGE_PAGE;
     if (needed > INT64_MAX - alignment) return NULL;
     int64_t rounded = (needed + alignment - 1) / alignment * alignment;
     if ((uint64_t)rounded > (uint64_t)SIZE_MAX) return NULL;
-    void *p = NULL;
-    if (alignment == ST_HUGE_PAGE) {
-        /* posix_memalign: the size need not be a multiple of the alignment (aligned_alloc's must) */
-        if (posix_memalign(&p, (size_t)alignment, (size_t)needed) != 0) return NULL;
-#ifdef MADV_HUGEPAGE
-        (void)madvise(p, (size_t)(needed / ST_HUGE_PAGE * ST_HUGE_PAGE), MADV_HUGEPAGE);
-#endif
-        return p;
-    }
     return aligned_alloc((size_t)alignment, (size_t)rounded);
+}
+
+/*
+ * The state's large buffers (the memory plan's pools, the host scratch, kernel scratch) and the
+ * weights oneDNN reads in its own layout (dn_weights_prepare): from ST_HUGE_PAGE bytes on, a
+ * mapping of their own that starts on a huge page's boundary, whose whole huge pages ask for
+ * transparent huge pages (MADV_HUGEPAGE; the tail past the last one keeps small pages: advised
+ * too, light-resnet50 held 35 MB more). Where the kernel gives huge pages only to regions that ask
+ * (the "madvise" setting, as on the machine of docs/BENCHMARKS.md) each 4 KiB page took a TLB
+ * entry of its own, and light-resnet50 reads ~150 MB of packed and transformed weights every run
+ * (one thread: 1-4% faster a run, twenty-eighth round). The advice is a hint: refused, the buffer
+ * is as before. A mapping rather than malloc: glibc serves large blocks from its heap once freed
+ * ones have raised its mmap threshold, and a freed block's advice would stay on the heap. Smaller
+ * buffers come from st_aligned_alloc. st_buffer_free takes the size the buffer was made with.
+ */
+#define ST_HUGE_PAGE (2LL << 20)
+
+static int64_t st_page_round(int64_t bytes) {
+    int64_t page = (int64_t)sysconf(_SC_PAGESIZE);
+    return (bytes + page - 1) / page * page;
+}
+
+static void *st_buffer_alloc(int64_t alignment, int64_t bytes) {
+    if (bytes < ST_HUGE_PAGE) return st_aligned_alloc(alignment, bytes);
+    if (bytes > INT64_MAX / 2) return NULL;
+    int64_t len = st_page_round(bytes);
+    char *m = (char *)mmap(NULL, (size_t)(len + ST_HUGE_PAGE), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                           -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    char *p = (char *)(((uintptr_t)m + (uintptr_t)ST_HUGE_PAGE - 1) & ~((uintptr_t)ST_HUGE_PAGE - 1));
+    if (p > m) munmap(m, (size_t)(p - m)); /* the slack before the boundary and after the buffer */
+    if (m + len + ST_HUGE_PAGE > p + len) munmap(p + len, (size_t)(m + len + ST_HUGE_PAGE - (p + len)));
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, (size_t)(bytes / ST_HUGE_PAGE * ST_HUGE_PAGE), MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void st_buffer_free(void *p, int64_t bytes) {
+    if (p == NULL) return;
+    if (bytes < ST_HUGE_PAGE) free(p);
+    else munmap(p, (size_t)st_page_round(bytes));
 }
 
 static void st_set_error_text(st_state_t *st, int32_t code, const char *fmt, va_list ap) {
@@ -210,10 +230,10 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     if (st->dnnl_streams != NULL)
         for (int64_t i = 0; i < st->threads; i++) dn_stream_free(st->dnnl_streams[i]);
     free(st->dnnl_streams);
-    for (int64_t i = 0; i < st->domain_count; i++) free(st->domains[i].base);
+    for (int64_t i = 0; i < st->domain_count; i++) st_buffer_free(st->domains[i].base, st->domains[i].size);
     free(st->domains);
-    free(st->scratch);
-    for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) free(st->kscratch[i]);
+    st_buffer_free(st->scratch, st->scratch_size);
+    for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) st_buffer_free(st->kscratch[i], st->kscratch_size[i]);
     free(st->outputs);
     free(st->profile);
     pthread_mutex_destroy(&st->mu); /* a state exists only with mu initialised */
@@ -245,8 +265,8 @@ static void *st_domain_reserve(st_state_t *st, int64_t id, int64_t needed) {
     }
     st_domain_t *d = &st->domains[id];
     if (d->base == NULL || d->size < needed) {
-        free(d->base);
-        d->base = st_aligned_alloc(ST_POOL_ALIGN, needed);
+        st_buffer_free(d->base, d->size);
+        d->base = st_buffer_alloc(ST_POOL_ALIGN, needed);
         d->size = d->base == NULL ? 0 : needed;
     }
     return d->base;
@@ -285,8 +305,8 @@ void *hipdnn_ep_get_host_scratch_base(void *state, int64_t needed) {
     if (st == NULL) return NULL;
     if (needed < 1) needed = 1;
     if (st->scratch == NULL || st->scratch_size < needed) {
-        free(st->scratch);
-        st->scratch = st_aligned_alloc(ST_SCRATCH_ALIGN, needed);
+        st_buffer_free(st->scratch, st->scratch_size);
+        st->scratch = st_buffer_alloc(ST_SCRATCH_ALIGN, needed);
         st->scratch_size = st->scratch == NULL ? 0 : needed;
         if (st->scratch == NULL) {
             st_error(st, HIPEP_ERR_OUT_OF_MEMORY, "hipdnn_ep_get_host_scratch_base: cannot allocate %lld bytes",
@@ -315,8 +335,8 @@ static void *st_scratch_take(void *ctx, int64_t bytes, int *slot) {
             if (atomic_compare_exchange_weak_explicit(&st->kscratch_busy, &busy, busy | (1ULL << i),
                                                       memory_order_acquire, memory_order_relaxed)) {
                 if (st->kscratch[i] == NULL || st->kscratch_size[i] < bytes) {
-                    free(st->kscratch[i]);
-                    st->kscratch[i] = st_aligned_alloc(ST_SCRATCH_ALIGN, bytes);
+                    st_buffer_free(st->kscratch[i], st->kscratch_size[i]);
+                    st->kscratch[i] = st_buffer_alloc(ST_SCRATCH_ALIGN, bytes);
                     st->kscratch_size[i] = st->kscratch[i] == NULL ? 0 : bytes;
                 }
                 if (st->kscratch[i] == NULL) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime's large buffers ask for transparent huge pages ({@code st_aligned_alloc} in
+ * The runtime's large buffers ask for transparent huge pages ({@code st_buffer_alloc} in
  * state.c: from 2 MiB on, 2 MiB-aligned, their whole huge pages advised {@code MADV_HUGEPAGE}),
  * among them the weights oneDNN's primitives read in their own layout ({@code dn_weights_prepare},
  * kernels_dnnl.c). The model: one Winograd convolution, 128 to 128 channels, whose transformed
