@@ -1888,7 +1888,7 @@ RD_NHWC_MAXPOOL(d, double, -INFINITY, isnan)
  * RD_GT. Without a NaN tap both give the same bits (b > a ? b : a, ties and zeros included).
  * Whole 2-D 3x3 and 2x2 windows (every output but the borders of the CNNs' pools) take the vector
  * blocks with constant tap counts, which the compiler unrolls: in a C benchmark of SqueezeNet's
- * first pool (111x111x64, 3x3 stride 2, input in L3) 62-64 -> 52-54 us at one thread.
+ * first pool (111x111x64, 3x3 stride 2, input in L3) 62-65 -> 52-56 us at one thread.
  * (The vector helpers are always inlined: -Wpsabi does not apply, as above.)
  */
 #pragma GCC diagnostic push
@@ -1958,6 +1958,15 @@ static inline __attribute__((always_inline)) void rd_nhwc_max16(const float *x, 
     memcpy(q, &m0, sizeof m0);
 }
 
+/* BLOCK (rd_nhwc_max64 / 16) for channels c on of the output at q: with constant tap counts for a
+ * whole window of k x k (inlined and unrolled), else with the window's own */
+#define RD_NHWC_WINDOW(BLOCK)                                                                                          \
+    do {                                                                                                               \
+        if (k == 3) BLOCK(x + c, 1, 3, 3, s0, s1, s2, q + c);                                                          \
+        else if (k == 2) BLOCK(x + c, 1, 2, 2, s0, s1, s2, q + c);                                                     \
+        else BLOCK(x + c, n0, n1, n2, s0, s1, s2, q + c);                                                              \
+    } while (0)
+
 static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
     const rd_pooljob_t *j = (const rd_pooljob_t *)arg;
     const int64_t C = j->ch, out1 = j->out[1], out2 = j->out[2], in1 = j->in[1], in2 = j->in[2];
@@ -1982,24 +1991,8 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
             const int64_t s2 = d2 * C, s1 = d1 * in2 * C, s0 = d0 * in1 * in2 * C;
             const int64_t k = whole != 0 && n0 == 1 && n1 == whole && n2 == whole ? whole : 0;
             int64_t c = 0;
-            for (; c + 64 <= C; c += 64) {
-                if (k == 3) {
-                    rd_nhwc_max64(x + c, 1, 3, 3, s0, s1, s2, q + c);
-                } else if (k == 2) {
-                    rd_nhwc_max64(x + c, 1, 2, 2, s0, s1, s2, q + c);
-                } else {
-                    rd_nhwc_max64(x + c, n0, n1, n2, s0, s1, s2, q + c);
-                }
-            }
-            for (; c + 16 <= C; c += 16) {
-                if (k == 3) {
-                    rd_nhwc_max16(x + c, 1, 3, 3, s0, s1, s2, q + c);
-                } else if (k == 2) {
-                    rd_nhwc_max16(x + c, 1, 2, 2, s0, s1, s2, q + c);
-                } else {
-                    rd_nhwc_max16(x + c, n0, n1, n2, s0, s1, s2, q + c);
-                }
-            }
+            for (; c + 64 <= C; c += 64) RD_NHWC_WINDOW(rd_nhwc_max64);
+            for (; c + 16 <= C; c += 16) RD_NHWC_WINDOW(rd_nhwc_max16);
             for (; c < C; c++) {
                 float m = -INFINITY;
                 RD_NHWC_TAPS(x + c, m = RD_GT(m, *src, isnan))
@@ -2009,6 +2002,7 @@ static void rd_maxpool_nhwc_f(void *arg, int64_t b, int64_t e) {
     }
 }
 #undef RD_NHWC_TAPS
+#undef RD_NHWC_WINDOW
 #pragma GCC diagnostic pop
 #define RD_NHWC_MAXPOOL_INT(S, T, LO, HI) RD_NHWC_MAXPOOL(S, T, LO, rd_isnan_i)
 HIPEP_FOR_INT_TYPES(RD_NHWC_MAXPOOL_INT)

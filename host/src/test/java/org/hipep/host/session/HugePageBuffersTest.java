@@ -24,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runtime's large buffers ask for transparent huge pages ({@code st_buffer_alloc} in
- * state.c: from 2 MiB on, 2 MiB-aligned, their whole huge pages advised {@code MADV_HUGEPAGE}),
- * among them the weights oneDNN's primitives read in their own layout ({@code dn_weights_prepare},
- * kernels_dnnl.c). The model: one Winograd convolution, 128 to 128 channels, whose transformed
+ * state.c: from 2 MiB on, a mapping of their own on a 2 MiB boundary, their whole huge pages
+ * advised {@code MADV_HUGEPAGE}, unmapped when freed), among them the weights oneDNN's primitives
+ * read in their own layout ({@code dn_weights_prepare}, kernels_dnnl.c). The model: one Winograd convolution, 128 to 128 channels, whose transformed
  * weights take 36 x 128 x 128 floats (2.25 MiB: one whole huge page and a tail). The process's
  * mappings advised for huge pages ({@code hg} in the {@code VmFlags} of {@code /proc/self/smaps}:
  * the advice, whether or not the kernel has huge pages to give) grow by that huge page with the
