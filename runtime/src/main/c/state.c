@@ -156,8 +156,9 @@ static void *st_buffer_alloc(int64_t alignment, int64_t bytes) {
                            -1, 0);
     if (m == MAP_FAILED) return NULL;
     char *p = (char *)(((uintptr_t)m + (uintptr_t)ST_HUGE_PAGE - 1) & ~((uintptr_t)ST_HUGE_PAGE - 1));
-    if (p > m) munmap(m, (size_t)(p - m)); /* the slack before the boundary and after the buffer */
-    if (m + len + ST_HUGE_PAGE > p + len) munmap(p + len, (size_t)(m + len + ST_HUGE_PAGE - (p + len)));
+    /* the slack before the boundary and after the buffer (p - m < ST_HUGE_PAGE: some is after) */
+    if (p > m) munmap(m, (size_t)(p - m));
+    munmap(p + len, (size_t)(m + ST_HUGE_PAGE - p));
 #ifdef MADV_HUGEPAGE
     (void)madvise(p, (size_t)(bytes / ST_HUGE_PAGE * ST_HUGE_PAGE), MADV_HUGEPAGE);
 #endif

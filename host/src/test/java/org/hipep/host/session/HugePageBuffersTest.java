@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hipep.host.session.ConvTilingTest.a;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
@@ -13,6 +12,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
+import org.hipep.host.testing.ProcSmaps;
 import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -71,16 +71,7 @@ class HugePageBuffersTest {
 
     /** The bytes of this process's mappings whose VmFlags carry {@code hg} (/proc/self/smaps). */
     private static long advisedBytes() throws IOException {
-        long bytes = 0, size = 0;
-        for (String line : Files.readAllLines(Path.of("/proc/self/smaps"))) {
-            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
-                String[] range = line.substring(0, line.indexOf(' ')).split("-");
-                size = Long.parseUnsignedLong(range[1], 16) - Long.parseUnsignedLong(range[0], 16);
-            } else if (line.startsWith("VmFlags:") && (" " + line.substring(8) + " ").contains(" hg ")) {
-                bytes += size;
-            }
-        }
-        return bytes;
+        return ProcSmaps.read().stream().filter(m -> m.hasFlag("hg")).mapToLong(ProcSmaps.Mapping::bytes).sum();
     }
 
     private Path model(double[] w, double[] b) throws Exception {

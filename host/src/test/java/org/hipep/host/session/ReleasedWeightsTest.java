@@ -15,6 +15,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
+import org.hipep.host.testing.ProcSmaps;
 import org.hipep.runtime.session.ConstantsPolicy;
 import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
@@ -100,17 +101,9 @@ class ReleasedWeightsTest {
 
     /** The resident kilobytes of this process's mappings of {@code file} ({@code /proc/self/smaps}). */
     private static long residentKb(Path file) throws IOException {
-        String name = file.toRealPath().toString();
-        long kb = 0;
-        boolean in = false;
-        for (String line : Files.readAllLines(Path.of("/proc/self/smaps"))) {
-            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
-                in = line.endsWith(" " + name);
-            } else if (in && line.startsWith("Rss:")) {
-                kb += Long.parseLong(line.replaceAll("[^0-9]", ""));
-            }
-        }
-        return kb;
+        String name = " " + file.toRealPath();
+        return ProcSmaps.read().stream().filter(m -> m.header().endsWith(name)).mapToLong(ProcSmaps.Mapping::rssKb)
+                .sum();
     }
 
     private static double[] product(double[] a, double[] b) {
