@@ -96,10 +96,13 @@ typedef struct dn_entry {
     dn_set_t sets[DN_SETS];    /* memory objects for runs at once, each made by the first run that takes it */
     atomic_uint busy;          /* bit i: a run holds sets[i] */
     double wabs;               /* conv / matmul with an epilogue: the largest sum of |W| over one output channel */
-    /* a DN_KEY_WG_PICK entry (no primitive, kernels_dnnl_winograd.c): the pick (WG_PICK_*), the calls
-     * that tried a way, those running now, and the fastest timed call of each way (ns) */
+    /* a DN_KEY_WG_PICK entry (no primitive, kernels_dnnl_winograd.c): the pick (WG_PICK_*), the run
+     * of the shape's last call (st_state_t.run) and the runs that called it less one, whether a call
+     * is making the pick, the calls running now, and the fastest timed call of each way (ns) */
     atomic_int pick;
-    _Atomic int64_t calls;
+    _Atomic uint64_t last_run;
+    _Atomic int64_t runs;
+    atomic_int deciding;
     atomic_int inflight;
     _Atomic int64_t best_ns[2];
 } dn_entry_t;

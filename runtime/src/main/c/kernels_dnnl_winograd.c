@@ -36,14 +36,22 @@
  * machines: on an Intel Xeon (AVX-512) SqueezeNet's two 55x55 16->64 layers took 0.71 ms each for
  * the products alone against 0.57 ms direct, where on Zen 5 Winograd made the whole run 5-8% faster
  * (above). So unless the host asks for the fixed rules (hipep_host_t.conv_search 1: tests that pin
- * the path), the first WG_PICK_CALLS calls of a shape (geometry and threads) take the two ways in
- * turn, each computing Y once; the calls after the first WG_PICK_WARM (which make the entries) are
- * timed, the last picks the faster by their best times, and the other way's entries of that shape,
- * with their packed or transformed weights, are dropped (wg_or_dn_conv, wg_decide). Timing calls
- * in the model's own runs, spread over them, rather than repeating one call in the first run: in a
- * first try that repeated each way six times in the first run, the 55x55 16->64 Winograd's best
- * time varied from 1.0 to 5.0 ms between processes (that run shares two cores with the JVM's
- * compilers), and it times each way with the caches as the model leaves them.
+ * the path), the first WG_PICK_BLOCKS x WG_PICK_RUNS runs that call a shape (geometry and threads)
+ * take the two ways in blocks of WG_PICK_RUNS runs, Winograd first, each call computing Y once;
+ * the calls after a block's first run are timed, the first call of the run after the last block
+ * picks the faster by their best times, and the other way's entries of that shape, with their
+ * packed or transformed weights, are dropped (wg_or_dn_conv, wg_decide). Timing calls in the
+ * model's own runs, spread over them, rather than repeating one call in the first run: in a first
+ * try that repeated each way six times in the first run, the 55x55 16->64 Winograd's best time
+ * varied from 1.0 to 5.0 ms between processes (that run shares two cores with the JVM's
+ * compilers), and it times each way with the caches as the model leaves them. In blocks of runs
+ * rather than taking the ways in turn from run to run: in turn, each way's calls found their
+ * weights pushed out by the other way's run before, which costs Winograd more (its transformed
+ * weights are four times the direct kernel's). light-squeezenet at one thread: SqueezeNet's 13x13
+ * 48->192 took 1.16x direct's time by Winograd with the ways in turn (medians over 400 runs of one
+ * process), 0.87x in blocks of ten runs, 0.80x with each way alone in a process of its own; 7 of
+ * 10 processes picked the direct way with the ways in turn, 1 of 10 in blocks of three
+ * (docs/BENCHMARKS.md, twenty-ninth round).
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
@@ -524,20 +532,32 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
 #define WG_PICK_TRYING 0
 #define WG_PICK_WINOGRAD 1
 #define WG_PICK_DIRECT 2
-/* the calls of a shape that try the two ways (two by two in turn: two layers of one shape each
- * take both), of which the first WG_PICK_WARM make their entries and are not timed */
-#define WG_PICK_CALLS 16
-#define WG_PICK_WARM 4
+/* the runs that call a shape take the two ways in WG_PICK_BLOCKS blocks of WG_PICK_RUNS runs
+ * (Winograd, direct, Winograd, ...); a block's first run makes the way's entries of the shape's
+ * layers or brings their weights back, and is not timed */
+#define WG_PICK_RUNS 3
+#define WG_PICK_BLOCKS 6
 
 static int wg_pick_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
     (void)arg;
     atomic_init(&e->pick, WG_PICK_TRYING);
-    atomic_init(&e->calls, 0);
+    atomic_init(&e->last_run, 0);
+    atomic_init(&e->runs, -1);
+    atomic_init(&e->deciding, 0);
     atomic_init(&e->inflight, 0);
     atomic_init(&e->best_ns[0], INT64_MAX);
     atomic_init(&e->best_ns[1], INT64_MAX);
     return 1;
+}
+
+/* The index among the runs that called p's shape of the run ctx is in (0 for the first): a call
+ * from a run other than the last call's counts one more (from one state, calls come run by run;
+ * runs of several states at once only make the blocks shorter) */
+static int64_t wg_pick_run(void *ctx, dn_entry_t *p) {
+    uint64_t run = ((st_state_t *)ctx)->run;
+    if (atomic_exchange(&p->last_run, run) != run) return atomic_fetch_add(&p->runs, 1) + 1;
+    return atomic_load(&p->runs);
 }
 
 static int64_t wg_nanos(void) {
@@ -587,12 +607,13 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
  * (nothing written) when the caller must compute it, 1 when Y is written (or an error reported),
  * 2 when Y is written and clamped.
  *
- * Measured (conv_search 0): the first WG_PICK_CALLS calls of a shape (geometry and threads, over
- * all its layers and the host's states) take the two ways in turn, each call computing Y once by
- * its way; the calls after the first WG_PICK_WARM are timed, and the last one picks the faster
- * (wg_decide). Timing calls spread over runs, inside the model (its caches as the run leaves them),
- * rather than repeating one call: the first run shares the machine with the JVM's compilers. A
- * direct call whose clamp oneDNN does not apply (returns 1) is timed without la_conv's clamp pass.
+ * Measured (conv_search 0): the first WG_PICK_BLOCKS x WG_PICK_RUNS runs that call a shape
+ * (geometry and threads, over all its layers and the host's states) take the two ways in blocks of
+ * WG_PICK_RUNS runs, each call computing Y once by its way; the calls after each block's first run
+ * are timed, and the first call after the last block picks the faster (wg_decide). Timing calls
+ * spread over runs, inside the model (its caches as the run leaves them), rather than repeating one
+ * call: the first run shares the machine with the JVM's compilers. A direct call whose clamp oneDNN
+ * does not apply (returns 1) is timed without la_conv's clamp pass.
  */
 static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
                          int acc) {
@@ -612,29 +633,35 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
         k[0] = DN_KEY_WG_PICK;
         p = dn_get(ctx, c, k, NULL, wg_pick_create, NULL); /* NULL (out of memory): the fixed rules */
     }
-    int way = WG_PICK_WINOGRAD;
-    int64_t call = -1;
+    int way = WG_PICK_WINOGRAD, timed = 0;
     if (p != NULL) {
         atomic_fetch_add(&p->inflight, 1); /* before reading the pick: wg_decide waits for it */
         way = atomic_load(&p->pick);
         if (way == WG_PICK_TRYING) {
-            call = atomic_fetch_add(&p->calls, 1);
-            way = call / 2 % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
+            int64_t run = wg_pick_run(ctx, p);
+            if (run < WG_PICK_BLOCKS * WG_PICK_RUNS) {
+                way = run / WG_PICK_RUNS % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
+                timed = run % WG_PICK_RUNS != 0;
+            } else if (atomic_exchange(&p->deciding, 1) == 0) {
+                wg_decide(c, p, io, T, threads);
+                way = atomic_load(&p->pick);
+            } else {
+                way = WG_PICK_WINOGRAD; /* another state's call is making the pick */
+            }
         }
     }
-    int64_t t0 = call >= WG_PICK_WARM ? wg_nanos() : 0; /* timed calls only */
+    int64_t t0 = timed ? wg_nanos() : 0;
     int r = way == WG_PICK_WINOGRAD && wg_conv_run(ctx, c, io, T, threads, clamp, lo, hi, acc) ? 2 : 0;
     if (r == 0) { /* the direct way, or Winograd's matmul refused */
         way = WG_PICK_DIRECT;
         r = dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     }
-    if (call >= WG_PICK_WARM && call < WG_PICK_CALLS && r != 0 && !hipep_has_error(ctx)) {
+    if (timed && r != 0 && !hipep_has_error(ctx)) {
         _Atomic int64_t *best = &p->best_ns[way == WG_PICK_DIRECT];
         int64_t ns = wg_nanos() - t0, seen = atomic_load(best);
         while (ns < seen && !atomic_compare_exchange_weak(best, &seen, ns)) {
         }
     }
-    if (call == WG_PICK_CALLS - 1) wg_decide(c, p, io, T, threads);
     if (p != NULL) atomic_fetch_sub(&p->inflight, 1);
     return r;
 }

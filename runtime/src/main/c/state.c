@@ -62,12 +62,16 @@ typedef struct {
     int64_t size;
 } st_domain_t;
 
+/* the computes begun in this process, over all states: st_state_t.run */
+static _Atomic uint64_t st_runs;
+
 typedef struct st_state {
     /* from the host */
     int64_t constant_count;
     const void *const *constants;
     int64_t threads;
     int64_t conv_search; /* hipep_host_t.conv_search */
+    uint64_t run;        /* this compute's number, unique in the process (begin_compute) */
     const char *metadata_json;
     int64_t metadata_len;
 
@@ -393,6 +397,7 @@ void hipdnn_ep_runtime_begin_compute(void *state) {
     st->error_message[0] = '\0';
     st->profile_count = 0;
     st->profile_dropped = 0;
+    st->run = atomic_fetch_add(&st_runs, 1) + 1;
     st_blas_one_thread();
 }
 

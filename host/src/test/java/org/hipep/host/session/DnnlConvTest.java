@@ -216,11 +216,12 @@ class DnnlConvTest {
     }
 
     /**
-     * Measured (the default search): the first 16 calls of each of Winograd's shapes take Winograd
-     * and oneDNN's direct convolution in turn (two by two), the last of them picks the faster, and
-     * every later call takes that one (see {@link #check}). Four of Winograd's cases (the rest
-     * differ from them only in what both ways compute alike): padded, unpadded over a batch, and
-     * two layers of one shape (one fused Relu6, one with NaN in X), which share their shape's calls.
+     * Measured (the default search): the first {@link #PICKED} runs that call each of Winograd's
+     * shapes take Winograd and oneDNN's direct convolution in blocks of three runs, the first call
+     * after them picks the faster, and every later call takes that one (see {@link #check}). Four of
+     * Winograd's cases (the rest differ from them only in what both ways compute alike): padded,
+     * unpadded over a batch, and two layers of one shape (one fused Relu6, one with NaN in X), which
+     * share their shape's runs.
      */
     @Test
     void measuredThreeByThreeConvolutionsTakeOneWayPerRunAndMatchAPlainOne() throws Exception {
@@ -313,11 +314,13 @@ class DnnlConvTest {
     }
 
     /**
-     * Runs of a measured session: by run {@code PICKED} every shape has had its 16 trial calls
-     * (WG_PICK_CALLS; a shape of one layer calls once per run), the rest take the picks. Shared with
-     * the other tests of measured sessions (ConvAddInPlaceTest, ConcatInPlaceTest).
+     * Runs of a measured session: by run {@code PICKED} every shape has had its trial runs
+     * (WG_PICK_BLOCKS blocks of WG_PICK_RUNS runs, the ways taking turns block by block, Winograd
+     * first), the rest take the picks. Shared with the other tests of measured sessions
+     * (ConvAddInPlaceTest, ConcatInPlaceTest).
      */
-    static final int PICKED = 16;
+    static final int PICK_BLOCK_RUNS = 3;
+    static final int PICKED = 6 * PICK_BLOCK_RUNS;
     static final int MEASURED_RUNS = PICKED + 3;
 
     /**
@@ -325,9 +328,10 @@ class DnnlConvTest {
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
      * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way. Measured
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
-     * per conv and run, over {@link #MEASURED_RUNS} runs; after run {@link #PICKED} every shape has
-     * its pick, so each run takes the same ways (without picks the two-by-two turns would change them
-     * from run to run).
+     * per conv and run, over {@link #MEASURED_RUNS} runs; up to run {@link #PICKED} (every conv's
+     * shape first called in run 1) all convolutions take Winograd in the trial's first block of
+     * {@link #PICK_BLOCK_RUNS} runs, none in the second, and so on; after it every shape has its pick,
+     * so each run takes the same ways.
      */
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
             throws Exception {
@@ -367,7 +371,13 @@ class DnnlConvTest {
                                     .as("convolutions, %s at %d thread(s), run %d", name, threads, run)
                                     .isEqualTo(all);
                             winogradBefore[run] = runs.winogradConvolutions();
-                            if (run > PICKED) {
+                            if (run <= PICKED) {
+                                boolean winogradBlock = (run - 1) / PICK_BLOCK_RUNS % 2 == 0;
+                                assertThat(winogradBefore[run] - winogradBefore[run - 1])
+                                        .as("Winograd convolutions of trial run %d, %s at %d thread(s)", run, name,
+                                                threads)
+                                        .isEqualTo(winogradBlock ? convs.size() : 0);
+                            } else {
                                 assertThat(winogradBefore[run] - winogradBefore[run - 1])
                                         .as("Winograd convolutions of run %d, after the picks, %s at %d thread(s)", run,
                                                 name, threads)

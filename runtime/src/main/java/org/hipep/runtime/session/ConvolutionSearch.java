@@ -7,9 +7,10 @@ package org.hipep.runtime.session;
  */
 public enum ConvolutionSearch {
     /**
-     * The default: the first calls of such a convolution's shape (16, over its layers and the
-     * session's runs) take the two ways in turn and are timed; every later call takes the faster.
-     * Until then a run's outputs may differ from a later run's by rounding.
+     * The default: the first 18 runs that call such a convolution's shape take the two ways in
+     * blocks of three runs (Winograd first) and are timed, but for each block's first run; every
+     * later call takes the faster. Until then a run's outputs may differ from a later run's by
+     * rounding.
      */
     MEASURE,
     /** Fixed rules alone (Winograd wherever it applies): the same path on every machine. */
