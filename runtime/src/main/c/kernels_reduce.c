@@ -12,9 +12,11 @@
  *    a few very long rows are split over the threads.
  *  - hipep_arg_{max,min}_<t>_to_i64 for the same types; NaN: the first (last with
  *    select_last_index) NaN wins, as numpy.
- *  - hipep_softmax_<t>, hipep_log_softmax_<t> (one axis, opset 13), t in f32 f64 f16 bf16; the
- *    max is subtracted first; float exp is an inline vectorisable one (rd_expf, within 2 ulp), the
- *    row loops run 16 lanes wide; rows in parallel (hipep_parallel_for, ~16K elements a chunk).
+ *  - hipep_softmax_<t>, hipep_log_softmax_<t> (one axis, opset 13), t in f32 f64 f16 bf16; softmax
+ *    of scale * X (its last argument: canonicalize's fusion of a Mul by a constant into the Softmax
+ *    after it, 1 otherwise; the product in the compute type); the max is subtracted first; float
+ *    exp is an inline vectorisable one (rd_expf, within 2 ulp), the row loops run 16 lanes wide;
+ *    rows in parallel (hipep_parallel_for, ~16K elements a chunk).
  *  - hipep_layer_norm_<t>_in{2,3}_out{1,2,3} (scale/bias broadcast to the normalised dims; mean /
  *    inv_std_dev outputs are f32), hipep_skip_layer_norm_<t>_in{3,4} (of X + skip: canonicalize's
  *    fusion of a residual Add into the LayerNorm after it), hipep_rms_norm_<t>, hipep_batch_norm_<t>
@@ -921,25 +923,38 @@ typedef struct {
     void *y;
     int64_t A, inner, chunks;
     int logmode;
+    double scale; /* softmax of scale * x (the compiler's Mul + Softmax fusion); 1 for log_softmax */
 } rd_smjob_t;
+
+/* sc * x as its own rounded product (a call: the expression around it cannot contract it into an
+ * FMA), as the Mul kernel computes it */
+static inline float rd_smul_f(float sc, float x) {
+    return sc * x;
+}
+static inline double rd_smul_d(double sc, double x) {
+    return sc * x;
+}
 
 /*
  * One row of A contiguous values (the axis is the innermost dimension): the max, then exp(x - max)
  * stored and summed in one pass, then the scale (softmax) or x - max - log(sum) (log_softmax).
  * The max and the sum run in 16 lanes (NaN propagates through the max), combined at the end.
- * EVEC: the loop pragma for the loops calling EXPF (empty where EXPF is a libm call).
+ * Every x is read as sc * x (sc: the job's scale in the compute type, the product rounded as the
+ * Mul kernel rounds it, so a fused Mul gives the same bits). EVEC: the loop pragma for the loops
+ * calling EXPF (empty where EXPF is a libm call).
  */
 #define RD_SOFTMAX(S, CT, EXPF, LOGF, EVEC)                                                                            \
-    __attribute__((unused)) static void rd_smrow_lanes_##S(const CT *restrict p, CT *restrict q, int64_t A, int logmode) {                     \
+    __attribute__((unused)) static void rd_smrow_lanes_##S(const CT *restrict p, CT *restrict q, int64_t A, int logmode, \
+                                                           CT sc) {                                                    \
         CT lane[16];                                                                                                   \
         for (int u = 0; u < 16; u++) lane[u] = -INFINITY;                                                              \
         int64_t i = 0;                                                                                                 \
         for (; i + 16 <= A; i += 16) {                                                                                 \
             RD_VEC_LOOP                                                                                                \
-            for (int u = 0; u < 16; u++) lane[u] = RD_GT(lane[u], p[i + u], isnan);                                    \
+            for (int u = 0; u < 16; u++) lane[u] = RD_GT(lane[u], rd_smul_##S(sc, p[i + u]), isnan);                   \
         }                                                                                                              \
         CT mx = -INFINITY;                                                                                             \
-        for (; i < A; i++) mx = RD_GT(mx, p[i], isnan);                                                                \
+        for (; i < A; i++) mx = RD_GT(mx, rd_smul_##S(sc, p[i]), isnan);                                               \
         for (int w = 8; w >= 1; w /= 2) /* pairwise: 4 dependent steps instead of 16 */                               \
             for (int u = 0; u < w; u++) lane[u] = RD_GT(lane[u], lane[u + w], isnan);                                  \
         mx = RD_GT(mx, lane[0], isnan);                                                                                \
@@ -948,20 +963,20 @@ typedef struct {
         if (logmode) {                                                                                                 \
             for (i = 0; i + 16 <= A; i += 16) {                                                                        \
                 EVEC                                                                                                   \
-                for (int u = 0; u < 16; u++) lane[u] += EXPF(p[i + u] - mx);                                           \
+                for (int u = 0; u < 16; u++) lane[u] += EXPF(rd_smul_##S(sc, p[i + u]) - mx);                          \
             }                                                                                                          \
-            for (; i < A; i++) s += EXPF(p[i] - mx);                                                                   \
+            for (; i < A; i++) s += EXPF(rd_smul_##S(sc, p[i]) - mx);                                                  \
         } else {                                                                                                       \
             for (i = 0; i + 16 <= A; i += 16) {                                                                        \
                 EVEC                                                                                                   \
                 for (int u = 0; u < 16; u++) {                                                                         \
-                    CT v = EXPF(p[i + u] - mx);                                                                        \
+                    CT v = EXPF(rd_smul_##S(sc, p[i + u]) - mx);                                                       \
                     q[i + u] = v;                                                                                      \
                     lane[u] += v;                                                                                      \
                 }                                                                                                      \
             }                                                                                                          \
             for (; i < A; i++) {                                                                                       \
-                CT v = EXPF(p[i] - mx);                                                                                \
+                CT v = EXPF(rd_smul_##S(sc, p[i]) - mx);                                                               \
                 q[i] = v;                                                                                              \
                 s += v;                                                                                                \
             }                                                                                                          \
@@ -972,7 +987,7 @@ typedef struct {
         if (logmode) {                                                                                                 \
             CT ls = LOGF(s);                                                                                           \
             RD_VEC_LOOP                                                                                                \
-            for (i = 0; i < A; i++) q[i] = (p[i] - mx) - ls;                                                           \
+            for (i = 0; i < A; i++) q[i] = (rd_smul_##S(sc, p[i]) - mx) - ls;                                          \
         } else {                                                                                                       \
             CT inv = (CT)1 / s;                                                                                        \
             RD_VEC_LOOP                                                                                                \
@@ -984,10 +999,11 @@ typedef struct {
         const CT *x = (const CT *)j->x;                                                                                \
         CT *y = (CT *)j->y;                                                                                            \
         int64_t A = j->A, inner = j->inner;                                                                            \
+        const CT sc = (CT)j->scale;                                                                                    \
         if (inner == 1) {                                                                                              \
             int64_t r = b;                                                                                             \
-            RD_SMROWS4_##S(x, y, A, &r, e, j->logmode)                                                                 \
-            for (; r < e; r++) RD_SMROW_##S(x + r * A, y + r * A, A, j->logmode);                                      \
+            RD_SMROWS4_##S(x, y, A, &r, e, j->logmode, sc)                                                             \
+            for (; r < e; r++) RD_SMROW_##S(x + r * A, y + r * A, A, j->logmode, sc);                                  \
             return;                                                                                                    \
         }                                                                                                              \
         /* the axis is not innermost: RD_CK columns at a time, each a row of the loops over k */                      \
@@ -999,23 +1015,24 @@ typedef struct {
             for (int64_t k = 0; k < kn; k++) mx[k] = -INFINITY, sm[k] = 0;                                             \
             for (int64_t i = 0; i < A; i++) {                                                                          \
                 RD_VEC_LOOP                                                                                            \
-                for (int64_t k = 0; k < kn; k++) mx[k] = RD_GT(mx[k], p[i * inner + k], isnan);                        \
+                for (int64_t k = 0; k < kn; k++) mx[k] = RD_GT(mx[k], rd_smul_##S(sc, p[i * inner + k]), isnan);       \
             }                                                                                                          \
             if (j->logmode) {                                                                                          \
                 for (int64_t i = 0; i < A; i++) {                                                                      \
                     EVEC                                                                                               \
-                    for (int64_t k = 0; k < kn; k++) sm[k] += EXPF(p[i * inner + k] - mx[k]);                          \
+                    for (int64_t k = 0; k < kn; k++) sm[k] += EXPF(rd_smul_##S(sc, p[i * inner + k]) - mx[k]);         \
                 }                                                                                                      \
                 for (int64_t k = 0; k < kn; k++) sm[k] = LOGF(sm[k]);                                                  \
                 for (int64_t i = 0; i < A; i++) {                                                                      \
                     RD_VEC_LOOP                                                                                        \
-                    for (int64_t k = 0; k < kn; k++) q[i * inner + k] = (p[i * inner + k] - mx[k]) - sm[k];            \
+                    for (int64_t k = 0; k < kn; k++)                                                                   \
+                        q[i * inner + k] = (rd_smul_##S(sc, p[i * inner + k]) - mx[k]) - sm[k];                        \
                 }                                                                                                      \
             } else {                                                                                                   \
                 for (int64_t i = 0; i < A; i++) {                                                                      \
                     EVEC                                                                                               \
                     for (int64_t k = 0; k < kn; k++) {                                                                 \
-                        CT v = EXPF(p[i * inner + k] - mx[k]);                                                         \
+                        CT v = EXPF(rd_smul_##S(sc, p[i * inner + k]) - mx[k]);                                        \
                         q[i * inner + k] = v;                                                                          \
                         sm[k] += v;                                                                                    \
                     }                                                                                                  \
@@ -1141,7 +1158,7 @@ static inline __attribute__((always_inline)) float rd_vsum16(rd_v16f v) {
 #define RD_ROWS_UNROLLED
 #endif
 static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *restrict p, float *restrict q,
-                                                                     int64_t A, int logmode, const int R) {
+                                                                     int64_t A, int logmode, const int R, float sc) {
     rd_v16f m0[4], m1[4];
     float mx[4], l[4][16], s[4];
     for (int r = 0; r < R; r++) {
@@ -1151,17 +1168,17 @@ static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *r
     int64_t i = 0;
     for (; i + 32 <= A; i += 32)
         for (int r = 0; r < R; r++) {
-            m0[r] = rd_vgt_rd_v16f(m0[r], rd_vld16(p + r * A + i));
-            m1[r] = rd_vgt_rd_v16f(m1[r], rd_vld16(p + r * A + i + 16));
+            m0[r] = rd_vgt_rd_v16f(m0[r], sc * rd_vld16(p + r * A + i));
+            m1[r] = rd_vgt_rd_v16f(m1[r], sc * rd_vld16(p + r * A + i + 16));
         }
     if (i + 16 <= A) {
-        for (int r = 0; r < R; r++) m0[r] = rd_vgt_rd_v16f(m0[r], rd_vld16(p + r * A + i));
+        for (int r = 0; r < R; r++) m0[r] = rd_vgt_rd_v16f(m0[r], sc * rd_vld16(p + r * A + i));
         i += 16;
     }
     const int64_t tail = i; /* the vector steps end here */
     for (int r = 0; r < R; r++) {
         mx[r] = -INFINITY;
-        for (int64_t k = tail; k < A; k++) mx[r] = RD_GT(mx[r], p[r * A + k], isnan);
+        for (int64_t k = tail; k < A; k++) mx[r] = RD_GT(mx[r], sc * p[r * A + k], isnan);
         mx[r] = RD_GT(mx[r], rd_vmax16(rd_vgt_rd_v16f(m0[r], m1[r])), isnan);
         for (int u = 0; u < 16; u++) l[r][u] = 0;
         s[r] = 0;
@@ -1171,13 +1188,13 @@ static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *r
             RD_VEC_LOOP
             for (int u = 0; u < 16; u++)
                 RD_ROWS_UNROLLED
-                for (int r = 0; r < R; r++) l[r][u] += rd_expf(p[r * A + i + u] - mx[r]);
+                for (int r = 0; r < R; r++) l[r][u] += rd_expf(rd_smul_f(sc, p[r * A + i + u]) - mx[r]);
         } else {
             RD_VEC_LOOP
             for (int u = 0; u < 16; u++)
                 RD_ROWS_UNROLLED
                 for (int r = 0; r < R; r++) {
-                    float v = rd_expf(p[r * A + i + u] - mx[r]);
+                    float v = rd_expf(rd_smul_f(sc, p[r * A + i + u]) - mx[r]);
                     q[r * A + i + u] = v;
                     l[r][u] += v;
                 }
@@ -1185,7 +1202,7 @@ static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *r
     }
     for (; i < A; i++)
         for (int r = 0; r < R; r++) {
-            float v = rd_expf(p[r * A + i] - mx[r]);
+            float v = rd_expf(rd_smul_f(sc, p[r * A + i]) - mx[r]);
             if (!logmode) q[r * A + i] = v;
             s[r] += v;
         }
@@ -1197,7 +1214,7 @@ static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *r
         float *qr = q + r * A;
         if (logmode) {
             float ls = logf(s[r]);
-            for (i = 0; i < A; i++) qr[i] = (pr[i] - mx[r]) - ls;
+            for (i = 0; i < A; i++) qr[i] = (rd_smul_f(sc, pr[i]) - mx[r]) - ls;
         } else {
             float inv = 1.0f / s[r];
             for (i = 0; i < A; i++) qr[i] *= inv;
@@ -1207,19 +1224,19 @@ static inline __attribute__((always_inline)) void rd_smrows_vec_f(const float *r
 
 #pragma GCC diagnostic pop
 
-#define RD_SMROW_f(p, q, A, logmode) rd_smrows_vec_f(p, q, A, logmode, 1)
-#define RD_SMROW_d(p, q, A, logmode) rd_smrow_lanes_d(p, q, A, logmode)
+#define RD_SMROW_f(p, q, A, logmode, sc) rd_smrows_vec_f(p, q, A, logmode, 1, sc)
+#define RD_SMROW_d(p, q, A, logmode, sc) rd_smrow_lanes_d(p, q, A, logmode, sc)
 /* rows b..e-1 from row *r on, four at a time while four are left (float) */
-#define RD_SMROWS4_f(x, y, A, r, e, logmode)                                                                           \
+#define RD_SMROWS4_f(x, y, A, r, e, logmode, sc)                                                                       \
     if ((A) <= RD_SM4_MAX_A)                                                                                           \
-        for (; *(r) + 4 <= (e); *(r) += 4) rd_smrows_vec_f((x) + *(r) * (A), (y) + *(r) * (A), A, logmode, 4);
-#define RD_SMROWS4_d(x, y, A, r, e, logmode)
+        for (; *(r) + 4 <= (e); *(r) += 4) rd_smrows_vec_f((x) + *(r) * (A), (y) + *(r) * (A), A, logmode, 4, sc);
+#define RD_SMROWS4_d(x, y, A, r, e, logmode, sc)
 
 RD_SOFTMAX(f, float, rd_expf, logf, RD_VEC_LOOP)
 RD_SOFTMAX(d, double, exp, log, )
 
 static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t xr, const void *xd, int64_t yr,
-                       const void *yd, int64_t axis) {
+                       const void *yd, int64_t axis, double scale) {
     if (hipep_has_error(ctx)) return;
     hipep_view_t xv = hipep_view(xr, xd, rd_esize[ty]), yv = hipep_view(yr, yd, rd_esize[ty]);
     int64_t ax;
@@ -1238,7 +1255,7 @@ static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t 
         free(xo);
         return;
     }
-    rd_smjob_t job = {x, y, A, inner, (inner + RD_CK - 1) / RD_CK, logmode};
+    rd_smjob_t job = {x, y, A, inner, (inner + RD_CK - 1) / RD_CK, logmode, scale};
     int64_t tasks = inner == 1 ? outer : outer * job.chunks;
     int64_t grain = rd_max64(1, 16384 / rd_max64(1, A * rd_min64(inner, RD_CK)));
     hipep_parallel_for(ctx, tasks, grain, ty == RD_F64 ? rd_smbody_d : rd_smbody_f, &job);
@@ -1247,11 +1264,11 @@ static void rd_softmax(void *ctx, const char *sym, int ty, int logmode, int64_t 
 }
 
 #define RD_SOFTMAX_KERNELS(t, TY)                                                                                      \
-    void hipep_softmax_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y, int64_t axis) {                        \
-        rd_softmax(ctx, "hipep_softmax_" #t, TY, 0, xr, x, yr, y, axis);                                               \
+    void hipep_softmax_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y, int64_t axis, double scale) {          \
+        rd_softmax(ctx, "hipep_softmax_" #t, TY, 0, xr, x, yr, y, axis, scale);                                        \
     }                                                                                                                  \
     void hipep_log_softmax_##t(void *ctx, int64_t xr, void *x, int64_t yr, void *y, int64_t axis) {                    \
-        rd_softmax(ctx, "hipep_log_softmax_" #t, TY, 1, xr, x, yr, y, axis);                                           \
+        rd_softmax(ctx, "hipep_log_softmax_" #t, TY, 1, xr, x, yr, y, axis, 1.0);                                      \
     }
 
 RD_FLOAT_TYPES(RD_SOFTMAX_KERNELS)

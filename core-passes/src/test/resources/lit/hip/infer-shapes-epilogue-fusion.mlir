@@ -362,3 +362,67 @@ func.func @skip_layer_norm_not_fused(%x: tensor<2x3x8xf32>, %r: tensor<2x3x8xf32
   %yf, %mf, %if = hip.layer_norm %f, %s, %e9, %m0, %i0 : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> (tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>)
   return %a, %y, %yb, %yc, %yd, %yf, %mf, %if : tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<2x8xf64>, tensor<2x3x8xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>
 }
+
+// -----
+
+// A Mul by a splat constant whose product only a Softmax reads (attention's scaled scores; the
+// constant on either side) becomes the softmax's scale, the softmax reading the Mul's input into
+// its own destination.
+// CHECK-LABEL: func.func @softmax_scale
+// CHECK:         %[[Y:.*]] = hip.softmax %arg0, %{{.*}} {axis = -1 : i64, scale = 1.250000e-01 : f64} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK:         %[[Z:.*]] = hip.softmax %arg0, %{{.*}} {axis = 1 : i64, scale = -2.500000e+00 : f64} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NOT:     hip.mul
+// CHECK:         return %[[Y]], %[[Z]]
+func.func @softmax_scale(%x: tensor<2x4x8x8xf32>) -> (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) {
+  %c = hip.constant {value = dense<0.125> : tensor<f32>} : tensor<f32>
+  %n = hip.constant {value = dense<-2.5> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %e0 = tensor.empty() : tensor<2x4x8x8xf32>
+  %m = hip.mul %x, %c, %e0 : (tensor<2x4x8x8xf32>, tensor<f32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %e1 = tensor.empty() : tensor<2x4x8x8xf32>
+  %y = hip.softmax %m, %e1 {axis = -1 : i64} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %e2 = tensor.empty() : tensor<2x4x8x8xf32>
+  %m2 = hip.mul %n, %x, %e2 : (tensor<1x1xf32>, tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %e3 = tensor.empty() : tensor<2x4x8x8xf32>
+  %z = hip.softmax %m2, %e3 {axis = 1 : i64} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  return %y, %z : tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>
+}
+
+// -----
+
+// Not fused: a product that is also returned, a product by a non-splat row, a Mul with a fused
+// Relu, an f64 softmax (f16 and bf16 alike: the product would be rounded to its type first), a
+// log_softmax, and a product whose constant broadcasts X to a larger shape.
+// CHECK-LABEL: func.func @softmax_scale_not_fused
+// CHECK-NOT:     scale =
+// CHECK:         return
+func.func @softmax_scale_not_fused(%x: tensor<2x8xf32>, %xd: tensor<2x8xf64>, %row: tensor<8xf32>, %r: tensor<8xf32>)
+    -> (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf64>, tensor<2x8xf32>, tensor<1x8xf32>) {
+  %c = hip.constant {value = dense<0.5> : tensor<f32>} : tensor<f32>
+  %c11 = hip.constant {value = dense<0.5> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %cd = hip.constant {value = dense<0.5> : tensor<f64>} : tensor<f64>
+  %e0 = tensor.empty() : tensor<2x8xf32>
+  %a = hip.mul %x, %c, %e0 : (tensor<2x8xf32>, tensor<f32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e1 = tensor.empty() : tensor<2x8xf32>
+  %ya = hip.softmax %a, %e1 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e2 = tensor.empty() : tensor<2x8xf32>
+  %b = hip.mul %x, %row, %e2 : (tensor<2x8xf32>, tensor<8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e3 = tensor.empty() : tensor<2x8xf32>
+  %yb = hip.softmax %b, %e3 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e4 = tensor.empty() : tensor<2x8xf32>
+  %k = hip.mul %x, %c, %e4 {clamp_min = 0.0 : f64} : (tensor<2x8xf32>, tensor<f32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e5 = tensor.empty() : tensor<2x8xf32>
+  %yk = hip.softmax %k, %e5 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e6 = tensor.empty() : tensor<2x8xf64>
+  %d = hip.mul %xd, %cd, %e6 : (tensor<2x8xf64>, tensor<f64>, tensor<2x8xf64>) -> tensor<2x8xf64>
+  %e7 = tensor.empty() : tensor<2x8xf64>
+  %yd = hip.softmax %d, %e7 : (tensor<2x8xf64>, tensor<2x8xf64>) -> tensor<2x8xf64>
+  %e8 = tensor.empty() : tensor<2x8xf32>
+  %l = hip.mul %x, %c, %e8 : (tensor<2x8xf32>, tensor<f32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e9 = tensor.empty() : tensor<2x8xf32>
+  %yl = hip.log_softmax %l, %e9 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %e10 = tensor.empty() : tensor<1x8xf32>
+  %w = hip.mul %r, %c11, %e10 : (tensor<8xf32>, tensor<1x1xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %e11 = tensor.empty() : tensor<1x8xf32>
+  %yw = hip.softmax %w, %e11 : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %a, %ya, %yb, %yk, %yd, %yl, %yw : tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf64>, tensor<2x8xf32>, tensor<1x8xf32>
+}

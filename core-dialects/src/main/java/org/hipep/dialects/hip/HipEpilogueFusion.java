@@ -28,7 +28,8 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * producers: {@code hip.conv} (to each output tile while it is in cache; ONNX Conv + Relu) and the
  * float arithmetic {@code hip.add / sub / mul / div} (as ONNX Runtime fuses an activation into its
  * producer: ResNet's residual Add + Relu in one pass); a Gelu into a matrix product
- * ({@link MatMulGelu}); and a residual Add into the LayerNorm after it ({@link SkipLayerNorm}).
+ * ({@link MatMulGelu}); a residual Add into the LayerNorm after it ({@link SkipLayerNorm}); and a
+ * Mul by a constant into the Softmax after it ({@link SoftmaxScale}).
  * <ul>
  *   <li>{@code hip.max(p, c)} (or {@code max(c, p)}; ONNX Relu becomes {@code max(x, 0)}) →
  *       the producer with {@code clamp_min = max(clamp_min, c)}, when it has no {@code clamp_max};</li>
@@ -52,6 +53,8 @@ public final class HipEpilogueFusion {
     static final String CLAMP_MAX = "clamp_max";
     /** The fused activation of a {@code hip.matmul}: one of {@link #ACTIVATIONS}, absent for none. */
     public static final String ACTIVATION = "activation";
+    /** The fused scale of a {@code hip.softmax} ({@link SoftmaxScale}): a float, 1 when absent. */
+    public static final String SCALE = "scale";
     /** {@code hip.gelu} with {@code approximate = "none"} and with {@code "tanh"}. */
     public static final List<String> ACTIVATIONS = List.of("gelu", "gelu_tanh");
 
@@ -192,6 +195,48 @@ public final class HipEpilogueFusion {
             rewriter.replaceOp(op, List.of(r));
             eraseFused(add, rewriter);
             return LogicalResult.success();
+        }
+    }
+
+    /**
+     * {@code hip.softmax(hip.mul(x, c))} (either order of the product) → {@code hip.softmax(x)
+     * {scale = c}}: an f32 softmax of a single-use product by a splat constant (attention's scores
+     * scaled by 1 / sqrt(head size) before their Softmax, ONNX MatMul + Mul + Softmax; ONNX Runtime
+     * folds the same scale into its FusedMatMul). The kernel multiplies each value by the scale as it
+     * reads it, in float as the Mul kernel does, so the probabilities come out the same, bit for bit,
+     * and the scores take one pass less (the product's write and read). Only f32 (an f16 or bf16
+     * product would be rounded to its type before the softmax), x of the product's type (no
+     * broadcasting), a mul without a fused clamp and a softmax without a scale.
+     */
+    static final class SoftmaxScale extends HipCanonicalization.TensorFormPattern {
+        SoftmaxScale() {
+            super("hip.softmax", 1, "hip.softmax-scale-fusion");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 2 || op.numResults() != 1 || op.attribute(SCALE) != null
+                    || !(op.result(0).type() instanceof ShapedType t) || !t.elementType().equals(FloatType.F32)) {
+                return rewriter.notifyMatchFailure(op, "expected an f32 softmax without a scale");
+            }
+            Operation mul = singleUse(op, op.operand(0), Set.of("hip.mul"));
+            if (mul == null || mul.numOperands() != 3 || clamped(mul)) {
+                return rewriter.notifyMatchFailure(op, "X is not a single-use hip.mul without a clamp");
+            }
+            for (int i = 0; i < 2; i++) {
+                Double c = splat(mul.operand(1 - i), mul);
+                Value x = mul.operand(i);
+                if (c != null && x.type().equals(mul.result(0).type())) {
+                    Map<String, Attribute> attrs = HipOps.allAttributes(op);
+                    attrs.put(SCALE, FloatAttr.f64(c));
+                    Value r = rewriter.create(FusedLoc.of(List.of(mul.location(), op.location())), "hip.softmax",
+                            List.of(x, op.operand(1)), op.resultTypes(), attrs).result(0);
+                    rewriter.replaceOp(op, List.of(r));
+                    eraseFused(mul, rewriter);
+                    return LogicalResult.success();
+                }
+            }
+            return rewriter.notifyMatchFailure(op, "not a product of X-typed values and a scalar-like splat constant");
         }
     }
 
@@ -396,7 +441,7 @@ public final class HipEpilogueFusion {
 
     /**
      * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max,
-     * hip.min, hip.add, hip.gelu, hip.mul and hip.layer_norm); {@code hip-infer-shapes} applies
+     * hip.min, hip.add, hip.gelu, hip.mul, hip.layer_norm and hip.softmax); {@code hip-infer-shapes} applies
      * them at its end, while the bounds are still {@code hip.constant} carriers with their values
      * ({@code hip-externalize-constants}, which follows, moves constants out of the IR, after which
      * no canonicalize could read them).
@@ -408,6 +453,7 @@ public final class HipEpilogueFusion {
         patterns.add(new MatMulGelu());
         patterns.add(new GeluFromErf());
         patterns.add(new SkipLayerNorm());
+        patterns.add(new SoftmaxScale());
         return patterns;
     }
 }

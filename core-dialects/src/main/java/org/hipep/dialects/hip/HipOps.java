@@ -344,6 +344,7 @@ final class HipOps {
     private static final Rule SOFTMAX = (in, attrs, n) -> {
         requireFloat(in.get(0), "the operand");
         HipShapes.normalizeAxis(intAttr(attrs, "axis", -1), in.get(0).rank());
+        floatAttr(attrs, HipEpilogueFusion.SCALE, 1.0);
         return List.of(in.get(0));
     };
 
@@ -505,7 +506,8 @@ final class HipOps {
             ops.add(op(n, "Index (i64) of the " + n.substring(4) + " along 'axis'", 1, 1,
                     List.of("axis", "keepdims", "select_last_index"), ARG));
         }
-        ops.add(op("softmax", "Softmax along one axis (opset 13)", 1, 1, List.of("axis"), SOFTMAX));
+        ops.add(op("softmax", "Softmax along one axis (opset 13) of scale * X (scale: a fused Mul by a constant,"
+                + " 1 when absent)", 1, 1, List.of("axis", "scale"), SOFTMAX));
         ops.add(op("log_softmax", "Log of softmax along one axis (opset 13)", 1, 1, List.of("axis"), SOFTMAX));
         ops.add(new Spec("layer_norm", "Layer normalization from 'axis' on, with optional mean and inv_std_dev", 2, 3,
                 1, 3, List.of("axis", "epsilon"), LAYER_NORM));

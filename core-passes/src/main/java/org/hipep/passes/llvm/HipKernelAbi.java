@@ -262,7 +262,7 @@ public final class HipKernelAbi {
         for (String n : List.of("arg_max", "arg_min")) {
             add(n, "data → reduced (i64)", i64("axis", 0), flag("keepdims", true), flag("select_last_index", false));
         }
-        add("softmax", "X → Y", i64("axis", -1));
+        add("softmax", "X → Y", i64("axis", -1), f64("scale", 1.0));
         add("log_softmax", "X → Y", i64("axis", -1));
         add("layer_norm", "X, scale, [B] → Y, [mean], [inv_std_dev]", true, true, i64("axis", -1),
                 f64("epsilon", 1e-5));
