@@ -45,12 +45,11 @@
  * try that repeated each way six times in the first run, the 55x55 16->64 Winograd's best time
  * varied from 1.0 to 5.0 ms between processes (that run shares two cores with the JVM's
  * compilers), and it times each way with the caches as the model leaves them. In blocks of runs
- * rather than taking the ways in turn from run to run: in turn, each way's calls found their
- * weights pushed out by the other way's run before, which costs Winograd more (its transformed
- * weights are four times the direct kernel's). light-squeezenet at one thread: SqueezeNet's 13x13
- * 48->192 took 1.16x direct's time by Winograd with the ways in turn (medians over 400 runs of one
- * process), 0.87x in blocks of ten runs, 0.80x with each way alone in a process of its own; 7 of
- * 10 processes picked the direct way with the ways in turn, 1 of 10 in blocks of three
+ * rather than taking the ways in turn from run to run, so that each way's last timed runs come
+ * late: at one thread Winograd's calls get faster over a process's first 10-20 runs (direct's are
+ * flat from their second; why is open), and with the ways in turn (runs 2-7 of a shape of two
+ * layers timed) light-squeezenet's 13x13 48->192 went direct in 7 of 10 processes, though in
+ * steady state Winograd takes 0.8x direct's time there; in blocks of three, 1 of 10
  * (docs/BENCHMARKS.md, twenty-ninth round).
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
