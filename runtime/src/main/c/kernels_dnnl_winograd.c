@@ -38,19 +38,24 @@
  * (above). So unless the host asks for the fixed rules (hipep_host_t.conv_search 1: tests that pin
  * the path), the first WG_PICK_BLOCKS x WG_PICK_RUNS runs that call a shape (geometry and threads)
  * take the two ways in blocks of WG_PICK_RUNS runs, Winograd first, each call computing Y once;
- * the calls after a block's first run are timed, the first call of the run after the last block
- * picks the faster by their best times, and the other way's entries of that shape, with their
- * packed or transformed weights, are dropped (wg_or_dn_conv, wg_decide). Timing calls in the
- * model's own runs, spread over them, rather than repeating one call in the first run: in a first
- * try that repeated each way six times in the first run, the 55x55 16->64 Winograd's best time
- * varied from 1.0 to 5.0 ms between processes (that run shares two cores with the JVM's
- * compilers), and it times each way with the caches as the model leaves them. In blocks of runs
- * rather than taking the ways in turn from run to run, so that each way's last timed runs come
- * late: at one thread Winograd's calls get faster over a process's first 10-20 runs (direct's are
- * flat from their second; why is open), and with the ways in turn (runs 2-7 of a shape of two
- * layers timed) light-squeezenet's 13x13 48->192 went direct in 7 of 10 processes, though in
- * steady state Winograd takes 0.8x direct's time there; in blocks of three, 1 of 10
- * (docs/BENCHMARKS.md, twenty-ninth round).
+ * the calls of each block's runs after its first WG_PICK_UNTIMED are timed, the first call of the
+ * run after the last block picks the faster by their best times, and the other way's entries of
+ * that shape, with their packed or transformed weights, are dropped (wg_or_dn_conv, wg_decide).
+ * Timing calls in the model's own runs, spread over them, rather than repeating one call in the
+ * first run: in a first try that repeated each way six times in the first run, the 55x55 16->64
+ * Winograd's best time varied from 1.0 to 5.0 ms between processes (that run shares two cores with
+ * the JVM's compilers), and it times each way with the caches as the model leaves them. In blocks
+ * of runs, the first ones untimed, because a way's calls come back to their steady speed only over
+ * a few runs once the other way has run: at one thread (light-squeezenet, a per-call log) the
+ * 13x13 48->192 layers by Winograd took ~1.4x their steady time in the first run after 20 runs of
+ * the direct way and reached it over the next 4-8 runs, where the direct way's excess was ~8% after
+ * 20 of Winograd (Winograd's transformed weights are four times the direct kernel's); a process's
+ * first runs alike. With the ways in turn run by run Winograd never reached its steady speed in
+ * the trial, and that shape went direct in 7 of 10 processes though Winograd takes ~0.8x direct's
+ * time there in steady state; in blocks of three runs with the first untimed, 1 of 10 in that hour
+ * and 12 of 16 in a later, noisier one, where blocks of six with three untimed went direct in 7 of
+ * 16 (docs/BENCHMARKS.md, twenty-ninth round). Where the two ways are that close, the host's
+ * phase during the trial still decides.
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding
@@ -532,10 +537,11 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
 #define WG_PICK_WINOGRAD 1
 #define WG_PICK_DIRECT 2
 /* the runs that call a shape take the two ways in WG_PICK_BLOCKS blocks of WG_PICK_RUNS runs
- * (Winograd, direct, Winograd, ...); a block's first run makes the way's entries of the shape's
- * layers or brings their weights back, and is not timed */
-#define WG_PICK_RUNS 3
-#define WG_PICK_BLOCKS 6
+ * (Winograd, direct, Winograd, ...); a block's first WG_PICK_UNTIMED runs make the way's entries
+ * of the shape's layers or bring their weights back to the caches, and are not timed */
+#define WG_PICK_RUNS 6
+#define WG_PICK_BLOCKS 4
+#define WG_PICK_UNTIMED 3
 
 static int wg_pick_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
@@ -608,8 +614,9 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
  *
  * Measured (conv_search 0): the first WG_PICK_BLOCKS x WG_PICK_RUNS runs that call a shape
  * (geometry and threads, over all its layers and the host's states) take the two ways in blocks of
- * WG_PICK_RUNS runs, each call computing Y once by its way; the calls after each block's first run
- * are timed, and the first call after the last block picks the faster (wg_decide). Timing calls
+ * WG_PICK_RUNS runs, each call computing Y once by its way; the calls of each block's runs after
+ * its first WG_PICK_UNTIMED are timed, and the first call after the last block picks the faster
+ * (wg_decide). Timing calls
  * spread over runs, inside the model (its caches as the run leaves them), rather than repeating one
  * call: the first run shares the machine with the JVM's compilers. A direct call whose clamp oneDNN
  * does not apply (returns 1) is timed without la_conv's clamp pass.
@@ -640,7 +647,7 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
             int64_t run = wg_pick_run(ctx, p);
             if (run < WG_PICK_BLOCKS * WG_PICK_RUNS) {
                 way = run / WG_PICK_RUNS % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
-                timed = run % WG_PICK_RUNS != 0;
+                timed = run % WG_PICK_RUNS >= WG_PICK_UNTIMED;
             } else if (atomic_exchange(&p->deciding, 1) == 0) {
                 wg_decide(c, p, io, T, threads);
                 way = atomic_load(&p->pick);

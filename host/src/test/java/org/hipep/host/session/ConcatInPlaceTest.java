@@ -75,7 +75,7 @@ class ConcatInPlaceTest {
     /**
      * Runs of one session: outputs against the reference and, by the fixed rules (two runs), the
      * path of each convolution; measured ({@link DnnlConvTest#MEASURED_RUNS} runs: the 3x3 one's
-     * first 18 take Winograd and oneDNN's direct kernel into the slice in blocks of three, the rest
+     * first 24 take Winograd and oneDNN's direct kernel into the slice in blocks of six, the rest
      * the faster), each convolution once per run.
      */
     private void check(HipEnvironment env, Path model, Map<String, double[]> weights, Random rnd,

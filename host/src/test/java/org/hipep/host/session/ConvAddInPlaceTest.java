@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its scans (of X and of Y's old values) must see it and leave the clamp to a separate pass, and
  * Winograd computes the tiles with one directly; NaN must reach the outputs as it does through the
  * separate Add and Relu. Each way of picking the 3x3 one's algorithm: by the fixed rules (Winograd)
- * and measured ({@link DnnlConvTest#MEASURED_RUNS} runs: its first 18 take Winograd and oneDNN's
- * sum post-op in blocks of three, the rest the faster; each adds into Y once). Also in the
+ * and measured ({@link DnnlConvTest#MEASURED_RUNS} runs: its first 24 take Winograd and oneDNN's
+ * sum post-op in blocks of six, the rest the faster; each adds into Y once). Also in the
  * {@code without-onednn} and {@code onednn-avx2} executions (host/pom.xml).
  */
 class ConvAddInPlaceTest {

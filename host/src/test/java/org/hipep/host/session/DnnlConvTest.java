@@ -217,7 +217,7 @@ class DnnlConvTest {
 
     /**
      * Measured (the default search): the first {@link #PICKED} runs that call each of Winograd's
-     * shapes take Winograd and oneDNN's direct convolution in blocks of three runs, the first call
+     * shapes take Winograd and oneDNN's direct convolution in blocks of six runs, the first call
      * after them picks the faster, and every later call takes that one (see {@link #check}). Four of
      * Winograd's cases (the rest differ from them only in what both ways compute alike): padded,
      * unpadded over a batch, and two layers of one shape (one fused Relu6, one with NaN in X), which
@@ -319,8 +319,8 @@ class DnnlConvTest {
      * first), the rest take the picks. Shared with the other tests of measured sessions
      * (ConvAddInPlaceTest, ConcatInPlaceTest).
      */
-    static final int PICK_BLOCK_RUNS = 3;
-    static final int PICKED = 6 * PICK_BLOCK_RUNS;
+    static final int PICK_BLOCK_RUNS = 6;
+    static final int PICKED = 4 * PICK_BLOCK_RUNS;
     static final int MEASURED_RUNS = PICKED + 3;
 
     /**

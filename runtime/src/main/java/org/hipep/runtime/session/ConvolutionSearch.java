@@ -7,9 +7,9 @@ package org.hipep.runtime.session;
  */
 public enum ConvolutionSearch {
     /**
-     * The default: the first 18 runs that call such a convolution's shape take the two ways in
-     * blocks of three runs (Winograd first) and are timed, but for each block's first run; every
-     * later call takes the faster. Until then a run's outputs may differ from a later run's by
+     * The default: the first 24 runs that call such a convolution's shape take the two ways in
+     * blocks of six runs (Winograd first), the last three of each block timed; every later call
+     * takes the faster. Until then a run's outputs may differ from a later run's by
      * rounding.
      */
     MEASURE,
