@@ -47,7 +47,7 @@
  * the JVM's compilers), and it times each way with the caches as the model leaves them. In blocks
  * of runs, the first ones untimed, because a way's calls come back to their steady speed only over
  * a few runs once the other way has run: at one thread (light-squeezenet, a per-call log) the
- * 13x13 48->192 layers by Winograd took ~1.4x their steady time in the first run after 20 runs of
+ * 13x13 48->192 layers by Winograd took ~1.4x their steady time in the second run after 20 runs of
  * the direct way and reached it over the next 4-8 runs, where the direct way's excess was ~8% after
  * 20 of Winograd (Winograd's transformed weights are four times the direct kernel's); a process's
  * first runs alike. With the ways in turn run by run Winograd never reached its steady speed in
