@@ -46,16 +46,16 @@
  * Winograd's best time varied from 1.0 to 5.0 ms between processes (that run shares two cores with
  * the JVM's compilers), and it times each way with the caches as the model leaves them. In blocks
  * of runs, the first ones untimed, because a way's calls come back to their steady speed only over
- * a few runs once the other way has run: at one thread (light-squeezenet, a per-call log) the
- * 13x13 48->192 layers by Winograd took ~1.4x their steady time in the second run after 20 runs of
- * the direct way and reached it over the next 4-8 runs, where the direct way's excess was ~8% after
- * 20 of Winograd (Winograd's transformed weights are four times the direct kernel's); a process's
- * first runs alike. With the ways in turn run by run Winograd never reached its steady speed in
- * the trial, and that shape went direct in 7 of 10 processes though Winograd takes ~0.8x direct's
- * time there in steady state; in blocks of three runs with the first untimed, 1 of 10 in that hour
- * and 12 of 16 in a later, noisier one, where blocks of six with three untimed went direct in 7 of
- * 16 (docs/BENCHMARKS.md, twenty-ninth round). Where the two ways are that close, the host's
- * phase during the trial still decides.
+ * a few runs once the other way has run: at one thread (light-squeezenet, a per-call log) the 13x13
+ * 48->192 layers by Winograd took 1.4-1.9x their steady time in the second run after 20 runs of the
+ * direct way and reached it over the next 4-8 runs, where the direct way's excess was ~8% after 20
+ * of Winograd (Winograd's transformed weights are four times the direct kernel's); a process's
+ * first runs alike. With the ways in turn run by run Winograd never reached its steady speed in the
+ * trial, and that shape went direct in 7 of 10 processes though Winograd takes ~0.8x direct's time
+ * there in steady state; in blocks of three runs with the first untimed, 1 of 10 in that hour and
+ * 12 of 16 in a later, noisier one, where blocks of six with three untimed went direct in 7 of 16
+ * (docs/BENCHMARKS.md, twenty-ninth round). Where the two ways are that close, the host's phase
+ * during the trial still decides.
  *
  * Numbers: the input and output transforms add and scale by 2, 4, 5 and 8; the weight transform's
  * 1/4, 1/6, 1/12, 1/24 are computed in double. The result differs from a direct sum by rounding

@@ -341,11 +341,16 @@ final class HipOps {
                 IntegerType.I64));
     };
 
-    private static final Rule SOFTMAX = (in, attrs, n) -> {
+    private static final Rule LOG_SOFTMAX = (in, attrs, n) -> {
         requireFloat(in.get(0), "the operand");
         HipShapes.normalizeAxis(intAttr(attrs, "axis", -1), in.get(0).rank());
-        floatAttr(attrs, HipEpilogueFusion.SCALE, 1.0);
         return List.of(in.get(0));
+    };
+
+    /** Softmax also takes a fused scale (HipEpilogueFusion.SoftmaxScale). */
+    private static final Rule SOFTMAX = (in, attrs, n) -> {
+        floatAttr(attrs, HipEpilogueFusion.SCALE, 1.0);
+        return LOG_SOFTMAX.apply(in, attrs, n);
     };
 
     /** Scale (and bias) of layer_norm / rms_norm: broadcast to the normalised trailing dimensions. */
@@ -508,7 +513,7 @@ final class HipOps {
         }
         ops.add(op("softmax", "Softmax along one axis (opset 13) of scale * X (scale: a fused Mul by a constant,"
                 + " 1 when absent)", 1, 1, List.of("axis", "scale"), SOFTMAX));
-        ops.add(op("log_softmax", "Log of softmax along one axis (opset 13)", 1, 1, List.of("axis"), SOFTMAX));
+        ops.add(op("log_softmax", "Log of softmax along one axis (opset 13)", 1, 1, List.of("axis"), LOG_SOFTMAX));
         ops.add(new Spec("layer_norm", "Layer normalization from 'axis' on, with optional mean and inv_std_dev", 2, 3,
                 1, 3, List.of("axis", "epsilon"), LAYER_NORM));
         ops.add(op("skip_layer_norm", "Layer normalization of X + skip from 'axis' on (a residual Add and the"
