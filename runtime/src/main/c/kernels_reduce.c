@@ -994,12 +994,11 @@ static inline double rd_smul_d(double sc, double x) {
             for (i = 0; i < A; i++) q[i] *= inv;                                                                       \
         }                                                                                                              \
     }                                                                                                                  \
-    static void rd_smbody_##S(void *arg, int64_t b, int64_t e) {                                                       \
-        const rd_smjob_t *j = (const rd_smjob_t *)arg;                                                                 \
+    static inline __attribute__((always_inline)) void rd_smrange_##S(const rd_smjob_t *j, int64_t b, int64_t e,       \
+                                                                     const CT sc) {                                    \
         const CT *x = (const CT *)j->x;                                                                                \
         CT *y = (CT *)j->y;                                                                                            \
         int64_t A = j->A, inner = j->inner;                                                                            \
-        const CT sc = (CT)j->scale;                                                                                    \
         if (inner == 1) {                                                                                              \
             int64_t r = b;                                                                                             \
             RD_SMROWS4_##S(x, y, A, &r, e, j->logmode, sc)                                                             \
@@ -1044,6 +1043,12 @@ static inline double rd_smul_d(double sc, double x) {
                 }                                                                                                      \
             }                                                                                                          \
         }                                                                                                              \
+    }                                                                                                                  \
+    /* rows b..e-1; unscaled (no fused Mul; log_softmax) with a constant 1, so that the multiplies fold away */      \
+    static void rd_smbody_##S(void *arg, int64_t b, int64_t e) {                                                       \
+        const rd_smjob_t *j = (const rd_smjob_t *)arg;                                                                 \
+        if (j->scale == 1.0) rd_smrange_##S(j, b, e, (CT)1);                                                           \
+        else rd_smrange_##S(j, b, e, (CT)j->scale);                                                                    \
     }
 
 /*
