@@ -269,6 +269,7 @@ public final class OrtComparison implements Callable<Integer> {
             long[] b = new long[iterations];
             alternate(iterations, block, leadInNanos, System::nanoTime, runOurs, runOrt, a, b);
             row.iterations = iterations;
+            row.block = block;
             row.ours = ours == null ? null : a;
             row.ort = b;
         } catch (RuntimeException e) {

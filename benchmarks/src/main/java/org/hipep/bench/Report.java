@@ -44,6 +44,11 @@ final class Report {
     static final class Row {
         final int threads;
         int iterations;
+        /**
+         * Timed runs of one engine in a row ({@code OrtComparison.alternate}): ours[i] and ort[i]
+         * are in the same pair of blocks.
+         */
+        int block = 1;
         long[] ours;
         long[] ort;
         long oursCreateNanos = -1;
@@ -107,29 +112,34 @@ final class Report {
     void print(PrintStream out, int gemmSize) {
         out.println("### Run time (median of the runs, the engines taking turns in blocks, ms)");
         out.println();
-        out.println("| model | threads | iterations | ours | ORT | ours / ORT | ours p10–p90 | ORT p10–p90 "
-                + "| max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") "
+        out.println("| model | threads | iterations | ours | ORT | ours / ORT | by block pairs: median (p10–p90) "
+                + "| ours p10–p90 | ORT p10–p90 | max abs diff | max rel diff | match (rtol " + rtol + ", atol " + atol + ") "
                 + "| cores' round trip, ns (before / after) |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Model m : models.values()) {
             for (Row r : m.rows.values()) {
                 if (r.failure != null) {
-                    out.printf("| %s | %d | failed: %s ||||||||||%n", m.name, r.threads, r.failure);
+                    out.printf("| %s | %d | failed: %s |||||||||||%n", m.name, r.threads, r.failure);
                     continue;
                 }
                 String ours = r.ours == null ? "—" : ms(Stats.median(r.ours));
                 String ratio = r.ours == null ? "—" : OrtComparison.fmt("%.2f×", Stats.median(r.ours) / Stats.median(r.ort));
+                String pairs = r.ours == null ? "—" : blockRatios(r);
                 String spreadOurs = r.ours == null ? "—" : ms(Stats.quantile(r.ours, 0.1)) + "–" + ms(Stats.quantile(r.ours, 0.9));
                 String spreadOrt = ms(Stats.quantile(r.ort, 0.1)) + "–" + ms(Stats.quantile(r.ort, 0.9));
                 String abs = r.diff == null ? "—" : OrtComparison.fmt("%.2e", r.diff.maxAbs());
                 String rel = r.diff == null ? "—" : OrtComparison.fmt("%.2e", r.diff.maxRel());
                 String match = r.diff == null ? "—" : r.diff.matches() ? "yes"
                         : OrtComparison.fmt("**no** (%d of %d)", r.diff.bad(), r.diff.count());
-                out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.name, r.threads,
-                        r.iterations, ours, ms(Stats.median(r.ort)), ratio, spreadOurs, spreadOrt, abs, rel, match,
+                out.printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.name, r.threads,
+                        r.iterations, ours, ms(Stats.median(r.ort)), ratio, pairs, spreadOurs, spreadOrt, abs, rel, match,
                         r.threads < 2 ? "—" : CorePlacement.describe(r.placementBefore, r.placementAfter));
             }
         }
+        out.println();
+        out.println("By block pairs: ours / ORT for each pair of blocks the engines ran back to back (the median of "
+                + "each block's runs), then the median and p10–p90 of those ratios: a change of the host's speed "
+                + "between pairs cancels out, so their spread says how much the row's ratio is worth.");
         out.println();
         out.println("Cores' round trip: a cache line bounced between two threads, measured before and after each "
                 + "row of two or more threads. On a two-core virtual machine it tells whether the host runs the "
@@ -189,6 +199,13 @@ final class Report {
                         ceiling == null || r.ours == null ? "—" : OrtComparison.fmt("%.0f%%", 100 * ours / ceiling));
             }
         }
+    }
+
+    /** The row's ratio by block pairs ({@link Stats#blockRatios}): "0.84× (0.79–0.90)". */
+    static String blockRatios(Row r) {
+        double[] q = Stats.blockRatios(r.ours, r.ort, r.block);
+        return OrtComparison.fmt("%.2f× (%.2f–%.2f)", Stats.quantile(q, 0.5), Stats.quantile(q, 0.1),
+                Stats.quantile(q, 0.9));
     }
 
     private static StringBuilder sep(StringBuilder b) {

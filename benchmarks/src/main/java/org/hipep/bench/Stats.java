@@ -17,18 +17,45 @@ public final class Stats {
      * ({@code q} in [0, 1]); NaN when there are no samples.
      */
     public static double quantile(long[] samples, double q) {
+        return quantile(Arrays.stream(samples).asDoubleStream().toArray(), q);
+    }
+
+    /** The {@code q}-quantile of {@code samples}, as for timings; NaN when there are none. */
+    public static double quantile(double[] samples, double q) {
         if (q < 0 || q > 1 || Double.isNaN(q)) {
             throw new IllegalArgumentException("quantile " + q + " is outside [0, 1]");
         }
         if (samples.length == 0) {
             return Double.NaN;
         }
-        long[] s = samples.clone();
+        double[] s = samples.clone();
         Arrays.sort(s);
         double pos = q * (s.length - 1);
         int lo = (int) Math.floor(pos);
         int hi = (int) Math.ceil(pos);
         return s[lo] + (pos - lo) * (s[hi] - s[lo]);
+    }
+
+    /**
+     * The ratio of two engines' timings block by block: for each stretch {@code [k * block, (k + 1)
+     * * block)} of the runs (the last one shorter), the median of {@code a}'s over the median of
+     * {@code b}'s. {@code OrtComparison.alternate} times those two blocks back to back, so a change of
+     * the host's speed between blocks moves both sides of a ratio alike and the ratios spread only by
+     * what changes within a pair of blocks: their quantiles say how far a row's ratio can be trusted,
+     * where the ratio of the whole row's medians cannot.
+     */
+    public static double[] blockRatios(long[] a, long[] b, int block) {
+        if (block < 1 || a.length != b.length) {
+            throw new IllegalArgumentException("blocks of " + block + " over " + a.length + " and " + b.length
+                    + " runs");
+        }
+        double[] ratios = new double[(a.length + block - 1) / block];
+        for (int k = 0; k < ratios.length; k++) {
+            int from = k * block;
+            int to = Math.min(a.length, from + block);
+            ratios[k] = median(Arrays.copyOfRange(a, from, to)) / median(Arrays.copyOfRange(b, from, to));
+        }
+        return ratios;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.hipep.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,6 +35,42 @@ class StatsTest {
         assertEquals(14.0, Stats.quantile(s, 0.1), 1e-9);
         assertEquals(46.0, Stats.quantile(s, 0.9), 1e-9);
         assertThrows(IllegalArgumentException.class, () -> Stats.quantile(s, 1.5));
+    }
+
+    @Test
+    void blockRatiosTakeEachPairOfBlocksMediansAndCancelTheHostsSpeed() {
+        // ours 0.8x ORT throughout while the host slows 2x and then 3x between pairs of blocks, with
+        // one slow run in two of the blocks; the last block is shorter
+        int block = 4;
+        long[] ours = new long[10];
+        long[] ort = new long[10];
+        for (int i = 0; i < ours.length; i++) {
+            long speed = 1 + i / block;
+            ours[i] = 800 * speed;
+            ort[i] = 1000 * speed;
+        }
+        ours[1] = 5000;
+        ort[6] = 9000;
+        assertArrayEquals(new double[] {0.8, 0.8, 0.8}, Stats.blockRatios(ours, ort, block), 1e-12);
+        // a pair whose blocks ran at different speeds shows as a ratio of its own
+        ort[8] = 6000;
+        ort[9] = 6000;
+        assertArrayEquals(new double[] {0.8, 0.8, 0.4}, Stats.blockRatios(ours, ort, block), 1e-12);
+        assertArrayEquals(new double[] {0.5, 2.0}, Stats.blockRatios(new long[] {1, 4}, new long[] {2, 2}, 1), 0);
+        assertThrows(IllegalArgumentException.class, () -> Stats.blockRatios(new long[2], new long[3], 1));
+        assertThrows(IllegalArgumentException.class, () -> Stats.blockRatios(new long[2], new long[2], 0));
+
+        Report.Row row = new Report.Row(1);
+        row.block = block;
+        row.ours = ours;
+        row.ort = ort;
+        assertEquals("0.80× (0.48–0.80)", Report.blockRatios(row)); // p10 of {0.4, 0.8, 0.8}: 0.4 + 0.2 * 0.4
+    }
+
+    @Test
+    void quantilesOfDoublesAsOfTimings() {
+        assertEquals(14.0, Stats.quantile(new double[] {50, 10, 30, 20, 40}, 0.1), 1e-9);
+        assertTrue(Double.isNaN(Stats.quantile(new double[0], 0.5)));
     }
 
     @Test
