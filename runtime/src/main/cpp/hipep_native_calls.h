@@ -110,6 +110,22 @@ static inline const char *hipep_openblas_corename(const char *library) {
     return name;
 }
 
+/* dlopen(path, RTLD_LAZY | RTLD_GLOBAL), as LLVM opens its permanent libraries: the handle into
+ * *handle and NULL, or 0 and the loader's message (read here: the JVM may call the loader before
+ * another call from Java could ask dlerror) */
+static inline const char *hipep_dlopen_global(const char *path, int64_t *handle) {
+    void *h = dlopen(path, RTLD_LAZY | RTLD_GLOBAL);
+    *handle = (int64_t)(intptr_t)h;
+    if (h != NULL) return NULL;
+    const char *why = dlerror();
+    return why != NULL ? why : "the dynamic loader gave no reason";
+}
+
+/* dlsym in the library `handle` (and its dependencies); 0 when absent */
+static inline int64_t hipep_dlsym(int64_t handle, const char *name) {
+    return (int64_t)(intptr_t)dlsym(HIPEP_PTR(handle), name);
+}
+
 /*
  * Sets environment variable `name` to `value` (C setenv, which libraries loaded later read in
  * their constructors; Java's System.getenv does not see it) unless the user has set it.

@@ -24,7 +24,7 @@ public final class LoadedModel implements AutoCloseable {
     public record Output(long data, long[] shape, long elementSize, boolean runtimeOwned) {
     }
 
-    private final OrcJit jit;
+    private final CodeSymbols code;
     private final String origin;
     private final long init;
     private final long compute;
@@ -41,25 +41,25 @@ public final class LoadedModel implements AutoCloseable {
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private boolean closed;
 
-    LoadedModel(OrcJit jit, String origin) {
-        this.jit = jit;
+    LoadedModel(CodeSymbols code, String origin) {
+        this.code = code;
         this.origin = origin;
         init = required("inference_init");
         compute = required("inference_compute");
         cleanup = required("inference_cleanup");
         metadata = required("inference_get_metadata_json");
-        setAllocator = jit.lookup("hipdnn_ep_set_output_allocator");
-        outputs = jit.lookup("hipep_state_outputs");
-        errorMessage = jit.lookup("hipep_state_error_message");
-        free = jit.lookup("hipep_free");
-        oneDnnRuns = jit.lookup("hipep_state_onednn_runs");
-        hostRelease = jit.lookup("hipep_host_release");
-        setProfiling = jit.lookup("hipep_state_set_profiling");
-        profile = jit.lookup("hipep_state_profile");
+        setAllocator = code.lookup("hipdnn_ep_set_output_allocator");
+        outputs = code.lookup("hipep_state_outputs");
+        errorMessage = code.lookup("hipep_state_error_message");
+        free = code.lookup("hipep_free");
+        oneDnnRuns = code.lookup("hipep_state_onednn_runs");
+        hostRelease = code.lookup("hipep_host_release");
+        setProfiling = code.lookup("hipep_state_set_profiling");
+        profile = code.lookup("hipep_state_profile");
     }
 
     private long required(String name) {
-        long a = jit.lookup(name);
+        long a = code.lookup(name);
         if (a == 0) {
             throw new RuntimeFailure(origin + " does not define " + name + " of the generated interface");
         }
@@ -324,7 +324,7 @@ public final class LoadedModel implements AutoCloseable {
     public long symbol(String name) {
         enter();
         try {
-            return jit.lookup(name);
+            return code.lookup(name);
         } finally {
             exit();
         }
@@ -353,14 +353,14 @@ public final class LoadedModel implements AutoCloseable {
         lock.readLock().unlock();
     }
 
-    /** Frees the code and everything the JIT holds for this model. */
+    /** Frees the code and everything the JIT holds for this model (a native library stays loaded). */
     @Override
     public void close() {
         lock.writeLock().lock();
         try {
             if (!closed) {
                 closed = true;
-                jit.close();
+                code.close();
             }
         } finally {
             lock.writeLock().unlock();

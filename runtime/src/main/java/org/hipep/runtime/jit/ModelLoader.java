@@ -222,16 +222,6 @@ public final class ModelLoader {
         options.libraries().resolve();
         OpenBlasLibrary.path();
         DnnlLibrary.path();
-        OrcJit jit = new OrcJit();
-        try {
-            // Through ORC rather than LLVMLoadLibraryPermanently + LLVMSearchForAddressOfSymbol:
-            // that search is process-wide, so the second model's inference_compute would be the
-            // first one's; the generator looks symbols up in this library's own handle.
-            jit.addSharedLibrary(so.toAbsolutePath(), "native model");
-            return new LoadedModel(jit, "native model " + so);
-        } catch (RuntimeException e) {
-            jit.close();
-            throw e;
-        }
+        return new LoadedModel(NativeLibrary.open(so.toAbsolutePath()), "native model " + so);
     }
 }

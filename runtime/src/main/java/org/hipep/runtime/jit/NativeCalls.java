@@ -98,6 +98,17 @@ public final class NativeCalls {
     public static native String openBlasCoreName(String library);
 
     /**
+     * {@code dlopen(path, RTLD_LAZY | RTLD_GLOBAL)}: the library's handle into {@code handle[0]} and
+     * null, or 0 there and why it could not be loaded (the loader's message). See {@link NativeLibrary}.
+     */
+    @Name("hipep_dlopen_global")
+    public static native String dlopenGlobal(String path, @Cast("int64_t*") long[] handle);
+
+    /** {@code dlsym(handle, name)}: the address, 0 when neither the library nor its dependencies define it. */
+    @Name("hipep_dlsym")
+    public static native @Cast("int64_t") long dlsym(@Cast("int64_t") long handle, String name);
+
+    /**
      * Sets the process environment variable {@code name} to {@code value} (C {@code setenv}, read
      * by native libraries loaded afterwards; {@link System#getenv} does not see it) unless the user
      * has set it. Returns 1 when it was set, 0 when the user's value stays, -1 when setenv failed.

@@ -28,7 +28,7 @@ import org.bytedeco.llvm.LLVM.LLVMOrcLLJITRef;
  * ({@code LLVMOrcDisposeLLJIT}; the C API cannot remove a JITDylib's code), and an LLJIT costs
  * 1-2 ms to create.
  */
-final class OrcJit implements AutoCloseable {
+final class OrcJit implements CodeSymbols {
     private LLVMOrcLLJITRef jit;
     private final LLVMOrcJITDylibRef dylib;
 
@@ -72,7 +72,7 @@ final class OrcJit implements AutoCloseable {
     }
 
     /** A dynamic library search generator for {@code so} (which dlopens it, for good). */
-    void addSharedLibrary(Path so, String what) {
+    private void addSharedLibrary(Path so, String what) {
         LLVMOrcDefinitionGeneratorRef gen = new LLVMOrcDefinitionGeneratorRef();
         check(LLVMOrcCreateDynamicLibrarySearchGeneratorForPath(gen, new BytePointer(so.toString()),
                 LLVMOrcLLJITGetGlobalPrefix(jit), null, null), "loading " + what + " from " + so);
@@ -132,7 +132,8 @@ final class OrcJit implements AutoCloseable {
     }
 
     /** The address of {@code name} in the JITDylib, materialising what defines it; 0 when nothing does. */
-    long lookup(String name) {
+    @Override
+    public long lookup(String name) {
         LongPointer addr = new LongPointer(1);
         try {
             LLVMErrorRef err = LLVMOrcLLJITLookup(jit, addr, name);

@@ -27,7 +27,6 @@ import org.hipep.runtime.jit.LoadOptions;
 import org.hipep.runtime.jit.LoadedModel;
 import org.hipep.runtime.jit.ModelLoader;
 import org.hipep.runtime.jit.RuntimeFailure;
-import org.hipep.runtime.llvm.LlvmModule;
 
 /**
  * Where sessions come from, as ONNX Runtime's {@code OrtEnvironment}: compiles ONNX models through
@@ -39,7 +38,9 @@ import org.hipep.runtime.llvm.LlvmModule;
  * includes its version and a digest of its own code, so that a rebuilt compiler does not reuse an
  * older build's models), the runtime's bitcode and the form it takes on this host (a prebuilt
  * level's object or the bitcode linked: {@link ModelLoader#runtimeForm}), the host CPU (name and
- * features: the entry holds machine code), the artifact format and the optimisation level: {@code model.bc} (or
+ * features: the entry holds machine code; those two as LLVM gives them, remembered between processes
+ * by {@link HostCodeGen} so that a native model from the cache loads without LLVM), the artifact
+ * format and the optimisation level: {@code model.bc} (or
  * {@code model.so}), {@code model.metadata.json}, the constants sidecar and {@code model.dims.json}; for bitcode also the object files compiled from it on the
  * first load, so that a session from the cache skips linking, optimising and code generation. An entry is
  * written in a temporary folder and renamed into place, so a reader sees all of it or nothing;
@@ -329,8 +330,7 @@ public final class HipEnvironment implements AutoCloseable {
         md.update(pluginFingerprint.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
         md.update(RuntimeBitcodeDigest.VALUE);
-        md.update(ModelLoader.runtimeForm().getBytes(StandardCharsets.UTF_8));
-        md.update(LlvmModule.hostDescription().getBytes(StandardCharsets.UTF_8));
+        md.update(HostCodeGen.digest());
         md.update((options.artifactFormat() + "/O" + options.optLevel()).getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(md.digest(), 0, 16);
     }

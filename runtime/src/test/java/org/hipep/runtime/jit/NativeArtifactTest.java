@@ -122,6 +122,35 @@ class NativeArtifactTest {
     }
 
     @Test
+    void aNativeModelLoadsWithoutLlvm(@TempDir Path dir) throws Exception {
+        byte[] model = bitcode(MODEL, "model");
+        float jitResult;
+        try (LoadedModel jit = ModelLoader.loadJit(model, runtime(), LoadOptions.defaults())) {
+            jitResult = computeOnce(jit, 1f, 2f, 3.5f);
+        }
+        Path so = dir.resolve("fake-model.so");
+        ModelLoader.writeNative(model, runtime(), LoadOptions.defaults(), so);
+        // a JVM of its own: this one has LLVM loaded (it just wrote the model)
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), NativeLoadProbe.class.getName(), so.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("result " + jitResult).contains("libLLVM absent");
+    }
+
+    @Test
+    void aFileThatIsNoSharedLibraryFailsWithTheLoadersReason(@TempDir Path dir) throws Exception {
+        Path notElf = Files.writeString(dir.resolve("not-a-model.so"), "not an ELF file\n");
+        assertThatThrownBy(() -> ModelLoader.loadNative(notElf, LoadOptions.defaults()))
+                .isInstanceOf(RuntimeFailure.class)
+                .hasMessageStartingWith("loading the native model " + notElf + " failed: ")
+                .hasMessageContaining("not-a-model.so: ") // dlerror names the file, then why
+                .hasMessageNotContaining("gave no reason")
+                .hasMessageNotContaining("null");
+    }
+
+    @Test
     void loadingAMissingFileNamesIt(@TempDir Path dir) {
         assertThatThrownBy(() -> ModelLoader.loadNative(dir.resolve("absent.so"), LoadOptions.defaults()))
                 .isInstanceOf(RuntimeFailure.class)
