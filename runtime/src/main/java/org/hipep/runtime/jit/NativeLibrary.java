@@ -4,8 +4,9 @@ import java.nio.file.Path;
 
 /**
  * A native model's {@code .so} opened by the dynamic loader, through {@link NativeCalls}: loading
- * a model from the cache in the native format then needs no LLVM (its library and its JNI
- * bindings, ~75 MB resident and ~0.1 s for a fresh process to load, are only the compiler's).
+ * a model from the cache in the native format then needs no LLVM, which is only the compiler's
+ * (a fresh JVM's peak resident memory with mnist-8 or bert-layer from the cache: 40-48 MB less,
+ * docs/BENCHMARKS.md, thirtieth round).
  *
  * <p>Opened as the ORC dynamic library search generator that loaded these models before opened
  * them ({@code dlopen(RTLD_LAZY | RTLD_GLOBAL)}, never closed): a plugin library among the
