@@ -20,8 +20,8 @@ import org.hipep.runtime.llvm.LlvmModule;
  * and LLVM's host triple, CPU name and features ({@link LlvmModule#hostDescription}).
  *
  * <p>Both come from LLVM, which a fresh process loads for nothing else when a native model comes
- * from the cache (40-48 MB of a fresh JVM's peak resident memory: {@link
- * org.hipep.runtime.jit.ModelLoader#loadNative} needs none). So their digest is
+ * from the cache (40-48 MB of a fresh JVM's peak resident memory: {@link ModelLoader#loadNative}
+ * needs none). So their digest is
  * remembered among {@link CodeDigest}'s memos, for as long as the runtime's jar is unchanged, under
  * what the digest follows from: the CPU as the kernel describes it (vendor, family, model,
  * stepping, name and flags of the first processor in {@code /proc/cpuinfo}: another CPU or
