@@ -616,10 +616,9 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
  * (geometry and threads, over all its layers and the host's states) take the two ways in blocks of
  * WG_PICK_RUNS runs, each call computing Y once by its way; the calls of each block's runs after
  * its first WG_PICK_UNTIMED are timed, and the first call after the last block picks the faster
- * (wg_decide). Timing calls
- * spread over runs, inside the model (its caches as the run leaves them), rather than repeating one
- * call: the first run shares the machine with the JVM's compilers. A direct call whose clamp oneDNN
- * does not apply (returns 1) is timed without la_conv's clamp pass.
+ * (wg_decide). Timing calls spread over runs, inside the model (its caches as the run leaves them),
+ * rather than repeating one call: the first run shares the machine with the JVM's compilers. A
+ * direct call whose clamp oneDNN does not apply (returns 1) is timed without la_conv's clamp pass.
  */
 static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
                          int acc) {

@@ -392,20 +392,29 @@ EW_INL float ew_exp_finish(float hi, float lo, float nf) {
     return p * s1.f * s2.f;
 }
 
+/* the clamps of exp's argument: exp(89) overflows to inf, exp(-104) rounds to 0 */
+#define EW_EXPF_HI 89.0f
+#define EW_EXPF_LO -104.0f
+
+/* exp(xc) for xc in [EW_EXPF_LO, EW_EXPF_HI] (not NaN): the reduction and the polynomial */
+EW_INL float ew_expf_clamped(float xc) {
+    float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round to nearest */
+    return ew_exp_finish(xc, 0.0f, nf);
+}
+
 EW_INL float ew_expf(float x) {
     float xc = x != x ? 0.0f : x;
-    xc = xc > 89.0f ? 89.0f : xc; /* exp(89) overflows to inf, exp(-104) rounds to 0 */
-    xc = xc < -104.0f ? -104.0f : xc;
-    float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round to nearest */
-    float res = ew_exp_finish(xc, 0.0f, nf);
+    xc = xc > EW_EXPF_HI ? EW_EXPF_HI : xc;
+    xc = xc < EW_EXPF_LO ? EW_EXPF_LO : xc;
+    float res = ew_expf_clamped(xc);
     return x != x ? x : res;
 }
 
 /* exp(hi + lo) for finite hi, lo with |lo| < 2 (a NaN in either gives NaN) */
 EW_INL float ew_expf_hl(float hi, float lo) {
     float x = hi + lo;
-    float hc = hi > 89.0f ? 89.0f : hi;
-    hc = hc < -104.0f ? -104.0f : hc;
+    float hc = hi > EW_EXPF_HI ? EW_EXPF_HI : hi;
+    hc = hc < EW_EXPF_LO ? EW_EXPF_LO : hc;
     float lc = hc == hi ? lo : 0.0f; /* clamped: lo no longer matters */
     float xc = hc + lc;
     xc = xc != xc ? 0.0f : xc;

@@ -275,13 +275,11 @@ static inline float rd_expf(float x) {
 
 /*
  * rd_expf of an x that is not NaN and at most 0 (-inf included): what a softmax row's x - max is
- * when its max is finite. ew_expf's steps without its NaN selects and its upper clamp, which leave
- * such an x as it is: the same bits, a few operations fewer per element.
+ * when its max is finite. ew_expf without its NaN selects and its upper clamp, which leave such an
+ * x as it is: the same bits, a few operations fewer per element.
  */
 static inline float rd_expf_nonpos(float x) {
-    float xc = x < -104.0f ? -104.0f : x;
-    float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-    return ew_exp_finish(xc, 0.0f, nf);
+    return ew_expf_clamped(x < EW_EXPF_LO ? EW_EXPF_LO : x);
 }
 
 /*

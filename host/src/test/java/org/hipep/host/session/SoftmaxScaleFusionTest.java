@@ -119,8 +119,15 @@ class SoftmaxScaleFusionTest {
 
     /** Softmax over c's axis of the float products scale * x, in float64. */
     private static double[] reference(float[] x, Case c) {
-        long[] shape = c.shape();
-        int axis = c.axis() < 0 ? c.axis() + shape.length : c.axis();
+        return reference(x, c.shape(), c.axis(), c.scale(), false);
+    }
+
+    /**
+     * Softmax (LogSoftmax with {@code log}) over {@code axis} of the float products scale * x, in
+     * float64; a row with a NaN product all NaN.
+     */
+    static double[] reference(float[] x, long[] shape, int axis, float scale, boolean log) {
+        axis = axis < 0 ? axis + shape.length : axis;
         int n = (int) shape[axis];
         int inner = 1;
         for (int d = axis + 1; d < shape.length; d++) {
@@ -134,17 +141,17 @@ class SoftmaxScaleFusionTest {
             double max = Double.NEGATIVE_INFINITY;
             boolean nan = false;
             for (int i = 0; i < n; i++) {
-                double v = c.scale() * x[base + i * inner];
+                double v = scale * x[base + i * inner];
                 nan |= Double.isNaN(v);
                 max = Math.max(max, v);
             }
             double sum = 0;
             for (int i = 0; i < n; i++) {
-                sum += Math.exp((double) (c.scale() * x[base + i * inner]) - max);
+                sum += Math.exp((double) (scale * x[base + i * inner]) - max);
             }
             for (int i = 0; i < n; i++) {
-                double e = Math.exp((double) (c.scale() * x[base + i * inner]) - max);
-                y[base + i * inner] = nan ? Double.NaN : e / sum;
+                double v = scale * x[base + i * inner];
+                y[base + i * inner] = nan ? Double.NaN : log ? v - max - Math.log(sum) : Math.exp(v - max) / sum;
             }
         }
         return y;
