@@ -8,7 +8,9 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <dlfcn.h>
+#include <link.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -110,15 +112,44 @@ static inline const char *hipep_openblas_corename(const char *library) {
     return name;
 }
 
-/* dlopen(path, RTLD_LAZY | RTLD_GLOBAL), as LLVM opens its permanent libraries: the handle into
- * *handle and NULL, or 0 and the loader's message (read here: the JVM may call the loader before
- * another call from Java could ask dlerror) */
-static inline const char *hipep_dlopen_global(const char *path, int64_t *handle) {
-    void *h = dlopen(path, RTLD_LAZY | RTLD_GLOBAL);
+/* dlopen(path, RTLD_LAZY | (global ? RTLD_GLOBAL : RTLD_LOCAL)): global as LLVM opens its
+ * permanent libraries, local as System.load opens a library; the handle into *handle and NULL, or
+ * 0 and the loader's message (read here: the JVM may call the loader before another call from Java
+ * could ask dlerror) */
+static inline const char *hipep_dlopen(const char *path, int32_t global, int64_t *handle) {
+    void *h = dlopen(path, RTLD_LAZY | (global ? RTLD_GLOBAL : RTLD_LOCAL));
     *handle = (int64_t)(intptr_t)h;
     if (h != NULL) return NULL;
     const char *why = dlerror();
     return why != NULL ? why : "the dynamic loader gave no reason";
+}
+
+typedef struct {
+    char *buf;
+    int64_t cap, len;
+} hipep_objects_t;
+
+static int hipep_object_name(struct dl_phdr_info *info, size_t size, void *data) {
+    hipep_objects_t *o = (hipep_objects_t *)data;
+    const char *name = info->dlpi_name;
+    (void)size;
+    if (name == NULL || name[0] == '\0') return 0; /* the executable and the vDSO */
+    int64_t n = (int64_t)strlen(name);
+    if (o->len + n + 1 <= o->cap) {
+        memcpy(o->buf + o->len, name, (size_t)n);
+        o->buf[o->len + n] = '\n';
+    }
+    o->len += n + 1;
+    return 0;
+}
+
+/* the file names of the process's loaded libraries in the dynamic loader's order (dl_iterate_phdr,
+ * the order they were loaded in), each followed by '\n', into buf as far as cap bytes go; returns
+ * the bytes all of them take */
+static inline int64_t hipep_loaded_objects(char *buf, int64_t cap) {
+    hipep_objects_t o = {buf, cap, 0};
+    dl_iterate_phdr(hipep_object_name, &o);
+    return o.len;
 }
 
 /* dlsym in the library `handle` (and its dependencies); 0 when absent */

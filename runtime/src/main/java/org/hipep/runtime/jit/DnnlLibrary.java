@@ -6,9 +6,10 @@ import java.nio.file.Path;
  * The oneDNN of the JavaCPP dnnl preset ({@code libdnnl.so.3}), which the runtime's float
  * convolution and MatMul kernels call through oneDNN's C API. The preset is built with the OpenMP
  * runtime and ships its {@code libgomp.so.1} next to libdnnl; libdnnl also needs the OpenCL ICD
- * loader of the opencl preset (loaded with it). JavaCPP loads it without making its symbols global,
- * so JIT code finds it through a search generator for this path ({@code dlsym} on its handle also
- * finds {@code omp_set_num_threads} in its libgomp dependency), and native artifacts link against it.
+ * loader of the opencl preset (loaded with it). It is loaded (by JavaCPP, or from the files it
+ * loaded before: {@link PresetLibrary}) without making its symbols global, so JIT code finds it
+ * through a search generator for this path ({@code dlsym} on its handle also finds
+ * {@code omp_set_num_threads} in its libgomp dependency), and native artifacts link against it.
  *
  * <p>oneDNN's OpenMP team is also the runtime's worker pool ({@code hipep_parallel_for} runs on
  * libgomp's team), so one set of threads runs a model's convolutions and the rest of its ops.
@@ -30,7 +31,7 @@ public final class DnnlLibrary {
     private DnnlLibrary() {
     }
 
-    /** Sets OpenMP's spin count, loads oneDNN once (about 0.6 s) and returns libdnnl's file. */
+    /** Sets OpenMP's spin count, loads oneDNN once ({@link PresetLibrary}) and returns libdnnl's file. */
     public static synchronized Path path() {
         if (path == null) {
             if (System.getenv("OMP_WAIT_POLICY") != null) {

@@ -1,5 +1,7 @@
 package org.hipep.runtime.jit;
 
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.bytedeco.javacpp.annotation.Cast;
 import org.bytedeco.javacpp.annotation.Name;
 import org.bytedeco.javacpp.annotation.Platform;
@@ -98,11 +100,33 @@ public final class NativeCalls {
     public static native String openBlasCoreName(String library);
 
     /**
-     * {@code dlopen(path, RTLD_LAZY | RTLD_GLOBAL)}: the library's handle into {@code handle[0]} and
-     * null, or 0 there and why it could not be loaded (the loader's message). See {@link NativeLibrary}.
+     * {@code dlopen(path, RTLD_LAZY | RTLD_GLOBAL)} when {@code global}, else with
+     * {@code RTLD_LOCAL} (as {@link System#load} opens a library): the library's handle into
+     * {@code handle[0]} and null, or 0 there and why it could not be loaded (the loader's message).
+     * See {@link NativeLibrary} and {@link PresetLibrary}.
      */
-    @Name("hipep_dlopen_global")
-    public static native String dlopenGlobal(String path, @Cast("int64_t*") long[] handle);
+    @Name("hipep_dlopen")
+    public static native String dlopen(String path, @Cast("int32_t") boolean global, @Cast("int64_t*") long[] handle);
+
+    /**
+     * The file names of the process's loaded libraries in the order the dynamic loader loaded them
+     * ({@code dl_iterate_phdr}), each followed by a line break, written into {@code buffer} as far
+     * as {@code capacity} bytes go; returns the bytes all of them take. See {@link #loadedObjects()}.
+     */
+    @Name("hipep_loaded_objects")
+    static native @Cast("int64_t") long loadedObjectNames(@Cast("char*") byte[] buffer, @Cast("int64_t") long capacity);
+
+    /** The file names of the process's loaded libraries, in the order the dynamic loader loaded them. */
+    public static List<String> loadedObjects() {
+        byte[] buffer = new byte[1 << 16];
+        long needed = loadedObjectNames(buffer, buffer.length);
+        if (needed > buffer.length) {
+            buffer = new byte[(int) needed + (1 << 12)];
+            needed = Math.min(loadedObjectNames(buffer, buffer.length), buffer.length);
+        }
+        String all = new String(buffer, 0, (int) needed, StandardCharsets.UTF_8);
+        return all.isEmpty() ? List.of() : List.of(all.split("\n"));
+    }
 
     /** {@code dlsym(handle, name)}: the address, 0 when neither the library nor its dependencies define it. */
     @Name("hipep_dlsym")

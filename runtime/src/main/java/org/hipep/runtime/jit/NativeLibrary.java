@@ -24,7 +24,7 @@ final class NativeLibrary implements CodeSymbols {
     /** Opens {@code so} (an absolute path); fails with the loader's message. */
     static NativeLibrary open(Path so) {
         long[] handle = new long[1];
-        String why = NativeCalls.dlopenGlobal(so.toString(), handle);
+        String why = NativeCalls.dlopen(so.toString(), true, handle);
         if (why != null || handle[0] == 0) {
             throw new RuntimeFailure("loading the native model " + so + " failed: " + why);
         }

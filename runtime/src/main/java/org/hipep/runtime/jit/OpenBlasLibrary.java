@@ -4,8 +4,9 @@ import java.nio.file.Path;
 
 /**
  * The OpenBLAS of the JavaCPP presets, which the linalg kernels call ({@code cblas_sgemm}, ...).
- * JavaCPP loads it without making its symbols global, so JIT code finds it through a search
- * generator for this path, and native artifacts link against it.
+ * It is loaded (by JavaCPP, or from the files it loaded before: {@link PresetLibrary}) without
+ * making its symbols global, so JIT code finds it through a search generator for this path, and
+ * native artifacts link against it.
  *
  * <p>Before the library loads, its kernel set is chosen ({@link #coreChoice()}): OpenBLAS reads
  * {@code OPENBLAS_CORETYPE} once, in its load-time constructor, and its own CPU detection does not
@@ -22,8 +23,8 @@ public final class OpenBlasLibrary {
     }
 
     /**
-     * Chooses OpenBLAS's kernel set, loads OpenBLAS once (about 0.2 s) and returns the file of its
-     * CBLAS library.
+     * Chooses OpenBLAS's kernel set, loads OpenBLAS once ({@link PresetLibrary}) and returns the
+     * file of its CBLAS library.
      */
     public static synchronized Path path() {
         if (path == null) {

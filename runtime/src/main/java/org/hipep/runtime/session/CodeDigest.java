@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  * the last two seconds is not remembered ("racy" in git's words: a second write within the clock's
  * resolution could leave every stamp as it was).
  *
- * <p>Failing to read or write a memo costs only the time: the digest is then computed.
+ * <p>Failing to read or write a memo costs only the time: the digest is then computed. The same
+ * memos keep short texts derived from a jar ({@link #recallFor}, {@link #rememberFor}: which native
+ * library files a JavaCPP preset loaded).
  */
 public final class CodeDigest {
     /** Files changed more recently than this are hashed but not remembered. */
@@ -67,6 +69,37 @@ public final class CodeDigest {
     public static byte[] memoisedFor(Class<?> c, String what, Supplier<byte[]> compute) {
         Path container = container(c);
         return container == null ? compute.get() : memoised(container, what + " of " + c.getName(), compute);
+    }
+
+    /**
+     * Text remembered by {@link #rememberFor} under {@code what} for {@code c}, as long as the jar
+     * or runtime image {@code c} was loaded from is unchanged; {@code null} when there is none (or
+     * {@code c} comes from a folder or from somewhere that is not a file).
+     */
+    public static String recallFor(Class<?> c, String what) {
+        Path container = container(c);
+        return container == null ? null : recall(container, what + " of " + c.getName(), memoFolder());
+    }
+
+    /**
+     * Remembers {@code text} under {@code what} for {@code c} (see {@link #recallFor}), unless the
+     * jar changed in the last two seconds; nothing when {@code c} does not come from a file. Failing
+     * to write costs only the time.
+     */
+    public static void rememberFor(Class<?> c, String what, String text) {
+        Path container = container(c);
+        if (container != null) {
+            remember(container, what + " of " + c.getName(), text, memoFolder(), Instant.now());
+        }
+    }
+
+    /**
+     * What identifies this version of {@code file} (size, times, inode) as one line without tabs or
+     * line breaks, or {@code null} for what is not a regular file.
+     */
+    public static String stampLine(Path file) {
+        Stamp stamp = stamp(file);
+        return stamp == null ? null : stamp.line();
     }
 
     /**
@@ -113,7 +146,7 @@ public final class CodeDigest {
         Path memo = memos == null || stamp == null ? null : memos.resolve(name(file, what));
         if (memo != null) {
             byte[] known = read(memo, stamp.line());
-            if (known != null) {
+            if (known != null && known.length == 32) {
                 return known;
             }
         }
@@ -123,6 +156,25 @@ public final class CodeDigest {
             write(memo, stamp.line() + " " + HexFormat.of().formatHex(digest) + "\n");
         }
         return digest;
+    }
+
+    /** The text remembered under {@code what} while {@code file} has its present stamp, else {@code null}. */
+    static String recall(Path file, String what, Path memos) {
+        Stamp stamp = stamp(file);
+        if (memos == null || stamp == null) {
+            return null;
+        }
+        byte[] known = read(memos.resolve(name(file, what)), stamp.line());
+        return known == null ? null : new String(known, StandardCharsets.UTF_8);
+    }
+
+    /** Remembers {@code text} under {@code what} for {@code file}'s present stamp (as digests are). */
+    static void remember(Path file, String what, String text, Path memos, Instant now) {
+        Stamp stamp = stamp(file);
+        if (memos != null && stamp != null && stamp.lastChange().plus(RACY).isBefore(now)) {
+            write(memos.resolve(name(file, what)),
+                    stamp.line() + " " + HexFormat.of().formatHex(text.getBytes(StandardCharsets.UTF_8)) + "\n");
+        }
     }
 
     /** {@code <default cache folder>/code-digests}, or {@code null} when there is no home to keep it in. */
@@ -198,7 +250,7 @@ public final class CodeDigest {
         return i.getEpochSecond() * 1_000_000_000L + i.getNano();
     }
 
-    /** The memo's digest when its stamp is {@code stamp}, else {@code null}. */
+    /** The memo's bytes (a digest, or a text's) when its stamp is {@code stamp}, else {@code null}. */
     private static byte[] read(Path memo, String stamp) {
         try {
             String line = Files.readString(memo, StandardCharsets.UTF_8).strip();
@@ -206,8 +258,7 @@ public final class CodeDigest {
             if (cut < 0 || !line.substring(0, cut).equals(stamp)) {
                 return null;
             }
-            byte[] digest = HexFormat.of().parseHex(line.substring(cut + 1));
-            return digest.length == 32 ? digest : null;
+            return HexFormat.of().parseHex(line.substring(cut + 1));
         } catch (IOException | IllegalArgumentException e) {
             return null;
         }

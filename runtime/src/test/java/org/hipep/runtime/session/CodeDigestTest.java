@@ -116,6 +116,36 @@ class CodeDigestTest {
         assertThat(memos).doesNotExist();
     }
 
+    /**
+     * A text (what {@code PresetLibrary} keeps: lines of stamps and paths) comes back as it was
+     * remembered while its file is unchanged, not once the file changed, not when remembered for
+     * a file changed just now, and not under another purpose; a digest memo is no text's.
+     */
+    @Test
+    void aTextIsRecalledWhileItsFileIsUnchanged() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path f = Files.write(dir.resolve("preset.jar"), new byte[] {7, 7, 7});
+        String text = "12 34 56 1:2\t/a path/with spaces/libx.so.1\nline two \u00e9";
+        assertThat(CodeDigest.recall(f, "libraries", memos)).isNull();
+        CodeDigest.remember(f, "libraries", text, memos, later());
+        assertThat(CodeDigest.recall(f, "libraries", memos)).isEqualTo(text);
+        assertThat(CodeDigest.recall(f, "other libraries", memos)).isNull();
+        assertThat(CodeDigest.stampLine(f)).isEqualTo(CodeDigest.stamp(f).line()).doesNotContain("\t", "\n");
+        assertThat(CodeDigest.stampLine(dir)).isNull();
+
+        Thread.sleep(50);
+        Files.write(f, new byte[] {7, 7, 8});
+        assertThat(CodeDigest.recall(f, "libraries", memos)).isNull();
+
+        CodeDigest.remember(f, "libraries", text, memos, Instant.now());
+        assertThat(CodeDigest.recall(f, "libraries", memos)).as("a file changed just now").isNull();
+
+        // a text memo is never taken for a digest, whatever its length
+        CodeDigest.remember(f, "file", text, memos, later());
+        assertThat(CodeDigest.memoised(f, "file", counting(f), memos, later())).isEqualTo(CodeDigest.sha256(f));
+        assertThat(computed).hasValue(1);
+    }
+
     @Test
     void aClassComesFromItsJarOrTheRuntimeImage() throws Exception {
         assertThat(CodeDigest.container(Test.class)).isRegularFile().hasFileName(
