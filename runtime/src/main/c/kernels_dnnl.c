@@ -58,7 +58,8 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KIND_MADE 4         /* a count only: the primitives a state's runs created (dn_get) */
 #define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
 #define DN_KIND_MATMUL_ACT 6   /* a count only: the matmuls whose fused activation (Gelu) was oneDNN's post-op */
-#define DN_KINDS 7
+#define DN_KIND_SEARCHED 7     /* a count only: the convolutions whose way the convolution search chose (its trial) */
+#define DN_KINDS 8
 /* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
 #define DN_EPI_CLAMP 1
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */
@@ -602,7 +603,9 @@ static int dn_run(void *ctx, dn_cache_t *c, int kind, dn_entry_t *e, const void 
  * since it was created, (3) how many of its oneDNN convolutions clamped Y by a post-op, (4) how
  * many entries (primitives, with their packed weights) its runs created in the shared cache, and
  * (5) how many of its oneDNN or Winograd convolutions added into Y (the _acc kernels), (6) how
- * many of its oneDNN matmuls applied a fused Gelu as a post-op (the _gelu kernels); -1 for an
+ * many of its oneDNN matmuls applied a fused Gelu as a post-op (the _gelu kernels), (7) how many
+ * of its convolutions took a way for the convolution search's trial (kernels_dnnl_winograd.c:
+ * a run without one has every shape it called picked); -1 for an
  * unknown kind; 0 when oneDNN is off for the state. For tests and diagnostics (which path
  * an op took).
  */

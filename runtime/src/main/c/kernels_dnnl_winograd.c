@@ -647,6 +647,7 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
             if (run < WG_PICK_BLOCKS * WG_PICK_RUNS) {
                 way = run / WG_PICK_RUNS % 2 == 0 ? WG_PICK_WINOGRAD : WG_PICK_DIRECT;
                 timed = run % WG_PICK_RUNS >= WG_PICK_UNTIMED;
+                dn_count(ctx, DN_KIND_SEARCHED); /* tools wait for a run without such calls */
             } else if (atomic_exchange(&p->deciding, 1) == 0) {
                 wg_decide(c, p, io, T, threads);
                 way = atomic_load(&p->pick);

@@ -156,7 +156,8 @@ void hipdnn_ep_state_set_error(void *state, int32_t code, const char *message);
 const hipep_output_t *hipep_state_outputs(void *state, int64_t *count);
 const char *hipep_state_error_message(void *state);
 void hipep_free(void *ptr);
-/* how many oneDNN primitives of a kind (0 convolution, 1 matmul) the state has run (kernels_dnnl.c) */
+/* how many oneDNN primitives of a kind (0 convolution, 1 matmul) the state has run, and the other
+ * counts of kernels_dnnl.c's DN_KIND_* (7: convolution calls of the convolution search's trial) */
 int64_t hipep_state_onednn_runs(void *state, int64_t kind);
 /* frees what the host's states shared (hipep_host_t.shared); only after every state's cleanup */
 int32_t hipep_host_release(void *host);

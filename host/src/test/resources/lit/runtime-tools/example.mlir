@@ -12,16 +12,28 @@
 // RUN: hip-test %t/out/cnn.so --iterations 2 --validate | FileCheck %s --check-prefix=TEST-SO
 // RUN: not hip-inspect %examples/small-cnn/model.onnx 2>&1 | FileCheck %s --check-prefix=NOT-BITCODE
 // RUN: hip-onnx-runner -m %examples/small-cnn/model.onnx --iterations 4 --cache-dir %t/cache --profile %t/prof/cnn | FileCheck %s --check-prefix=PROFILE
+// RUN: hip-onnx-runner -m %examples/small-cnn/model.onnx --iterations 2 --warmup 3 --cache-dir %t/cache --profile %t/prof/cnn3 | FileCheck %s --check-prefix=WARMUP
+// RUN: hip-onnx-runner -m %shared/models/light-squeezenet/model.onnx --iterations 2 --threads 1 --cache-dir %t/cache | FileCheck %s --check-prefix=SEARCH
 
-// The example model runs and matches its expected outputs, with the timings.
+// The example model runs and matches its expected outputs, with the timings. With more than one
+// timed run, untimed runs come first until the convolution search has picked every shape's way:
+// one run for a model without a 3x3 convolution Winograd could take, 25 for light-squeezenet
+// (the 24 runs of the trial, then the one that picks); --warmup sets the count, and the profile
+// leaves those runs out.
 // CHECK: model: {{.*}}small-cnn/model.onnx
 // CHECK: compile: {{[0-9.]+}} ms
 // CHECK: load (link, optimise, JIT, or the cached object code): {{[0-9.]+}} ms
 // CHECK: input  image: f32[batch, 1, 8, 8]
-// CHECK: output probabilities: FLOAT[3, 10] [
+// CHECK-NEXT: warm-up: 1 run{{$}}
+// CHECK-NEXT: output probabilities: FLOAT[3, 10] [
 // CHECK-NEXT: compare (rtol 0.001, atol 1.0E-7): match
 // CHECK: first run: {{[0-9.]+}} ms
-// CHECK: median run: {{[0-9.]+}} ms over 3 runs
+// CHECK: median run: {{[0-9.]+}} ms over 3 runs after the warm-up
+// SEARCH: warm-up: 25 runs (until the convolution search had picked every shape's way)
+// SEARCH: median run: {{[0-9.]+}} ms over 2 runs after the warm-up
+// WARMUP: warm-up: 3 runs{{$}}
+// WARMUP: median run: {{[0-9.]+}} ms over 2 runs after the warm-up
+// WARMUP-NEXT: profile: 5 kernel call sites, medians over 2 runs (the warm-up left out)
 
 // The second run takes the compiled model from the cache.
 // CACHED: compile: from the cache ({{.*}}cache{{.*}})
@@ -61,9 +73,9 @@
 // NOT-BITCODE: error: {{.*}}model.onnx: {{.*}}not LLVM bitcode
 
 // --profile: the time of every kernel call, per node (Conv and Relu fused into one call), medians
-// over the runs after the first, then the trace file.
-// PROFILE: median run: {{[0-9.]+}} ms over 4 runs
-// PROFILE-NEXT: profile: 5 kernel call sites, medians over 3 runs (the first left out)
+// over the runs after the warm-up, then the trace file.
+// PROFILE: median run: {{[0-9.]+}} ms over 4 runs after the warm-up
+// PROFILE-NEXT: profile: 5 kernel call sites, medians over 4 runs (the warm-up left out)
 // PROFILE-NEXT: node{{ +}}op{{ +}}calls{{ +}}median us{{ +}}run %{{ +}}kernel
 // PROFILE-NEXT: conv+relu{{ +}}hip.conv{{ +}}1{{ +}}{{[0-9.]+}}{{ +}}{{[0-9.]+}}{{ +}}hipep_conv_f32_in3_clamp
 // PROFILE-NEXT: pool{{ +}}hip.max_pool{{ +}}1{{ +}}{{[0-9.]+}}{{ +}}{{[0-9.]+}}{{ +}}hipep_max_pool_f32_out1

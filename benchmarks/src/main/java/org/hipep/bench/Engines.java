@@ -141,6 +141,24 @@ final class Engines {
             }
         }
 
+        /**
+         * Untimed runs until one makes no call of the convolution search's trial
+         * ({@link HipSession.LibraryRuns#searchedConvolutions}: from then on the session runs the
+         * ways it picked), at most {@code max}; returns the runs made (1 for a model without such a
+         * search).
+         */
+        int settle(int max) {
+            for (int runs = 1; runs < max; runs++) {
+                long before = session.libraryRuns().searchedConvolutions();
+                run(false);
+                if (session.libraryRuns().searchedConvolutions() == before) {
+                    return runs;
+                }
+            }
+            run(false);
+            return max;
+        }
+
         @Override
         public void close() {
             session.close();

@@ -249,6 +249,13 @@ public final class OrtComparison implements Callable<Integer> {
                     ours = null;
                 }
             }
+            if (ours instanceof Engines.Hip h) {
+                int settled = h.settle(MAX_SETTLE_RUNS);
+                if (settled > 1) {
+                    log.printf("%s, %d thread(s): ours' convolution search settled in %d untimed runs%n", m.name, n,
+                            settled);
+                }
+            }
             Engines.Engine a0 = ours;
             Engines.Engine b0 = theirs;
             LongSupplier runOurs = () -> a0 == null ? 0 : Engines.timeRun(a0);
@@ -292,6 +299,14 @@ public final class OrtComparison implements Callable<Integer> {
     static final int PROFILE_WARMUP = 5;
 
     /**
+     * At most this many untimed runs of ours until its convolution search has picked every shape's
+     * way ({@link Engines.Hip#settle}; 25 runs with the runtime's trial of 24), before the warm-up
+     * of the timed runs and before the profiled runs: a session's first runs of such a shape take
+     * both ways in turn, and their times are not the session's.
+     */
+    static final int MAX_SETTLE_RUNS = 200;
+
+    /**
      * Each engine alone with its profiler on (sessions of their own, so that the timed runs above
      * are not slowed by it), ORT's first; the tables are printed after the report ({@code profiles}).
      */
@@ -318,26 +333,32 @@ public final class OrtComparison implements Callable<Integer> {
         }
         try (Engines.Hip ours = new Engines.Hip(env, model, set, n, cache, format,
                 work.resolve("profile").resolve("ours-" + base))) {
-            log.printf("%s: our profile, %d runs%n", title, PROFILE_WARMUP + profileRuns);
+            int settled = ours.settle(MAX_SETTLE_RUNS);
+            int warm = settled + PROFILE_WARMUP;
+            log.printf("%s: our profile, %d runs after %d (the convolution search settled in %d)%n", title,
+                    profileRuns, warm, settled);
             for (int i = 0; i < PROFILE_WARMUP + profileRuns; i++) {
                 ours.run(false);
             }
             Profile p = ours.session.profile();
             log.printf("%s: our profile in %s%n", title, ours.session.endProfiling());
-            profiles.add(() -> printOurs(System.out, title, p));
+            profiles.add(() -> printOurs(System.out, title, p, warm));
         } catch (RuntimeException e) {
             log.println(title + ": our profile failed: " + Report.describe(e));
         }
     }
 
-    /** Our profile as a Markdown table in the form of {@link OrtProfile#print}: per kernel call site. */
-    static void printOurs(PrintStream out, String title, Profile p) {
-        List<Profile.Site> sites = p.sites(PROFILE_WARMUP);
+    /**
+     * Our profile as a Markdown table in the form of {@link OrtProfile#print}: per kernel call site,
+     * over the runs after the first {@code warm}.
+     */
+    static void printOurs(PrintStream out, String title, Profile p, int warm) {
+        List<Profile.Site> sites = p.sites(warm);
         double sum = sites.stream().mapToLong(Profile.Site::medianNanos).sum() / 1e3;
-        int runs = p.countedRuns(PROFILE_WARMUP).size();
+        int runs = p.countedRuns(warm).size();
         out.println();
         out.println(fmt("%s: our profiler, %d runs after %d warm-up, median run %.0f µs, kernel calls' medians sum"
-                + " to %.0f µs", title, runs, PROFILE_WARMUP, p.medianRunNanos(PROFILE_WARMUP) / 1e3, sum));
+                + " to %.0f µs", title, runs, warm, p.medianRunNanos(warm) / 1e3, sum));
         out.println();
         out.println("| node | op | kernel | calls | median µs | share |");
         out.println("|---|---|---|---|---|---|");

@@ -25,7 +25,7 @@ class OurProfileTableTest {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         OrtComparison.printOurs(new PrintStream(bytes, true, StandardCharsets.UTF_8), "m, 1 thread(s)",
-                new Profile(runs, calls, 0));
+                new Profile(runs, calls, 0), 5);
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertThat(out).contains("m, 1 thread(s): our profiler, 3 runs after 5 warm-up, median run 420 µs,"
                 + " kernel calls' medians sum to 400 µs");

@@ -61,6 +61,12 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
     @Option(names = "--iterations", paramLabel = "<N>", defaultValue = "1", description = "Runs to time (default 1).")
     private int iterations;
 
+    @Option(names = "--warmup", paramLabel = "<N>", description = "Untimed runs before the timed ones. Default: with"
+            + " --iterations above 1, until the convolution search has picked every shape's way (a run that makes"
+            + " none of its trial calls: 25 runs for a model with 3x3 convolutions Winograd could take, 1 for the"
+            + " others; see --conv-search), so that the median times the ways the session keeps; else none.")
+    private Integer warmup;
+
     @Option(names = "--compare", paramLabel = "<rtol,atol>", arity = "0..1", fallbackValue = "1e-3,1e-7",
             description = "Compare the outputs with output_K.pb of --input (default tolerances 1e-3,1e-7).")
     private String compare;
@@ -172,6 +178,24 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
             Map<String, Tensor> feeds = input != null ? Conformance.inputs(session, input) : random(session);
             try {
                 long[] times = new long[Math.max(1, iterations)];
+                long first = -1;
+                int warm = 0;
+                if (warmup != null || times.length > 1) {
+                    for (int limit = warmup != null ? warmup : MAX_SETTLE_RUNS; warm < limit;) {
+                        long searched = session.libraryRuns().searchedConvolutions();
+                        long s = System.nanoTime();
+                        session.run(feeds).close();
+                        first = first < 0 ? System.nanoTime() - s : first;
+                        warm++;
+                        if (warmup == null && session.libraryRuns().searchedConvolutions() == searched) {
+                            break;
+                        }
+                    }
+                    if (warm > 0) {
+                        out.printf("warm-up: %d run%s%s%n", warm, warm == 1 ? "" : "s", warmup != null || warm == 1 ? ""
+                                : " (until the convolution search had picked every shape's way)");
+                    }
+                }
                 Result last = null;
                 for (int k = 0; k < times.length; k++) {
                     if (last != null) {
@@ -185,10 +209,11 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                     int status = report(session, result, out);
                     long[] sorted = times.clone();
                     Arrays.sort(sorted);
-                    out.printf("first run: %.3f ms%n", times[0] / 1e6);
-                    out.printf("median run: %.3f ms over %d runs%n", sorted[sorted.length / 2] / 1e6, times.length);
+                    out.printf("first run: %.3f ms%n", (first >= 0 ? first : times[0]) / 1e6);
+                    out.printf("median run: %.3f ms over %d runs%s%n", sorted[sorted.length / 2] / 1e6, times.length,
+                            warm > 0 ? " after the warm-up" : "");
                     if (profile != null) {
-                        printProfile(session.profile(), out);
+                        printProfile(session.profile(), warm, out);
                         out.println("profile: " + session.endProfiling());
                     }
                     out.flush();
@@ -202,15 +227,16 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
 
     /**
      * The profile's table: per call site, in call order, the calls per run, the median time in a run
-     * and its share of the median run, over the runs after the first (all of them when there is one).
+     * and its share of the median run, over the runs after the {@code warm} warm-up runs, or without
+     * a warm-up after the first (all of them when there is one).
      */
-    static void printProfile(Profile p, PrintWriter out) {
-        long first = p.runs().size() > 1 ? 1 : 0;
+    static void printProfile(Profile p, int warm, PrintWriter out) {
+        long first = warm > 0 ? warm : p.runs().size() > 1 ? 1 : 0;
         List<Profile.Site> sites = p.sites(first);
         long run = p.medianRunNanos(first);
         int counted = p.countedRuns(first).size();
         out.printf("profile: %d kernel call sites, medians over %d runs%s%n", sites.size(), counted,
-                first == 1 ? " (the first left out)" : "");
+                warm > 0 ? " (the warm-up left out)" : first == 1 ? " (the first left out)" : "");
         int width = Math.max(4, sites.stream().mapToInt(s -> s.node().length()).max().orElse(4));
         int opWidth = Math.max(2, sites.stream().mapToInt(s -> s.op().length()).max().orElse(2));
         out.printf("%-" + width + "s  %-" + opWidth + "s  %5s  %10s  %6s  %s%n", "node", "op", "calls", "median us",
@@ -228,6 +254,9 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
             out.println("profile: " + p.droppedCalls() + " kernel calls were not recorded (see Profile.MAX_CALLS)");
         }
     }
+
+    /** The most untimed runs the default warm-up makes (the runtime's convolution search takes 25). */
+    static final int MAX_SETTLE_RUNS = 200;
 
     private static double share(long part, long whole) {
         return whole == 0 ? 0 : 100.0 * part / whole;

@@ -330,8 +330,9 @@ class DnnlConvTest {
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
      * per conv and run, over {@link #MEASURED_RUNS} runs; up to run {@link #PICKED} (every conv's
      * shape first called in run 1) all convolutions take Winograd in the trial's first block of
-     * {@link #PICK_BLOCK_RUNS} runs, none in the second, and so on; after it every shape has its pick,
-     * so each run takes the same ways.
+     * {@link #PICK_BLOCK_RUNS} runs, none in the second, and so on, each call counted as the search's
+     * ({@code searchedConvolutions}); after it every shape has its pick, so each run takes the same
+     * ways and none is counted so.
      */
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
             throws Exception {
@@ -371,6 +372,10 @@ class DnnlConvTest {
                                     .as("convolutions, %s at %d thread(s), run %d", name, threads, run)
                                     .isEqualTo(all);
                             winogradBefore[run] = runs.winogradConvolutions();
+                            assertThat(runs.searchedConvolutions())
+                                    .as("calls of the search's trial up to run %d, %s at %d thread(s)", run, name,
+                                            threads)
+                                    .isEqualTo((long) convs.size() * Math.min(run, PICKED));
                             if (run <= PICKED) {
                                 boolean winogradBlock = (run - 1) / PICK_BLOCK_RUNS % 2 == 0;
                                 assertThat(winogradBefore[run] - winogradBefore[run - 1])
@@ -391,6 +396,7 @@ class DnnlConvTest {
                                 .as("Winograd convolutions, %s at %d thread(s)", name, threads)
                                 .isEqualTo(winograd ? all : 0);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
+                        assertThat(s.libraryRuns().searchedConvolutions()).as("no search: %s", search).isZero();
                         long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;
                         assertThat(s.libraryRuns().oneDnnClampedConvolutions())
                                 .as("oneDNN-clamped convolutions, %s at %d thread(s)", name, threads)

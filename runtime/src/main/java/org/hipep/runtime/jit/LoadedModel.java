@@ -223,8 +223,9 @@ public final class LoadedModel implements AutoCloseable {
      * (0 convolution, 1 matmul) or Winograd convolutions (2) the state has run, of its oneDNN
      * convolutions those that clamped by a post-op (3), how many oneDNN primitives its runs
      * created (4), how many of its oneDNN or Winograd convolutions added into their destination
-     * (5), and how many of its oneDNN matmuls applied a fused Gelu as a post-op (6); 0 for code
-     * built without the runtime's oneDNN kernels.
+     * (5), how many of its oneDNN matmuls applied a fused Gelu as a post-op (6), and how many of
+     * its convolutions took a way for the convolution search's trial (7); 0 for code built without
+     * the runtime's oneDNN kernels.
      */
     public long oneDnnRuns(long state, int kind) {
         if (oneDnnRuns == 0) {

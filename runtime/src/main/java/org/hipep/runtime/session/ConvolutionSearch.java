@@ -10,7 +10,8 @@ public enum ConvolutionSearch {
      * The default: the first 24 runs that call such a convolution's shape take the two ways in
      * blocks of six runs (Winograd first), the last three of each block timed; every later call
      * takes the faster. Until then a run's outputs may differ from a later run's by
-     * rounding.
+     * rounding, and its time is not the session's: {@link HipSession.LibraryRuns#searchedConvolutions}
+     * counts those calls, so a benchmark can wait for a run without one.
      */
     MEASURE,
     /** Fixed rules alone (Winograd wherever it applies): the same path on every machine. */

@@ -115,12 +115,17 @@ public final class HipSession implements AutoCloseable {
      * oneDNN and Winograd convolutions, those that added their result to their destination
      * ({@code hip-conv-add-in-place}'s residual Adds) as they wrote it.
      * {@code oneDnnActivatedMatMuls}: of the oneDNN matmuls, those whose fused Gelu oneDNN applied
-     * as a post-op (outputs provably finite) instead of a pass of the runtime over Y. {@code states}:
-     * the runtime states the counts are summed over (one per run that was in flight at once).
+     * as a post-op (outputs provably finite) instead of a pass of the runtime over Y.
+     * {@code searchedConvolutions}: the convolution calls whose way the convolution search chose
+     * while it measured the ways ({@link ConvolutionSearch#MEASURE}'s first runs of a shape, counted
+     * in the Winograd or the oneDNN count too); once a run adds none, every shape that run called has
+     * its pick, and later runs time what the session will keep doing (benchmark tools warm up until
+     * then). {@code states}: the runtime states the counts are summed over (one per run that was in
+     * flight at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
-            long oneDnnActivatedMatMuls, int states) {
+            long oneDnnActivatedMatMuls, long searchedConvolutions, int states) {
     }
 
     /**
@@ -141,6 +146,7 @@ public final class HipSession implements AutoCloseable {
             long primitives = 0;
             long accumulated = 0;
             long activated = 0;
+            long searched = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -150,8 +156,10 @@ public final class HipSession implements AutoCloseable {
                     primitives += model.oneDnnRuns(s.state, 4);
                     accumulated += model.oneDnnRuns(s.state, 5);
                     activated += model.oneDnnRuns(s.state, 6);
+                    searched += model.oneDnnRuns(s.state, 7);
                 }
-                return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, all.size());
+                return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
+                        all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
