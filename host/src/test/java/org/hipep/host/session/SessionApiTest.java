@@ -5,16 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.hipep.runtime.jit.RuntimeFailure;
+import org.hipep.runtime.session.CodeDigest;
 import org.hipep.runtime.session.ElementType;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -198,6 +204,50 @@ class SessionApiTest {
         Path missing = dir.resolve("missing.onnx");
         assertThatThrownBy(() -> env.createSession(missing, o)).isInstanceOf(RuntimeFailure.class)
                 .hasMessageStartingWith("cannot read the model " + missing + ": ");
+    }
+
+    /**
+     * A model file's digest is remembered in the cache's {@code model-digests} while the file is
+     * unchanged: the file rewritten in place with other bytes, its size and modification time kept,
+     * is hashed again and gets an entry of its own; and the lookup takes the remembered digest (a
+     * memo naming the first contents' digest for the file as it now is opens the first entry).
+     */
+    @Test
+    void aModelFilesDigestIsRememberedUntilTheFileChanges(@TempDir Path dir) throws Exception {
+        Path model = Files.copy(MODEL, dir.resolve("m.onnx"));
+        Thread.sleep(2100); // a file changed in the last two seconds is not remembered
+        SessionOptions o = new SessionOptions().setCacheDir(dir.resolve("cache"));
+        Path first;
+        try (HipSession a = env.createSession(model, o)) {
+            first = a.timings().artifactDir();
+        }
+        Path memos = dir.resolve("cache").resolve("model-digests");
+        List<Path> memo;
+        try (Stream<Path> s = Files.list(memos)) {
+            memo = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+        }
+        assertThat(memo).hasSize(1);
+        try (HipSession again = env.createSession(model, o)) {
+            assertThat(again.timings().fromCache()).isTrue();
+            assertThat(again.timings().artifactDir()).isEqualTo(first);
+        }
+
+        byte[] bytes = Files.readAllBytes(model);
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        assertThat(text).contains("hip-ep examples");
+        FileTime modified = Files.getLastModifiedTime(model);
+        Files.write(model, text.replace("hip-ep examples", "hip-ep exampleS").getBytes(StandardCharsets.ISO_8859_1));
+        Files.setLastModifiedTime(model, modified);
+        try (HipSession changed = env.createSession(model, o)) {
+            assertThat(changed.timings().fromCache()).isFalse();
+            assertThat(changed.timings().artifactDir()).isNotEqualTo(first);
+        }
+
+        String firstDigest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        Files.writeString(memo.get(0), CodeDigest.stampLine(model) + " " + firstDigest + "\n");
+        try (HipSession misled = env.createSession(model, o)) {
+            assertThat(misled.timings().artifactDir()).as("the remembered digest keys the lookup").isEqualTo(first);
+        }
     }
 
     @Test

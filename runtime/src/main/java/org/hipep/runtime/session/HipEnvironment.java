@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -103,15 +104,16 @@ public final class HipEnvironment implements AutoCloseable {
         boolean fromCache;
         Runnable onClose = null;
         if (options.cacheDir() != null) {
-            byte[] digest = model != null ? sha256(model) : sha256(modelPath);
+            byte[] digest = model != null ? sha256(model) : modelDigest(modelPath, options.cacheDir());
             dir = options.cacheDir().resolve(key(digest, plugins.fingerprint(), options));
             fromCache = isComplete(dir, options.artifactFormat());
+            if (!fromCache && model == null) {
+                // keyed by the bytes compiled, should the file have changed since it was hashed
+                model = read(modelPath);
+                dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
+                fromCache = isComplete(dir, options.artifactFormat());
+            }
             if (!fromCache) {
-                if (model == null) {
-                    // keyed by the bytes compiled, should the file have changed since it was hashed
-                    model = read(modelPath);
-                    dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
-                }
                 Path tmp = temporary(options.cacheDir());
                 compileInto(model, modelPath, options, plugins, load, tmp);
                 publish(tmp, dir);
@@ -260,8 +262,13 @@ public final class HipEnvironment implements AutoCloseable {
                 && Files.isRegularFile(dir.resolve(format == ArtifactFormat.NATIVE ? SHARED_OBJECT : BITCODE));
     }
 
-    /** Renames {@code tmp} to {@code dir}; when another writer got there first, keeps theirs. */
-    private static void publish(Path tmp, Path dir) {
+    /**
+     * Renames {@code tmp} to {@code dir}; when another writer got there first, keeps theirs (entries
+     * appear whole, by this rename). On Linux renaming onto a folder that is not empty fails with
+     * ENOTEMPTY, which Java reports as a plain {@code FileSystemException}, not as
+     * {@link DirectoryNotEmptyException}: so an existing {@code dir} decides.
+     */
+    static void publish(Path tmp, Path dir) {
         try {
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
@@ -270,7 +277,9 @@ public final class HipEnvironment implements AutoCloseable {
             throw new RuntimeFailure("the compile cache needs a file system with atomic renames: " + dir, e);
         } catch (IOException e) {
             deleteTree(tmp);
-            throw new RuntimeFailure("cannot write the compile cache entry " + dir + ": " + e.getMessage(), e);
+            if (!Files.isDirectory(dir)) {
+                throw new RuntimeFailure("cannot write the compile cache entry " + dir + ": " + e.getMessage(), e);
+            }
         }
     }
 
@@ -312,6 +321,22 @@ public final class HipEnvironment implements AutoCloseable {
     private static byte[] sha256(byte[] bytes) {
         return sha256().digest(bytes);
     }
+
+    /**
+     * The SHA-256 of the file {@code model}, remembered in {@code cacheDir}'s {@code model-digests}
+     * by the file's identity as {@link CodeDigest} remembers the compiler's jars (size, modification
+     * and status-change times, inode; not for a file changed in the last two seconds): a session
+     * from the cache then opens its artifacts without reading the model (bert-layer's 28 MB took
+     * ~23 ms a session; a model of gigabytes, seconds). A model rewritten in place, even with its
+     * size and modification time kept, has another status-change time and is hashed again.
+     */
+    static byte[] modelDigest(Path model, Path cacheDir) {
+        return CodeDigest.memoised(model, "model", () -> sha256(model), cacheDir.resolve(MODEL_DIGESTS),
+                Instant.now());
+    }
+
+    /** The folder of the cache that keeps {@link #modelDigest}'s memos. */
+    static final String MODEL_DIGESTS = "model-digests";
 
     /** The SHA-256 of the file {@code model}, read as a stream. */
     private static byte[] sha256(Path model) {
