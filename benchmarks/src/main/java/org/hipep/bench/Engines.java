@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.hipep.host.session.SearchWarmup;
 import org.hipep.host.session.TestData;
 import org.hipep.runtime.session.ArtifactFormat;
 import org.hipep.runtime.session.HipEnvironment;
@@ -141,22 +142,9 @@ final class Engines {
             }
         }
 
-        /**
-         * Untimed runs until one makes no call of the convolution search's trial
-         * ({@link HipSession.LibraryRuns#searchedConvolutions}: from then on the session runs the
-         * ways it picked), at most {@code max}; returns the runs made (1 for a model without such a
-         * search).
-         */
-        int settle(int max) {
-            for (int runs = 1; runs < max; runs++) {
-                long before = session.libraryRuns().searchedConvolutions();
-                run(false);
-                if (session.libraryRuns().searchedConvolutions() == before) {
-                    return runs;
-                }
-            }
-            run(false);
-            return max;
+        /** Untimed runs until the convolution search has settled ({@link SearchWarmup}); the runs made. */
+        int settle() {
+            return SearchWarmup.untilSettled(session, () -> run(false), SearchWarmup.MAX_RUNS);
         }
 
         @Override

@@ -250,7 +250,7 @@ public final class OrtComparison implements Callable<Integer> {
                 }
             }
             if (ours instanceof Engines.Hip h) {
-                int settled = h.settle(MAX_SETTLE_RUNS);
+                int settled = h.settle();
                 if (settled > 1) {
                     log.printf("%s, %d thread(s): ours' convolution search settled in %d untimed runs%n", m.name, n,
                             settled);
@@ -299,14 +299,6 @@ public final class OrtComparison implements Callable<Integer> {
     static final int PROFILE_WARMUP = 5;
 
     /**
-     * At most this many untimed runs of ours until its convolution search has picked every shape's
-     * way ({@link Engines.Hip#settle}; 25 runs with the runtime's trial of 24), before the warm-up
-     * of the timed runs and before the profiled runs: a session's first runs of such a shape take
-     * both ways in turn, and their times are not the session's.
-     */
-    static final int MAX_SETTLE_RUNS = 200;
-
-    /**
      * Each engine alone with its profiler on (sessions of their own, so that the timed runs above
      * are not slowed by it), ORT's first; the tables are printed after the report ({@code profiles}).
      */
@@ -333,7 +325,7 @@ public final class OrtComparison implements Callable<Integer> {
         }
         try (Engines.Hip ours = new Engines.Hip(env, model, set, n, cache, format,
                 work.resolve("profile").resolve("ours-" + base))) {
-            int settled = ours.settle(MAX_SETTLE_RUNS);
+            int settled = ours.settle();
             int warm = settled + PROFILE_WARMUP;
             log.printf("%s: our profile, %d runs after %d (the convolution search settled in %d)%n", title,
                     profileRuns, warm, settled);

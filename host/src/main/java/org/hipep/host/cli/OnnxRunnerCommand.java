@@ -13,6 +13,7 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import org.hipep.dialects.onnx.load.OnnxLoadException;
 import org.hipep.host.session.Conformance;
+import org.hipep.host.session.SearchWarmup;
 import org.hipep.host.session.TestData;
 import org.hipep.runtime.jit.RuntimeFailure;
 import org.hipep.runtime.session.ArtifactFormat;
@@ -178,23 +179,23 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
             Map<String, Tensor> feeds = input != null ? Conformance.inputs(session, input) : random(session);
             try {
                 long[] times = new long[Math.max(1, iterations)];
-                long first = -1;
+                long[] first = {-1};
+                Runnable untimed = () -> {
+                    long s = System.nanoTime();
+                    session.run(feeds).close();
+                    first[0] = first[0] < 0 ? System.nanoTime() - s : first[0];
+                };
                 int warm = 0;
-                if (warmup != null || times.length > 1) {
-                    for (int limit = warmup != null ? warmup : MAX_SETTLE_RUNS; warm < limit;) {
-                        long searched = session.libraryRuns().searchedConvolutions();
-                        long s = System.nanoTime();
-                        session.run(feeds).close();
-                        first = first < 0 ? System.nanoTime() - s : first;
-                        warm++;
-                        if (warmup == null && session.libraryRuns().searchedConvolutions() == searched) {
-                            break;
-                        }
+                if (warmup != null) {
+                    for (; warm < warmup; warm++) {
+                        untimed.run();
                     }
-                    if (warm > 0) {
-                        out.printf("warm-up: %d run%s%s%n", warm, warm == 1 ? "" : "s", warmup != null || warm == 1 ? ""
-                                : " (until the convolution search had picked every shape's way)");
-                    }
+                } else if (times.length > 1) {
+                    warm = SearchWarmup.untilSettled(session, untimed, SearchWarmup.MAX_RUNS);
+                }
+                if (warm > 0) {
+                    out.printf("warm-up: %d run%s%s%n", warm, warm == 1 ? "" : "s", warmup != null || warm == 1 ? ""
+                            : " (until the convolution search had picked every shape's way)");
                 }
                 Result last = null;
                 for (int k = 0; k < times.length; k++) {
@@ -209,7 +210,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                     int status = report(session, result, out);
                     long[] sorted = times.clone();
                     Arrays.sort(sorted);
-                    out.printf("first run: %.3f ms%n", (first >= 0 ? first : times[0]) / 1e6);
+                    out.printf("first run: %.3f ms%n", (first[0] >= 0 ? first[0] : times[0]) / 1e6);
                     out.printf("median run: %.3f ms over %d runs%s%n", sorted[sorted.length / 2] / 1e6, times.length,
                             warm > 0 ? " after the warm-up" : "");
                     if (profile != null) {
@@ -254,9 +255,6 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
             out.println("profile: " + p.droppedCalls() + " kernel calls were not recorded (see Profile.MAX_CALLS)");
         }
     }
-
-    /** The most untimed runs the default warm-up makes (the runtime's convolution search takes 25). */
-    static final int MAX_SETTLE_RUNS = 200;
 
     private static double share(long part, long whole) {
         return whole == 0 ? 0 : 100.0 * part / whole;
