@@ -39,11 +39,12 @@ final class PresetLibrary {
      */
     static Path load(Class<?> preset, String filePrefix, String name) {
         String what = memoName(filePrefix);
+        // before the memo's files: those that opened before one failed belong to the new memo
+        List<String> before = NativeCalls.loadedObjects();
         Path remembered = openRemembered(CodeDigest.recallFor(preset, what), filePrefix);
         if (remembered != null) {
             return remembered;
         }
-        List<String> before = NativeCalls.loadedObjects();
         Loader.load(preset);
         Path library = Loader.getLoadedLibraries().values().stream()
                 .filter(Objects::nonNull)

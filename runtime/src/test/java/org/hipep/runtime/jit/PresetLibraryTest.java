@@ -23,12 +23,27 @@ import org.junit.jupiter.api.io.TempDir;
  * that names no such library or a file that is no library is not used.
  */
 class PresetLibraryTest {
+    private static final String OPENBLAS = "libopenblas_nolapack.so";
+
     @TempDir
     Path dir;
 
-    /** Loads OpenBLAS and oneDNN as a session would, and prints what was mapped (run in a forked JVM). */
+    /**
+     * Loads OpenBLAS and oneDNN as a session would, and prints what was mapped (run in a forked
+     * JVM); with {@code tamper <file>}, first appends {@code file} to the OpenBLAS memo (a file that
+     * is no library, with its right stamp), instead of loading.
+     */
     public static final class Load {
         public static void main(String[] args) throws IOException {
+            if (args.length == 2 && args[0].equals("tamper")) {
+                String what = PresetLibrary.memoName(OPENBLAS);
+                Class<?> preset = org.bytedeco.openblas.global.openblas_nolapack.class;
+                String memo = CodeDigest.recallFor(preset, what);
+                Path fake = Path.of(args[1]);
+                CodeDigest.rememberFor(preset, what, memo + "\n" + CodeDigest.stampLine(fake) + "\t" + fake);
+                System.out.println("tampered " + (CodeDigest.recallFor(preset, what).endsWith(fake.toString())));
+                return;
+            }
             Path openBlas = OpenBlasLibrary.path();
             Path dnnl = DnnlLibrary.path();
             System.out.println("openblas " + openBlas);
@@ -58,6 +73,20 @@ class PresetLibraryTest {
         try (var memos = Files.list(dir.resolve("hipep").resolve("code-digests"))) {
             assertThat(memos.count()).as("a memo each for OpenBLAS and oneDNN, with the digests").isGreaterThanOrEqualTo(2);
         }
+    }
+
+    /**
+     * A memo whose last file does not open (the others did) sends that process through JavaCPP,
+     * which remembers the files again, those the failed attempt had opened included: the next
+     * process opens them without JavaCPP.
+     */
+    @Test
+    void aMemoThatFailsToOpenIsReplaced() throws Exception {
+        run();
+        Path fake = Files.writeString(dir.resolve("libfake.so.1"), "not a library");
+        assertThat(run("tamper", fake.toString())).contains("tampered true");
+        assertThat(line(run(), "jni")).as("the memo failed: JavaCPP's load").contains("libjniopenblas");
+        assertThat(line(run(), "jni")).as("the memo written again").isEmpty();
     }
 
     @Test
@@ -118,10 +147,12 @@ class PresetLibraryTest {
     }
 
     /** stdout and stderr of a JVM that runs {@link Load} with the cache folder under {@link #dir}. */
-    private String run() throws IOException, InterruptedException {
+    private String run(String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                Load.class.getName())).redirectErrorStream(true);
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
+                System.getProperty("java.class.path"), Load.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("XDG_CACHE_HOME", dir.toString());
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
