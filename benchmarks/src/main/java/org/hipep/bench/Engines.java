@@ -144,7 +144,7 @@ final class Engines {
 
         /** Untimed runs until the convolution search has settled ({@link SearchWarmup}); the runs made. */
         int settle() {
-            return SearchWarmup.untilSettled(session, () -> run(false), SearchWarmup.MAX_RUNS);
+            return SearchWarmup.untilSettled(session, () -> run(false));
         }
 
         @Override

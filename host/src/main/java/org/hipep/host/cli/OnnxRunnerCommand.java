@@ -191,7 +191,7 @@ public final class OnnxRunnerCommand implements Callable<Integer> {
                         untimed.run();
                     }
                 } else if (times.length > 1) {
-                    warm = SearchWarmup.untilSettled(session, untimed, SearchWarmup.MAX_RUNS);
+                    warm = SearchWarmup.untilSettled(session, untimed);
                 }
                 if (warm > 0) {
                     out.printf("warm-up: %d run%s%s%n", warm, warm == 1 ? "" : "s", warmup != null || warm == 1 ? ""

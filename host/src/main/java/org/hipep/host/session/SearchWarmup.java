@@ -11,19 +11,19 @@ import org.hipep.runtime.session.HipSession;
  */
 public final class SearchWarmup {
     /** The most runs {@link #untilSettled} makes (the runtime's search settles in 25). */
-    public static final int MAX_RUNS = 200;
+    static final int MAX_RUNS = 200;
 
     private SearchWarmup() {
     }
 
     /**
      * Calls {@code run} (one run of {@code session}) until a call makes no call of the search's
-     * trial ({@link HipSession.LibraryRuns#searchedConvolutions}), at most {@code max} times;
-     * returns the runs made: 1 for a model without such a convolution, 0 when {@code max} is 0.
+     * trial ({@link HipSession.LibraryRuns#searchedConvolutions}), at most {@link #MAX_RUNS} times;
+     * returns the runs made: 1 for a model without such a convolution.
      */
-    public static int untilSettled(HipSession session, Runnable run, int max) {
+    public static int untilSettled(HipSession session, Runnable run) {
         int runs = 0;
-        while (runs < max) {
+        while (runs < MAX_RUNS) {
             long before = session.libraryRuns().searchedConvolutions();
             run.run();
             runs++;

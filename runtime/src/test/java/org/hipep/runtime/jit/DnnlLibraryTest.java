@@ -3,11 +3,7 @@ package org.hipep.runtime.jit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,16 +37,10 @@ class DnnlLibraryTest {
 
     /** stdout and stderr of a JVM that loads oneDNN with the given variables (and no inherited OpenMP ones). */
     private static String run(Map<String, String> env) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                Load.class.getName())).redirectErrorStream(true);
-        pb.environment().keySet().removeIf(k -> k.startsWith("OMP_") || k.startsWith("GOMP_"));
-        pb.environment().put("OMP_DISPLAY_ENV", "VERBOSE");
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the JVM loading oneDNN ended").isTrue();
-        assertThat(p.exitValue()).as("exit status; output:%n%s", out).isZero();
-        return out;
+        return ForkedJvm.run(Load.class, e -> {
+            e.keySet().removeIf(k -> k.startsWith("OMP_") || k.startsWith("GOMP_"));
+            e.put("OMP_DISPLAY_ENV", "VERBOSE");
+            e.putAll(env);
+        });
     }
 }

@@ -131,11 +131,7 @@ class NativeArtifactTest {
         Path so = dir.resolve("fake-model.so");
         ModelLoader.writeNative(model, runtime(), LoadOptions.defaults(), so);
         // a JVM of its own: this one has LLVM loaded (it just wrote the model)
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), NativeLoadProbe.class.getName(), so.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
+        String out = ForkedJvm.run(NativeLoadProbe.class, e -> { }, so.toString());
         assertThat(out).contains("result " + jitResult).contains("libLLVM absent");
     }
 

@@ -3,13 +3,11 @@ package org.hipep.runtime.jit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.hipep.runtime.session.CodeDigest;
 import org.junit.jupiter.api.Test;
@@ -148,16 +146,6 @@ class PresetLibraryTest {
 
     /** stdout and stderr of a JVM that runs {@link Load} with the cache folder under {@link #dir}. */
     private String run(String... args) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
-                System.getProperty("java.class.path"), Load.class.getName()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().put("XDG_CACHE_HOME", dir.toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the JVM loading the presets ended").isTrue();
-        assertThat(p.exitValue()).as("exit status; output:%n%s", out).isZero();
-        return out;
+        return ForkedJvm.run(Load.class, e -> e.put("XDG_CACHE_HOME", dir.toString()), args);
     }
 }
