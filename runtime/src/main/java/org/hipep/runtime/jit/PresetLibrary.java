@@ -85,23 +85,26 @@ final class PresetLibrary {
 
     /**
      * The memo of {@code files}, in the loader's order: one line per file, its stamp and its path
-     * apart by a tab; {@code null} when {@code library} (a file JavaCPP reported loaded) is not
-     * among them under a name starting with {@code filePrefix}, a file has no stamp, or a path holds
-     * a line break.
+     * apart by a tab; {@code null} when the first of them whose name starts with {@code filePrefix}
+     * (the one {@link #openRemembered} returns) is not {@code library} (the file JavaCPP reported
+     * loaded), a file has no stamp, or a path holds a line break.
      */
     static String memo(List<Path> files, Path library, String filePrefix) {
+        Path first = files.stream().filter(f -> f.getFileName().toString().startsWith(filePrefix)).findFirst()
+                .orElse(null);
+        if (first == null || !sameFile(first, library)) {
+            return null;
+        }
         List<String> lines = new ArrayList<>();
-        boolean found = false;
         for (Path f : files) {
             String stamp = CodeDigest.stampLine(f);
             String path = f.toString();
             if (stamp == null || path.indexOf('\n') >= 0 || path.indexOf('\r') >= 0) {
                 return null;
             }
-            found |= f.getFileName().toString().startsWith(filePrefix) && sameFile(f, library);
             lines.add(stamp + "\t" + path);
         }
-        return found ? String.join("\n", lines) : null;
+        return String.join("\n", lines);
     }
 
     private static boolean sameFile(Path a, Path b) {

@@ -115,8 +115,12 @@ class PresetLibraryTest {
                 .isNull();
         assertThat(PresetLibrary.openRemembered(null, "libopenblas_nolapack.so")).isNull();
 
-        // a file that is no library, with its right stamp: the loader refuses it
+        // a file that is no library, with its right stamp: the loader refuses it; and named like the
+        // library before it, no memo is written (the memo's reader would take it for the library)
         Path fake = Files.writeString(dir.resolve("libopenblas_nolapack.so.0"), "not a library");
+        List<Path> fakeFirst = new java.util.ArrayList<>(files);
+        fakeFirst.add(0, fake);
+        assertThat(PresetLibrary.memo(fakeFirst, openBlas, OPENBLAS)).isNull();
         String notLibrary = CodeDigest.stampLine(fake) + "\t" + fake;
         assertThat(PresetLibrary.openRemembered(notLibrary, "libopenblas_nolapack.so")).isNull();
 
