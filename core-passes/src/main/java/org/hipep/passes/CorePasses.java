@@ -10,6 +10,7 @@ import org.hipep.passes.hip.InferShapesPass;
 import org.hipep.passes.hip.ResolveExternConstantsPass;
 import org.hipep.passes.hip.ResolveTensorDimsPass;
 import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
+import org.hipep.passes.hip.VerifyNoConstantCarriersPass;
 import org.hipep.passes.llvm.ConvertHipToLLVMPass;
 import org.hipep.passes.llvm.ConvertToLLVMPass;
 import org.hipep.passes.llvm.GenerateInterfacePass;
@@ -56,6 +57,7 @@ public final class CorePasses {
         registry.registerPass(SimplifyOnnxPass::new, OWNER);
         registry.registerPass(ConvertOnnxToHipPass::new, OWNER);
         registry.registerPass(VerifyOnnxConvertedPass::new, OWNER);
+        registry.registerPass(VerifyNoConstantCarriersPass::new, OWNER);
         registry.registerPass(OnnxLoopOutlinePass::new, OWNER);
         registry.registerPass(OnnxIfOutlinePass::new, OWNER);
         registry.registerPass(ExternalizeConstantsPass::new, OWNER);

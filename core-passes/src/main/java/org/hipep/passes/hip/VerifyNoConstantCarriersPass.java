@@ -8,14 +8,17 @@ import org.hipep.pass.Pass;
 
 /**
  * The late-carrier guard the pipelines run after {@code hip-externalize-constants}: fails with
- * {@code hip.constant survived past hip-externalize-constants} on every {@code hip.constant}
- * still in the op it runs on (a carrier emitted by a slot that runs after externalization).
- * Like upstream, it has no textual name of its own and is not registered; pipelines add it
- * directly. Op-agnostic.
+ * {@link #MESSAGE} (upstream's text, which says where a plugin must emit its carriers instead) on
+ * every {@code hip.constant} still in the op it runs on (a carrier emitted by a slot that runs
+ * after externalization). Op-agnostic. Upstream's has no textual name, so its pipeline prints it
+ * as {@code unknown<...>}; this one is registered as {@code hip-verify-no-constant-carriers}, so
+ * that the pipeline {@code --dump-pass-pipeline} prints parses back (into {@code hip-mlir-opt}, a
+ * {@code HIPDNN_EP_PIPELINE} override) with the guard in it.
  */
 public final class VerifyNoConstantCarriersPass extends Pass {
     /** The diagnostic emitted on each surviving carrier. */
-    public static final String MESSAGE = "hip.constant survived past hip-externalize-constants";
+    public static final String MESSAGE = "hip.constant survived past hip-externalize-constants; plugins must emit"
+            + " carriers at AfterConvertOnnxToHip, not at BeforeBufferization";
 
     @Override
     public String argument() {
