@@ -22,7 +22,8 @@ import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
  */
 final class MicroModels {
     /** Every micro model. */
-    static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
+    static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-matmul-2048",
+            "op-add-bias",
             "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
             "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
             "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu",
@@ -58,6 +59,12 @@ final class MicroModels {
                 input.accept(new long[] {1, 128, 768});
                 g.addInitializer(BertModel.tensor("w", gaussian(rnd, 768 * 768, 0.02), 768, 768));
                 node(g, "MatMul", new String[] {"x0", "w"}, 1, 128, 768);
+            }
+            case "op-matmul-2048" -> {
+                // the GEMM ceiling through each engine: a large square product with constant weights
+                input.accept(new long[] {2048, 2048});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 2048 * 2048, 0.02), 2048, 2048));
+                node(g, "MatMul", new String[] {"x0", "w"}, 2048, 2048);
             }
             case "op-matmul-scores" -> {
                 input.accept(new long[] {1, 12, 128, 64});
