@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
@@ -22,8 +24,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.OperatorSetIdProto;
  */
 final class MicroModels {
     /** Every micro model. */
-    static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-matmul-2048",
-            "op-add-bias",
+    static final List<String> NAMES = List.of("op-matmul-ffn", "op-matmul-qkv", "op-matmul-scores", "op-add-bias",
             "op-layernorm", "op-softmax", "op-gelu", "op-transpose-heads", "op-conv3x3", "op-conv1x1", "op-sr-conv5x5",
             "op-sr-conv3x3", "op-sr-pixel-shuffle", "op-conv-stem", "op-maxpool", "op-conv3x3-s2", "op-conv3x3-14",
             "op-conv1x1-14", "op-conv1x1-down14", "op-conv3x3-7", "op-conv1x1-7", "op-add-relu",
@@ -35,7 +36,12 @@ final class MicroModels {
             "op-fixed-add", "op-mnist-pool1", "op-mnist-pool2", "op-mnist-fc",
             // oneDNN convolutions (dnnl-conv): ResNet-50's other two strided 1x1 (downsampling) convolutions,
             // super-resolution-10's last two convolutions (64 -> 32 and 32 -> 9, 3x3 at 224x224)
-            "op-conv1x1-down28", "op-conv1x1-down7", "op-sr-conv3x3-32", "op-sr-conv3x3-9");
+            "op-conv1x1-down28", "op-conv1x1-down7", "op-sr-conv3x3-32", "op-sr-conv3x3-9",
+            // the engines' GEMMs side by side: a large square product with constant weights (SQUARE_MATMUL)
+            "op-matmul-2048");
+
+    /** {@code op-matmul-<n>}: an [n, n] input times a constant [n, n] weight, n from 1 to 8192. */
+    static final Pattern SQUARE_MATMUL = Pattern.compile("op-matmul-([1-9][0-9]{0,3})");
 
     private MicroModels() {
     }
@@ -59,12 +65,6 @@ final class MicroModels {
                 input.accept(new long[] {1, 128, 768});
                 g.addInitializer(BertModel.tensor("w", gaussian(rnd, 768 * 768, 0.02), 768, 768));
                 node(g, "MatMul", new String[] {"x0", "w"}, 1, 128, 768);
-            }
-            case "op-matmul-2048" -> {
-                // the GEMM ceiling through each engine: a large square product with constant weights
-                input.accept(new long[] {2048, 2048});
-                g.addInitializer(BertModel.tensor("w", gaussian(rnd, 2048 * 2048, 0.02), 2048, 2048));
-                node(g, "MatMul", new String[] {"x0", "w"}, 2048, 2048);
             }
             case "op-matmul-scores" -> {
                 input.accept(new long[] {1, 12, 128, 64});
@@ -218,7 +218,18 @@ final class MicroModels {
             case "op-conv1x1-down7" -> conv(g, rnd, input, 1024, 2048, 14, 1, 2);
             case "op-sr-conv3x3-32" -> conv(g, rnd, input, 64, 32, 224, 3, 1);
             case "op-sr-conv3x3-9" -> conv(g, rnd, input, 32, 9, 224, 3, 1);
-            default -> throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES);
+            default -> {
+                // op-matmul-<n>: [n, n] x a constant [n, n]
+                Matcher square = SQUARE_MATMUL.matcher(name);
+                int n = square.matches() ? Integer.parseInt(square.group(1)) : 0;
+                if (n < 1 || n > 8192) {
+                    throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES
+                            + " (and op-matmul-<n> for any n from 1 to 8192)");
+                }
+                input.accept(new long[] {n, n});
+                g.addInitializer(BertModel.tensor("w", gaussian(rnd, n * n, 0.02), n, n));
+                node(g, "MatMul", new String[] {"x0", "w"}, n, n);
+            }
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(20)).setGraph(g).build();
