@@ -59,13 +59,15 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KIND_CONV_ACC 5     /* a count only: the convolutions (oneDNN's or Winograd's) that added into Y */
 #define DN_KIND_MATMUL_ACT 6   /* a count only: the matmuls whose fused activation (Gelu) was oneDNN's post-op */
 #define DN_KIND_SEARCHED 7     /* a count only: the convolutions whose way the convolution search chose (its trial) */
-#define DN_KINDS 8
+#define DN_KIND_FEW_CHANNELS 8 /* a count only: kernels_linalg.c's direct convolutions of few input channels */
+#define DN_KINDS 9
 /* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
 #define DN_EPI_CLAMP 1
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */
 #define DN_EPI_GELU_TANH 3 /* Gelu's tanh form, oneDNN's gelu_tanh */
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
 #define DN_KEY_BMM 17     /* a key only (runs count as DN_KIND_MATMUL): kernels_dnnl_matmul.c's batched products */
+#define DN_KEY_FEW 18     /* a key only (no primitive): kernels_linalg.c's repacked weights of a direct convolution */
 
 /*
  * The memory objects one run binds its buffers to (dn_run sets their data): over the source,

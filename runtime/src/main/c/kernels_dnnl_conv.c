@@ -11,8 +11,10 @@
  * used in place when dense (io->xl / io->yl; the layout of each is in the entry key), and so is a Y
  * that is a channel slice of a wider tensor (hip-concat-in-place: its pixels io->ldy floats apart;
  * see dn_conv_try), the weights
- * in the layout oneDNN prefers — EVERY such convolution, 1x1 and single input channel included: on
- * NHWC a 1x1 is a plain GEMM over the pixels and no reorder runs around oneDNN's kernel. Measured
+ * in the layout oneDNN prefers — EVERY such convolution, 1x1 and single input channel included, but
+ * those of up to four input channels and 64 or more taps that la_conv computes directly before it
+ * comes here (la_convfc_body, AVX-512 builds): on NHWC a 1x1 is a plain GEMM over the pixels and no
+ * reorder runs around oneDNN's kernel. Measured
  * (C timing, best of runs, 1 thread, NCHW kernel / NHWC kernel on ResNet-50's shapes): 1x1 1.11-1.42x,
  * 3x3 1.03-1.13x, 7x7 stem 1.24x. A strided (non-dense) X is first copied densely in NCHW order
  * (then oneDNN reads NCHW and writes NHWC). Whatever oneDNN does not take goes through la_conv on

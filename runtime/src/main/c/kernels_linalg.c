@@ -28,9 +28,11 @@
  * into Y (row stride = the output size) on top of the bias written just before; 1x1 stride-1
  * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate;
  * f32 2-D stride-1 ones of one input channel (mnist-8's first) are direct sums with 8 output
- * channels' accumulators in registers (la_conv1ch_body). ConvTranspose: gemm + col2im by blocks of input
- * positions (same budget). Einsum: two operands of matmul form go through BLAS, anything else
- * through a general index loop (products and sums in double, or wrapping int64 for integers).
+ * channels' accumulators in registers (la_conv1ch_body), and so are channels-last f32 2-D ones of
+ * up to four input channels and 64 or more taps (a CNN's 7x7 stem: la_convfc_body). ConvTranspose:
+ * gemm + col2im by blocks of input positions (same budget). Einsum: two operands of matmul form go
+ * through BLAS, anything else through a general index loop (products and sums in double, or
+ * wrapping int64 for integers).
  * Attention (ONNX 23, after the current ONNX reference implementation): grouped-query heads share
  * K/V head q_head / (q_heads / kv_heads); is_causal lets query i see keys j <= i + past_length
  * (upper-left aligned without a cache, offset by the cache length with past_key, as the reference
@@ -1412,6 +1414,127 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
     }
     st_scratch_give(j->ctx, xp, slot);
 }
+
+/*
+ * Float 2-D convolutions of few input channels on channels-last X and Y (a CNN's first layer on
+ * an image: ResNet's 7x7 stride-2 stem, 3 -> 64 channels), computed directly. With C channels
+ * last, the C x KW taps of one kernel row are contiguous in X, so a pixel's window is KH runs of
+ * KW x C floats; the weights are repacked into the same order, [KH][KW x C][M] (a few KB to 40
+ * KB): once per session, in an entry of the oneDNN cache (which keeps the session's packed
+ * weights), when W is one of its constants; on every call, in kernel scratch, when W is a graph
+ * input or computed, or no cache is loaded. A block of LA_FC_PIX output pixels of a row by 64
+ * output channels keeps 16 accumulators in registers over the window (per tap, the four weight
+ * vectors loaded once, then per pixel one broadcast of X and four multiply-adds); M past the last
+ * whole 64 in blocks of 16 channels. Rows of the window outside X (the pads) are skipped for the
+ * whole block; a pixel whose window crosses X's left or right edge is a block of its own with its
+ * columns clipped, so no tap reads a pad. Bias first, the fused clamp of the _clamp kernels on the
+ * accumulators (la_vclamp16: NaN propagates, as it does through the sums, so no scan of X is
+ * needed as for oneDNN's clip post-op). Rows of the output are split over the threads.
+ * Measured (docs/BENCHMARKS.md, thirty-third round): in a C loop at one thread, on ResNet-50's
+ * stem without its pads, this loop and oneDNN's brgemm kernel both reach the FMA peak (900 against
+ * 904 us); in light-resnet50's runs the stem took 0.95-1.08 ms this way against 0.98-1.09 by
+ * oneDNN (its call with the scan of X and the padded borders), shorter in each of 16 alternated
+ * pairs of builds, by 3-90 us at one thread and 33-106 at two (0.1-0.4% of the run). Taken from
+ * LA_FC_MIN_TAPS taps (C x KH x KW): with fewer (SqueezeNet's 3x3 stem, 27 taps) the block's fixed
+ * work (bias, clamp, stores) weighs more and oneDNN was as fast or faster in the model (2-9 us
+ * slower this way at one thread). Compiled into the AVX-512 build of the runtime only (the
+ * x86-64-v4 object): with 32-byte vectors its 16 accumulators would take twice the registers AVX2
+ * has, so oneDNN keeps those hosts. Each call is counted (DN_KIND_FEW_CHANNELS:
+ * HipSession.LibraryRuns.fewChannelConvolutions).
+ */
+#define LA_FC_MAX_C 4
+#define LA_FC_MIN_TAPS 64
+#define LA_FC_PIX 4
+
+typedef struct {
+    const la_geom_t *g;
+    const float *x, *w, *b; /* w repacked: [KH][KW x C][M] */
+    float *y;
+    int64_t C, M;
+    int clamp;
+    double lo, hi;
+} la_fc_job_t;
+
+/* Y's P pixels (ldy floats apart) x V vectors of channels from y on: nk window rows of X from x on
+ * (rows rs floats apart, pixels ps apart), nt taps of each row; weights from w on (rows of M
+ * floats, a window row's taps kwc rows apart); bias b (or 0) and the clamp */
+static inline __attribute__((always_inline)) void la_fc_block(const float *x, int64_t rs, int64_t ps, int64_t nk,
+                                                               int64_t nt, const float *w, int64_t kwc, int64_t M,
+                                                               const float *b, float *y, int64_t ldy,
+                                                               const la_fc_job_t *j, const int P, const int V) {
+    rd_v16f a[LA_FC_PIX][4];
+    for (int v = 0; v < V; v++) {
+        rd_v16f bv = {0};
+        if (b != NULL) bv = rd_vld16(b + 16 * v);
+        for (int p = 0; p < P; p++) a[p][v] = bv;
+    }
+    for (int64_t r = 0; r < nk; r++) {
+        const float *xr = x + r * rs;
+        const float *wr = w + r * kwc * M;
+        for (int64_t t = 0; t < nt; t++) {
+            rd_v16f wv[4];
+            for (int v = 0; v < V; v++) wv[v] = rd_vld16(wr + t * M + 16 * v);
+            for (int p = 0; p < P; p++) {
+                float xv = xr[p * ps + t];
+                for (int v = 0; v < V; v++) a[p][v] += xv * wv[v];
+            }
+        }
+    }
+    rd_v16f lo = {0}, hi = {0};
+    lo += (float)j->lo;
+    hi += (float)j->hi;
+    for (int p = 0; p < P; p++)
+        for (int v = 0; v < V; v++) {
+            rd_v16f o = j->clamp ? la_vclamp16(a[p][v], lo, hi) : a[p][v];
+            memcpy(y + p * ldy + 16 * v, &o, sizeof o);
+        }
+}
+
+/* P pixels of one output row from yp on, every channel block: nk rows of the window from its row k0
+ * on, nt taps of each from its tap t0 on, the first pixel's first one at x */
+static inline __attribute__((always_inline)) void la_fc_pixels(const la_fc_job_t *j, const float *x, int64_t nk,
+                                                                int64_t k0, int64_t t0, int64_t nt, float *yp,
+                                                                const int P) {
+    const la_geom_t *g = j->g;
+    const int64_t C = j->C, M = j->M, kwc = g->k[1] * C, rs = g->in[1] * C, ps = g->s[1] * C;
+    const float *w = j->w + (k0 * kwc + t0) * M;
+    int64_t m = 0;
+    for (; m + 64 <= M; m += 64)
+        la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, j->b ? j->b + m : NULL, yp + m, M, j, P, 4);
+    for (; m < M; m += 16)
+        la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, j->b ? j->b + m : NULL, yp + m, M, j, P, 1);
+}
+
+static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
+    const la_fc_job_t *j = (const la_fc_job_t *)arg;
+    const la_geom_t *g = j->g;
+    const int64_t C = j->C, M = j->M, H = g->in[0], W = g->in[1], KH = g->k[0], KW = g->k[1];
+    const int64_t OH = g->out[0], OW = g->out[1], s1 = g->s[1];
+    for (int64_t row = begin; row < end; row++) {
+        int64_t n = row / OH, oh = row % OH, ih = oh * g->s[0] - g->pb[0];
+        int64_t k0 = ih < 0 ? -ih : 0, k1 = H - ih < KH ? H - ih : KH;
+        float *yr = j->y + row * OW * M;
+        if (k1 <= k0) { /* every tap in the pads: the bias (and clamp) alone */
+            for (int64_t ow = 0; ow < OW; ow++) la_fc_pixels(j, j->x, 0, 0, 0, 0, yr + ow * M, 1);
+            continue;
+        }
+        const float *xr = j->x + ((n * H + ih + k0) * W) * C;
+        int64_t ow = 0;
+        while (ow < OW) {
+            int64_t iw = ow * s1 - g->pb[1];
+            if (iw >= 0 && ow + LA_FC_PIX <= OW && (ow + LA_FC_PIX - 1) * s1 - g->pb[1] + KW <= W) {
+                la_fc_pixels(j, xr + iw * C, k1 - k0, k0, 0, KW * C, yr + ow * M, LA_FC_PIX);
+                ow += LA_FC_PIX;
+            } else { /* one pixel, its window's columns [c0, c1) inside X */
+                int64_t c0 = iw < 0 ? -iw : 0, c1 = W - iw < KW ? W - iw : KW;
+                if (c1 < c0) c1 = c0;
+                la_fc_pixels(j, c1 > c0 ? xr + (iw + c0) * C : xr, k1 - k0, k0, c0 * C, (c1 - c0) * C, yr + ow * M, 1);
+                ow++;
+            }
+        }
+    }
+}
+
 #pragma GCC diagnostic pop
 
 /* col2im of a transposed convolution: output channel m (of the group) gathers its ksz rows */
@@ -1640,6 +1763,73 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
     return 1;
 }
 
+/* Whether la_conv_fewch takes this convolution (see la_convfc_body): compiled for AVX-512 only. */
+static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
+#ifndef __AVX512F__
+    (void)io, (void)group, (void)acc;
+    return 0;
+#else
+    const la_geom_t *g = &io->g;
+    return io->kind == LA_F32 && g->nsp == 2 && group == 1 && g->d[0] == 1 && g->d[1] == 1 && io->xl && io->yl &&
+           io->ldy == io->M && !acc && io->C >= 1 && io->C <= LA_FC_MAX_C && io->M % 16 == 0 &&
+           io->C * g->ksz >= LA_FC_MIN_TAPS;
+#endif
+}
+
+/* The weights w [M, C, KH, KW] as la_convfc_body reads them, [KH][KW x C][M], into wt. */
+typedef struct {
+    const float *w;
+    int64_t C, KH, KW, M;
+} la_fc_pack_t;
+
+static void la_fc_repack(float *wt, const la_fc_pack_t *p) {
+    for (int64_t m = 0; m < p->M; m++)
+        for (int64_t c = 0; c < p->C; c++)
+            for (int64_t kh = 0; kh < p->KH; kh++)
+                for (int64_t kw = 0; kw < p->KW; kw++)
+                    wt[((kh * p->KW + kw) * p->C + c) * p->M + m] = p->w[((m * p->C + c) * p->KH + kh) * p->KW + kw];
+}
+
+/* dn_get's create for a DN_KEY_FEW entry: the constant weights repacked into its buffer */
+static int la_fc_pack_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
+    (void)c;
+    const la_fc_pack_t *p = (const la_fc_pack_t *)arg;
+    e->wbytes = p->C * p->KH * p->KW * p->M * (int64_t)sizeof(float);
+    e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
+    if (e->wbuf == NULL) return 0;
+    la_fc_repack((float *)e->wbuf, p);
+    return 1;
+}
+
+/* Y = conv(X, W) + B, clamped when `clamp` (la_fc_applies); errors reported on ctx. */
+static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double lo, double hi) {
+    const la_geom_t *g = &io->g;
+    const int64_t C = io->C, M = io->M, KH = g->k[0], KW = g->k[1];
+    la_fc_pack_t pack = {(const float *)io->W, C, KH, KW, M};
+    const float *wt = NULL;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c != NULL && io->W == io->w.data && dn_is_constant(c, io->W)) { /* repacked once (see la_convfc_body) */
+        int64_t k[DN_KEY_LEN] = {DN_KEY_FEW, C, KH, KW, M};
+        dn_entry_t *e = dn_get(ctx, c, k, io->W, la_fc_pack_create, &pack);
+        if (e != NULL) wt = (const float *)e->wbuf;
+    }
+    int slot = -1;
+    if (wt == NULL) { /* on every call */
+        float *s = (float *)st_scratch_take(ctx, C * KH * KW * M * (int64_t)sizeof(float), &slot);
+        if (s == NULL) {
+            hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate repacked weights");
+            return;
+        }
+        la_fc_repack(s, &pack);
+        wt = s;
+    }
+    la_fc_job_t j = {g, (const float *)io->X, wt, (const float *)io->B, (float *)io->Y, C, M, clamp, lo, hi};
+    int64_t rows = io->N * g->out[0];
+    if (io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS) la_convfc_body(&j, 0, rows);
+    else hipep_parallel_for(ctx, rows, 1, la_convfc_body, &j);
+    if (slot >= 0) st_scratch_give(ctx, (void *)wt, slot);
+    dn_count(ctx, DN_KIND_FEW_CHANNELS);
+}
 /*
  * Through oneDNN (kernels_dnnl_winograd.c: Winograd's F(4x4, 3x3) or oneDNN's direct convolution,
  * kernels_dnnl_conv.c); 0 when neither applies, 2 when it also clamped Y; with acc it adds to Y
@@ -1668,6 +1858,11 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
     if (g->osz == 0 || mg == 0 || N == 0) goto done;
+    if (la_fc_applies(&io, group, acc)) { /* few input channels, channels-last: direct (la_convfc_body) */
+        la_conv_fewch(ctx, &io, clamp, lo, hi);
+        tiled = 1; /* clamped */
+        goto done;
+    }
     int dn = kc > 0 ? wg_or_dn_conv(ctx, &io, group, clamp, lo, hi, acc) : 0;
     if (dn) {
         tiled = dn == 2;

@@ -21,6 +21,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.TensorProto;
 import org.hipep.host.session.ConvTilingTest.Case;
 import org.hipep.host.testing.OnnxValues;
+import org.hipep.runtime.jit.ModelLoader;
 import org.hipep.runtime.session.ConvolutionSearch;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
@@ -39,17 +40,19 @@ import org.junit.jupiter.params.provider.EnumSource;
  * oneDNN (channels-last after hip-conv-channels-last: 1x1 ones too), with weights
  * that are initializers (packed once per session) or graph inputs (reordered on every call: a changed
  * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
- * stem-like 7x7, a small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN
- * propagates, clamped values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a
- * single-input-channel 5x5 from 2^20 multiply-adds. Smaller single-input-channel 5x5 (mnist-8's
- * first), grouped, depthwise, dilated, f64, 1-D and 3-D convolutions must not go through oneDNN
- * (the count stays 0) and stay correct. Channels-last 3x3 stride-1 convolutions with constant
- * weights, 16 or more input and 32 or more output channels go by Winograd's F(4x4, 3x3) instead
- * (counted apart), NaN in X included. A clamp after a convolution with constant weights whose X is
- * smaller than Y is oneDNN's own post-op when X holds no NaN (counted apart: clampedByOneDnn), with
- * the clamped values' exact bits as everywhere; that holds too where X is long enough for the scan
- * for NaN to be split between two threads, and one NaN in the scan's last part keeps the clamp
- * pass.
+ * small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN propagates, clamped
+ * values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a single-input-channel
+ * 5x5 from 2^20 multiply-adds. Channels-last convolutions of up to four input channels and 64 or
+ * more taps (7x7 stems) take the runtime's direct kernel instead where the runtime is built for
+ * AVX-512 (counted apart).
+ * Smaller single-input-channel 5x5 (mnist-8's first), grouped, depthwise, dilated, f64, 1-D and 3-D
+ * convolutions must not go through oneDNN (the count stays 0) and stay correct. Channels-last 3x3
+ * stride-1 convolutions with constant weights, 16 or more input and 32 or more output channels go
+ * by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included. A clamp after a convolution
+ * with constant weights whose X is smaller than Y is oneDNN's own post-op when X holds no NaN
+ * (counted apart: clampedByOneDnn), with the clamped values' exact bits as everywhere; that holds
+ * too where X is long enough for the scan for NaN to be split between two threads, and one NaN in
+ * the scan's last part keeps the clamp pass.
  */
 class DnnlConvTest {
     @TempDir
@@ -110,7 +113,6 @@ class DnnlConvTest {
             constant(K3_BATCH), input(K3_BATCH),
             constant(K3_S2_ASYM), input(K3_S2_ASYM),
             constant(SAME_S2), input(SAME_S2),
-            constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
             constant(f32("two_channels_3x3", 1, 2, 5, a(10, 11), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* under LA_BLAS_MIN_MACS: oneDNN at one thread */
             constant(f32("mnist_conv2", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), null, false)),
@@ -171,6 +173,24 @@ class DnnlConvTest {
                     a(1, 1, 0, 0, 1, 2), true, false)));
 
     /**
+     * Through the runtime's direct kernel for few input channels (kernels_linalg.c, la_convfc_body):
+     * channels-last, at most four input channels and at least 64 taps (C x KH x KW), output channels
+     * a multiple of 16: a 7x7 stride-2 stem of 16 output channels (one 16-channel block) and its twin
+     * (same shape, its own weights: each conv's weights are repacked into an entry of their own),
+     * one of 80
+     * (a 64-channel block and a 16-channel one) over a batch of two with asymmetric pads, a fused
+     * Relu and NaN in X, and four channels with weights given at run time (repacked on every call),
+     * a fused Clip and pads as deep as the kernel, so that the first output row's window and the
+     * last output column's lie wholly in the pads (the bias and clamp alone).
+     */
+    static final List<Conv> FEW_CHANNELS = List.of(
+            constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
+            constant(f32("stem_7x7_s2_twin", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
+            withNan(constant(f32("stem_wide", 2, 3, 80, a(29, 33), a(7, 7), a(2, 2), a(3, 2, 1, 3), true)
+                    .then("relu"))),
+            input(f32("four_channels", 1, 4, 64, a(13, 14), a(4, 4), a(1, 2), a(4, 0, 1, 6), true).then("clip")));
+
+    /**
      * By Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c): channels-last 3x3 stride-1 convolutions
      * with constant weights, 16 or more input and 32 or more output channels and 16 or more 4x4
      * output tiles over the batch: partial tiles (sizes not multiples of 4), channel counts that
@@ -202,17 +222,27 @@ class DnnlConvTest {
 
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
-        check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC);
+        check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC, false);
     }
 
     @Test
     void otherConvolutionsKeepTheRuntimesOwnKernels() throws Exception {
-        check(OWN, "own", false, false, ConvolutionSearch.HEURISTIC);
+        check(OWN, "own", false, false, ConvolutionSearch.HEURISTIC, false);
+    }
+
+    /**
+     * The direct kernel is compiled into the AVX-512 build of the runtime only (the x86-64-v4
+     * object); every other form of the runtime leaves these convolutions to oneDNN.
+     */
+    @Test
+    void fewInputChannelsTakeTheDirectKernelAndMatchAPlainOne() throws Exception {
+        boolean direct = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+        check(FEW_CHANNELS, "few_channels", !direct, false, ConvolutionSearch.HEURISTIC, direct);
     }
 
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
-        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC);
+        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false);
     }
 
     /**
@@ -226,7 +256,7 @@ class DnnlConvTest {
     @Test
     void measuredThreeByThreeConvolutionsTakeOneWayPerRunAndMatchAPlainOne() throws Exception {
         check(List.of(WINOGRAD.get(0), WINOGRAD.get(3), WINOGRAD.get(5), WINOGRAD.get(7)), "winograd_measured", false,
-                true, ConvolutionSearch.MEASURE);
+                true, ConvolutionSearch.MEASURE, false);
     }
 
     /**
@@ -326,7 +356,8 @@ class DnnlConvTest {
     /**
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
-     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count the same way. Measured
+     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count and the count of the
+     * direct kernel for few input channels ({@code fewChannels}) the same way. Measured
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
      * per conv and run, over {@link #MEASURED_RUNS} runs; up to run {@link #PICKED} (every conv's
      * shape first called in run 1) all convolutions take Winograd in the trial's first block of
@@ -334,8 +365,8 @@ class DnnlConvTest {
      * ({@code searchedConvolutions}); after it every shape has its pick, so each run takes the same
      * ways and none is counted so.
      */
-    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search)
-            throws Exception {
+    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
+            boolean fewChannels) throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -395,6 +426,9 @@ class DnnlConvTest {
                         assertThat(s.libraryRuns().winogradConvolutions())
                                 .as("Winograd convolutions, %s at %d thread(s)", name, threads)
                                 .isEqualTo(winograd ? all : 0);
+                        assertThat(s.libraryRuns().fewChannelConvolutions())
+                                .as("direct convolutions of few input channels, %s at %d thread(s)", name, threads)
+                                .isEqualTo(fewChannels ? all : 0);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                         assertThat(s.libraryRuns().searchedConvolutions()).as("no search: %s", search).isZero();
                         long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;

@@ -120,12 +120,14 @@ public final class HipSession implements AutoCloseable {
      * while it measured the ways ({@link ConvolutionSearch#MEASURE}'s first runs of a shape, counted
      * in the Winograd or the oneDNN count too); once a run adds none, every shape that run called has
      * its pick, and later runs time what the session will keep doing (benchmark tools warm up until
-     * then). {@code states}: the runtime states the counts are summed over (one per run that was in
-     * flight at once).
+     * then). {@code fewChannelConvolutions}: the convolutions of a few input channels (a CNN's 7x7
+     * stem) that the runtime's own direct kernel computed (AVX-512 hosts; counted in no other count).
+     * {@code states}: the runtime states the counts are summed over (one per run that was in flight
+     * at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
-            long oneDnnActivatedMatMuls, long searchedConvolutions, int states) {
+            long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions, int states) {
     }
 
     /**
@@ -147,6 +149,7 @@ public final class HipSession implements AutoCloseable {
             long accumulated = 0;
             long activated = 0;
             long searched = 0;
+            long fewChannels = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -157,9 +160,10 @@ public final class HipSession implements AutoCloseable {
                     accumulated += model.oneDnnRuns(s.state, 5);
                     activated += model.oneDnnRuns(s.state, 6);
                     searched += model.oneDnnRuns(s.state, 7);
+                    fewChannels += model.oneDnnRuns(s.state, 8);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        all.size());
+                        fewChannels, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
