@@ -1830,6 +1830,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
     if (slot >= 0) st_scratch_give(ctx, (void *)wt, slot);
     dn_count(ctx, DN_KIND_FEW_CHANNELS);
 }
+
 /*
  * Through oneDNN (kernels_dnnl_winograd.c: Winograd's F(4x4, 3x3) or oneDNN's direct convolution,
  * kernels_dnnl_conv.c); 0 when neither applies, 2 when it also clamped Y; with acc it adds to Y

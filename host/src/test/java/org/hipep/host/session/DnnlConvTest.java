@@ -44,15 +44,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a single-input-channel
  * 5x5 from 2^20 multiply-adds. Channels-last convolutions of up to four input channels and 64 or
  * more taps (7x7 stems) take the runtime's direct kernel instead where the runtime is built for
- * AVX-512 (counted apart).
- * Smaller single-input-channel 5x5 (mnist-8's first), grouped, depthwise, dilated, f64, 1-D and 3-D
- * convolutions must not go through oneDNN (the count stays 0) and stay correct. Channels-last 3x3
- * stride-1 convolutions with constant weights, 16 or more input and 32 or more output channels go
- * by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included. A clamp after a convolution
- * with constant weights whose X is smaller than Y is oneDNN's own post-op when X holds no NaN
- * (counted apart: clampedByOneDnn), with the clamped values' exact bits as everywhere; that holds
- * too where X is long enough for the scan for NaN to be split between two threads, and one NaN in
- * the scan's last part keeps the clamp pass.
+ * AVX-512 (counted apart). Smaller single-input-channel 5x5 (mnist-8's first), grouped, depthwise,
+ * dilated, f64, 1-D and 3-D convolutions must not go through oneDNN (the count stays 0) and stay
+ * correct. Channels-last 3x3 stride-1 convolutions with constant weights, 16 or more input and 32
+ * or more output channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included.
+ * A clamp after a convolution with constant weights whose X is smaller than Y is oneDNN's own
+ * post-op when X holds no NaN (counted apart: clampedByOneDnn), with the clamped values' exact bits
+ * as everywhere; that holds too where X is long enough for the scan for NaN to be split between two
+ * threads, and one NaN in the scan's last part keeps the clamp pass.
  */
 class DnnlConvTest {
     @TempDir
@@ -176,12 +175,11 @@ class DnnlConvTest {
      * Through the runtime's direct kernel for few input channels (kernels_linalg.c, la_convfc_body):
      * channels-last, at most four input channels and at least 64 taps (C x KH x KW), output channels
      * a multiple of 16: a 7x7 stride-2 stem of 16 output channels (one 16-channel block) and its twin
-     * (same shape, its own weights: each conv's weights are repacked into an entry of their own),
-     * one of 80
-     * (a 64-channel block and a 16-channel one) over a batch of two with asymmetric pads, a fused
-     * Relu and NaN in X, and four channels with weights given at run time (repacked on every call),
-     * a fused Clip and pads as deep as the kernel, so that the first output row's window and the
-     * last output column's lie wholly in the pads (the bias and clamp alone).
+     * (same shape, its own weights: each conv's weights are repacked into an entry of their own), one
+     * of 80 (a 64-channel block and a 16-channel one) over a batch of two with asymmetric pads, a
+     * fused Relu and NaN in X, and four channels with weights given at run time (repacked on every
+     * call), a fused Clip and pads as deep as the kernel or deeper, so that the first output row's
+     * window and the last output column's lie wholly in the pads (the bias and clamp alone).
      */
     static final List<Conv> FEW_CHANNELS = List.of(
             constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
