@@ -1771,7 +1771,7 @@ static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
 #else
     const la_geom_t *g = &io->g;
     return io->kind == LA_F32 && g->nsp == 2 && group == 1 && g->d[0] == 1 && g->d[1] == 1 && io->xl && io->yl &&
-           io->ldy == io->M && !acc && io->C >= 1 && io->C <= LA_FC_MAX_C && io->M % 16 == 0 &&
+           io->ldy == io->M && !acc && io->C <= LA_FC_MAX_C && io->M % 16 == 0 &&
            io->C * g->ksz >= LA_FC_MIN_TAPS;
 #endif
 }
