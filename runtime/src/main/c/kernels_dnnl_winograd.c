@@ -1,7 +1,8 @@
 /*
  * Channels-last 3x3 stride-1 float convolutions by Winograd's minimal filtering F(4x4, 3x3), the
- * 36 products of each 6x6 input tile by oneDNN's batched matmul (kernels_dnnl.c has the cache,
- * threads and weights handling). No symbols of its own: la_conv (kernels_linalg.c) calls
+ * 36 products of each 6x6 input tile by oneDNN's batched matmul, or for blocks of few tiles by a
+ * loop of the runtime's own (wg_own, below; kernels_dnnl.c has the cache, threads and weights
+ * handling). No symbols of its own: la_conv (kernels_linalg.c) calls
  * wg_or_dn_conv, which takes Winograd or dn_conv_try (kernels_dnnl_conv.c).
  *
  * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
@@ -87,6 +88,24 @@
  * transform without bounds tests and lane masks (wg_in_tile, wg_out_tile): the same operations in
  * the same order, so the same bits.
  *
+ * Products of few tiles (wg_own): a block of few tiles reads the 36 x C x M transformed weights
+ * for only that many rows per plane, and at batch 1 large weights come from memory (light-resnet50
+ * streams ~150 MB of weights a run through a 32 MB L3): oneDNN's batched matmul waits on them.
+ * 36 x [16 x 256] x [256 x 256] (ResNet-50's 14x14 layers) took it 302-337 us with its weights in
+ * cache and 519-641 us with them out of it (C benchmark, one thread); and inside the models its
+ * small products ran far below their speed in a loop of their own. In the AVX-512 build blocks of at
+ * most WG_OWN_MAX_TILES tiles (WG_OWN_MAX_TILES_FEW_IN with at most WG_OWN_FEW_IN input channels),
+ * M a multiple of 32, take the products in a loop of the runtime's own (wg_own_body: twelve rows by
+ * 32 output channels in 24 registers, each panel of 32 channels read from L1 after its first rows,
+ * the panels read as one stream prefetched WG_OWN_PF floats ahead): on that shape 295-308 us in
+ * cache and 320-335 out of it. Inside the models (model_run --profile, the builds alternated):
+ * light-resnet50's five 14x14 layers 2.88-3.06 -> 1.86-2.14 ms together at one thread and
+ * 1.82-1.88 -> 1.32-1.49 ms at two; light-squeezenet's eight Winograd layers 871-1082 -> 695-724 us
+ * at one thread, 490-551 -> 415-427 at two (558 in one slower process). Blocks of 49 tiles of 64
+ * or 128 input channels (ResNet-50's 56x56 and 28x28 layers at one thread) measured 0-2% slower in
+ * the loop and keep oneDNN; SqueezeNet's 55x55 layers (16 input channels, 49 tiles) 13-27% faster.
+ * The same sums in another order: results differ from oneDNN's matmul by rounding only.
+ *
  * Threads: with small weights at two threads or more (wg_team), the blocks, their count rounded
  * up to a multiple of the threads, go to the team's threads on hipep_parallel_for, and each thread
  * takes each of its blocks through the three steps on its own: V and products in scratch of its
@@ -106,7 +125,8 @@
  * 28x28 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
  * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large
  * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
- * team (the same threads).
+ * team (the same threads); the own products split the 36 planes between the threads
+ * (hipep_parallel_for), so each thread streams the weights of its planes.
  */
 
 #include <sched.h>
@@ -360,6 +380,102 @@ static void wg_weights(const float *W, int64_t C, int64_t M, float *U) {
         }
 }
 
+/* Whether the transformed weights (36 x C x M floats) are small (see the header) */
+static int wg_small(const la_conv_io_t *io) {
+    return 36 * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+}
+
+/*
+ * The products of blocks of few tiles by a kernel of the runtime's own (the AVX-512 build only), in
+ * place of oneDNN's batched matmul: see the header. The transformed weights are packed per plane in
+ * panels of 32 output channels, [36][M / 32][C][32] (each panel's C rows of 32 floats contiguous,
+ * the panels and planes one after another), so that the products read them as one stream, which
+ * the loop prefetches WG_OWN_PF floats ahead.
+ */
+#define WG_OWN_MAX_TILES 32        /* a block's tiles */
+#define WG_OWN_MAX_TILES_FEW_IN 64 /* with at most WG_OWN_FEW_IN input channels */
+#define WG_OWN_FEW_IN 32
+#define WG_OWN_PF 4096
+
+/* Whether blocks of `tiles` tiles of C -> M channels take the own products (wg_create; wg_blocks: no primitive) */
+static int wg_own(int64_t C, int64_t M, int64_t tiles) {
+#ifdef __AVX512F__
+    return M % 32 == 0 && tiles <= (C <= WG_OWN_FEW_IN ? WG_OWN_MAX_TILES_FEW_IN : WG_OWN_MAX_TILES);
+#else
+    (void)C;
+    (void)M;
+    (void)tiles;
+    return 0;
+#endif
+}
+
+/* P[p][jb][c][u] = U[p][c][jb * 32 + u]: U's planes (wg_weights) in the own products' panels */
+static void wg_own_pack(const float *U, int64_t C, int64_t M, float *P) {
+    for (int64_t p = 0; p < 36; p++)
+        for (int64_t jb = 0; jb < M / 32; jb++)
+            for (int64_t c = 0; c < C; c++)
+                memcpy(P + ((p * (M / 32) + jb) * C + c) * 32, U + (p * C + c) * M + jb * 32, 32 * sizeof(float));
+}
+
+typedef struct {
+    const float *v, *w; /* the block's transformed tiles (wg_in_body: [tile][36][C]), the panels */
+    float *m;           /* the products, [tile][36][M] (wg_out_body) */
+    int64_t C, M, rows; /* rows: the block's tiles */
+} wg_own_job_t;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+/* R rows of plane products from a (rows 36 C floats apart) times one panel b ([C][32]) into c (rows 36 M apart) */
+static inline __attribute__((always_inline)) void wg_own_rows(const float *a, const float *b, int64_t C, float *c,
+                                                               int64_t ldc, const int R) {
+    wg_v16 acc[12][2];
+    for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
+    for (int64_t k = 0; k < C; k++) {
+        const float *bk = b + k * 32;
+        __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
+        __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
+        wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
+        for (int r = 0; r < R; r++) {
+            float x = a[r * 36 * C + k];
+            acc[r][0] += x * b0;
+            acc[r][1] += x * b1;
+        }
+    }
+    for (int r = 0; r < R; r++) {
+        memcpy(c + r * ldc, &acc[r][0], sizeof acc[r][0]);
+        memcpy(c + r * ldc + 16, &acc[r][1], sizeof acc[r][1]);
+    }
+}
+
+/* planes [pb, pe) of a block's products: twelve rows at a time over each panel (which stays in L1
+ * between them), then eight, four, two and one */
+static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
+    const wg_own_job_t *j = (const wg_own_job_t *)arg;
+    const int64_t C = j->C, M = j->M, ldc = 36 * M, ra = 36 * C;
+    for (int64_t p = pb; p < pe; p++)
+        for (int64_t jb = 0; jb < M / 32; jb++) {
+            const float *b = j->w + (p * (M / 32) + jb) * C * 32;
+            const float *a = j->v + p * C;
+            float *c = j->m + p * M + jb * 32;
+            int64_t r = 0;
+            for (; r + 12 <= j->rows; r += 12) wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 12);
+            if (r + 8 <= j->rows) {
+                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 8);
+                r += 8;
+            }
+            if (r + 4 <= j->rows) {
+                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 4);
+                r += 4;
+            }
+            if (r + 2 <= j->rows) {
+                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 2);
+                r += 2;
+            }
+            if (r < j->rows) wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 1);
+        }
+}
+#pragma GCC diagnostic pop
+
 typedef struct {
     const int64_t *k; /* kind C M tiles threads */
     const float *W;
@@ -397,6 +513,18 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3];
     int64_t us[3] = {36, C, M};
     float *U = (float *)malloc((size_t)(36 * C * M) * sizeof(float));
+    if (wg_own(C, M, tiles)) { /* no primitive: the own products read the panels (e->wbuf) */
+        e->wbytes = 36 * C * M * (int64_t)sizeof(float);
+        e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
+        int made = e->wbuf != NULL;
+        if (made) {
+            wg_weights(a->W, C, M, U);
+            wg_own_pack(U, C, M, (float *)e->wbuf);
+            dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
+        }
+        free(U);
+        return made;
+    }
     dnnl_memory_desc_t smd = wg_md(tiles, C), dmd = wg_md(tiles, M), wany = dn_md(3, us, dnnl_format_tag_any);
     dnnl_primitive_attr_t attr = dn_attr();
     dnnl_primitive_desc_t pd = NULL;
@@ -418,11 +546,6 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     e->xmd = smd; /* the run's layouts: the entry owns them */
     e->ymd = dmd;
     return ok;
-}
-
-/* Whether the transformed weights (36 x C x M floats) are small (see the header) */
-static int wg_small(const la_conv_io_t *io) {
-    return 36 * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
 }
 
 /*
@@ -488,7 +611,11 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
             int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
             if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
-            if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
+            if (w->e->prim == NULL) { /* the own products (wg_own) */
+                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n};
+                if (w->split) hipep_parallel_for(w->ctx, 36, 1, wg_own_body, &o);
+                else wg_own_body(&o, 0, 36);
+            } else if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
                 hipep_errorf(w->ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }
@@ -527,6 +654,7 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     else wg_blocks(&w, 0, blocks); /* (on the team, no stream for the other threads: the blocks in turn) */
     if (!hipep_has_error(ctx)) {
         dn_count(ctx, DN_KIND_WINOGRAD);
+        if (e->prim == NULL) dn_count(ctx, DN_KIND_WG_OWN);
         if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
     }
     return 1;

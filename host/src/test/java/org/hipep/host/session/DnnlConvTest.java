@@ -216,16 +216,44 @@ class DnnlConvTest {
                     4189),
             /* 169 tiles of 36 x 96 floats, weights over WG_SMALL_WEIGHTS: two blocks of 85 and 84 tiles
                (WG_BLOCK_BYTES) */
-            constant(f32("wino_large_weights", 1, 96, 96, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
+            constant(f32("wino_large_weights", 1, 96, 96, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            /* 49 tiles of 96 input channels in one block at either thread count (weights over
+               WG_SMALL_WEIGHTS): too many tiles for the own products (see WINOGRAD_OWN) */
+            constant(f32("wino_49_tiles", 1, 96, 96, a(28, 27), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
+
+    /**
+     * Of WINOGRAD, the convolutions whose products are the runtime's own on AVX-512 (see
+     * WINOGRAD_OWN): wino_sixteen_in, wino_asym_pads, the two called wino, wino_nan.
+     */
+    static final int WINOGRAD_OWN_PER_RUN = 5;
+
+    /**
+     * Winograd's products by the runtime's own kernel instead of oneDNN's matmul
+     * (kernels_dnnl_winograd.c, wg_own): output channels a multiple of 32 (the kernel's panels) and
+     * blocks of at most 32 tiles, or 64 with at most 32 input channels: one block of 16 tiles with
+     * large weights (rows by twelve, then four), 16 tiles over a batch of two, NaN in X (those tiles
+     * computed as direct sums), a layer so wide (960 output channels) that its 21 tiles go in blocks
+     * of 11 and 10 (rows by eight, two and one), and 49 tiles of 32 input channels (four twelves and
+     * one; at two threads, blocks of 25 and 24).
+     */
+    static final List<Conv> WINOGRAD_OWN = List.of(
+            constant(f32("wino_own", 1, 96, 128, a(14, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino_own_batch2", 2, 128, 64, a(8, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), false)
+                    .then("relu6")),
+            withNan(constant(f32("wino_own_nan", 1, 80, 128, a(13, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
+                    .then("relu"))),
+            constant(f32("wino_own_wide", 1, 16, 960, a(12, 28), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino_own_small_weights", 1, 32, 64, a(28, 27), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
+                    .then("relu")));
 
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
-        check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC, false);
+        check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC, false, 0);
     }
 
     @Test
     void otherConvolutionsKeepTheRuntimesOwnKernels() throws Exception {
-        check(OWN, "own", false, false, ConvolutionSearch.HEURISTIC, false);
+        check(OWN, "own", false, false, ConvolutionSearch.HEURISTIC, false, 0);
     }
 
     /**
@@ -235,12 +263,24 @@ class DnnlConvTest {
     @Test
     void fewInputChannelsTakeTheDirectKernelAndMatchAPlainOne() throws Exception {
         boolean direct = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
-        check(FEW_CHANNELS, "few_channels", !direct, false, ConvolutionSearch.HEURISTIC, direct);
+        check(FEW_CHANNELS, "few_channels", !direct, false, ConvolutionSearch.HEURISTIC, direct, 0);
     }
 
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
-        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false);
+        boolean own = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false, own ? WINOGRAD_OWN_PER_RUN : 0);
+    }
+
+    /**
+     * The own products are compiled into the AVX-512 build of the runtime only (the x86-64-v4
+     * object); every other form of the runtime leaves them to oneDNN's matmul.
+     */
+    @Test
+    void fewTilesTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
+        boolean own = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+        check(WINOGRAD_OWN, "winograd_own", false, true, ConvolutionSearch.HEURISTIC, false,
+                own ? WINOGRAD_OWN.size() : 0);
     }
 
     /**
@@ -254,7 +294,7 @@ class DnnlConvTest {
     @Test
     void measuredThreeByThreeConvolutionsTakeOneWayPerRunAndMatchAPlainOne() throws Exception {
         check(List.of(WINOGRAD.get(0), WINOGRAD.get(3), WINOGRAD.get(5), WINOGRAD.get(7)), "winograd_measured", false,
-                true, ConvolutionSearch.MEASURE, false);
+                true, ConvolutionSearch.MEASURE, false, 0);
     }
 
     /**
@@ -264,15 +304,17 @@ class DnnlConvTest {
      * session must have made exactly the primitives one run of it makes, however many states ran,
      * and no run may compute on, or write into, another caller's tensors through an entry's memory
      * objects (whose data pointers each run sets: dn_run's busy flag) or scratchpad (each run's
-     * comes from its own state). By the fixed rules (the paths pinned) and measured: then the
-     * callers' calls of the two Winograd shapes try both ways at once, and the one that picks waits
+     * comes from its own state); the runtime's own Winograd products (no primitive: the packed
+     * weights alone) are shared alike. By the fixed rules (the paths pinned) and measured: then the
+     * callers' calls of the three Winograd shapes try both ways at once, and the one that picks waits
      * for the others' calls before it drops the other way's primitives.
      */
     @ParameterizedTest
     @EnumSource(ConvolutionSearch.class)
     void concurrentRunsOfOneSessionEachComputeTheirOwnInputs(ConvolutionSearch search) throws Exception {
         List<Conv> convs = List.of(constant(K3_BATCH), input(K3_S2_ASYM), constant(POINTWISE), WINOGRAD.get(0),
-                WINOGRAD.get(1));
+                WINOGRAD.get(3), WINOGRAD_OWN.get(0));
+        boolean ownProducts = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
         Map<String, double[]> constants = new HashMap<>();
         Random rnd = new Random(11);
         for (Conv c : convs) {
@@ -317,12 +359,14 @@ class DnnlConvTest {
             HipSession.LibraryRuns counts = s.libraryRuns();
             assertThat(counts.states()).as("states of runs in flight at once").isGreaterThan(1);
             if (search == ConvolutionSearch.MEASURE) {
-                assertThat(counts.oneDnnConvolutions() + counts.winogradConvolutions()).isEqualTo(5 * all);
+                assertThat(counts.oneDnnConvolutions() + counts.winogradConvolutions()).isEqualTo(6 * all);
                 return;
             }
             assertThat(counts.oneDnnConvolutions()).isEqualTo(3 * all);
-            assertThat(counts.winogradConvolutions()).isEqualTo(2 * all);
-            assertThat(onePerRun).as("primitives of one run (3 convolutions, 2 Winograd products)").isEqualTo(5);
+            assertThat(counts.winogradConvolutions()).isEqualTo(3 * all);
+            assertThat(counts.winogradOwnProducts()).isEqualTo(ownProducts ? all : 0);
+            assertThat(onePerRun).as("primitives of one run (3 convolutions, 2 or 3 Winograd products)")
+                    .isEqualTo(ownProducts ? 5 : 6);
             assertThat(counts.oneDnnPrimitives()).as("primitives made by %d states", counts.states())
                     .isEqualTo(onePerRun);
         }
@@ -354,8 +398,9 @@ class DnnlConvTest {
     /**
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
-     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count and the count of the
-     * direct kernel for few input channels ({@code fewChannels}) the same way. Measured
+     * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count, the count of the
+     * direct kernel for few input channels ({@code fewChannels}) the same way; the Winograd
+     * convolutions whose products were the runtime's own grow by {@code ownPerRun} per run. Measured
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
      * per conv and run, over {@link #MEASURED_RUNS} runs; up to run {@link #PICKED} (every conv's
      * shape first called in run 1) all convolutions take Winograd in the trial's first block of
@@ -364,7 +409,7 @@ class DnnlConvTest {
      * ways and none is counted so.
      */
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
-            boolean fewChannels) throws Exception {
+            boolean fewChannels, int ownPerRun) throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -427,6 +472,9 @@ class DnnlConvTest {
                         assertThat(s.libraryRuns().fewChannelConvolutions())
                                 .as("direct convolutions of few input channels, %s at %d thread(s)", name, threads)
                                 .isEqualTo(fewChannels ? all : 0);
+                        assertThat(s.libraryRuns().winogradOwnProducts())
+                                .as("Winograd convolutions with the own products, %s at %d thread(s)", name, threads)
+                                .isEqualTo((long) ownPerRun * run);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                         assertThat(s.libraryRuns().searchedConvolutions()).as("no search: %s", search).isZero();
                         long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;

@@ -106,14 +106,15 @@ public final class HipSession implements AutoCloseable {
     /**
      * How many convolutions and matrix products this session's runs have computed through oneDNN,
      * and how many convolutions by Winograd's F(4x4, 3x3) (transforms of the runtime, products
-     * through oneDNN's matmul; counted in neither of the others). The rest went through the runtime's
-     * own kernels and OpenBLAS. {@code oneDnnClampedConvolutions}: of the oneDNN convolutions, those
-     * whose fused Relu / Clip oneDNN applied itself (its outputs provably finite) instead of a pass
-     * of the runtime over Y. {@code oneDnnPrimitives}: the oneDNN primitives the runs created (each
-     * with its weights packed when they are constant); the session's states share them, so
-     * concurrent runs create no more than one run does. {@code accumulatedConvolutions}: of the
-     * oneDNN and Winograd convolutions, those that added their result to their destination
-     * ({@code hip-conv-add-in-place}'s residual Adds) as they wrote it.
+     * through oneDNN's matmul or the runtime's own kernel; counted in neither of the others). The
+     * rest went through the runtime's own kernels and OpenBLAS. {@code oneDnnClampedConvolutions}: of
+     * the oneDNN convolutions, those whose fused Relu / Clip oneDNN applied itself (its outputs
+     * provably finite) instead of a pass of the runtime over Y. {@code oneDnnPrimitives}: the oneDNN
+     * primitives the runs created (each with its weights packed when they are constant); the
+     * session's states share them, so concurrent runs create no more than one run does.
+     * {@code accumulatedConvolutions}: of the oneDNN and Winograd convolutions, those that added
+     * their result to their destination ({@code hip-conv-add-in-place}'s residual Adds) as they
+     * wrote it.
      * {@code oneDnnActivatedMatMuls}: of the oneDNN matmuls, those whose fused Gelu oneDNN applied
      * as a post-op (outputs provably finite) instead of a pass of the runtime over Y.
      * {@code searchedConvolutions}: the convolution calls whose way the convolution search chose
@@ -122,12 +123,15 @@ public final class HipSession implements AutoCloseable {
      * its pick, and later runs time what the session will keep doing (benchmark tools warm up until
      * then). {@code fewChannelConvolutions}: the convolutions of a few input channels (a CNN's 7x7
      * stem) that the runtime's own direct kernel computed (AVX-512 hosts; counted in no other count).
+     * {@code winogradOwnProducts}: of the Winograd convolutions, those whose products the runtime's
+     * own kernel computed instead of oneDNN's matmul (AVX-512 hosts: blocks of few tiles).
      * {@code states}: the runtime states the counts are summed over (one per run that was in flight
      * at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
-            long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions, int states) {
+            long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
+            long winogradOwnProducts, int states) {
     }
 
     /**
@@ -150,6 +154,7 @@ public final class HipSession implements AutoCloseable {
             long activated = 0;
             long searched = 0;
             long fewChannels = 0;
+            long ownProducts = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -161,9 +166,10 @@ public final class HipSession implements AutoCloseable {
                     activated += model.oneDnnRuns(s.state, 6);
                     searched += model.oneDnnRuns(s.state, 7);
                     fewChannels += model.oneDnnRuns(s.state, 8);
+                    ownProducts += model.oneDnnRuns(s.state, 9);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, all.size());
+                        fewChannels, ownProducts, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
