@@ -97,14 +97,16 @@
  * most WG_OWN_MAX_TILES tiles (WG_OWN_MAX_TILES_FEW_IN with at most WG_OWN_FEW_IN input channels),
  * M a multiple of 32, take the products in a loop of the runtime's own (wg_own_body: twelve rows by
  * 32 output channels in 24 registers, each panel of 32 channels read from L1 after its first rows,
- * the panels read as one stream prefetched WG_OWN_PF floats ahead): on that shape 295-308 us in
- * cache and 320-335 out of it. Inside the models (model_run --profile, the builds alternated):
- * light-resnet50's five 14x14 layers 2.88-3.06 -> 1.86-2.14 ms together at one thread and
- * 1.82-1.88 -> 1.32-1.49 ms at two; light-squeezenet's eight Winograd layers 871-1082 -> 695-724 us
- * at one thread, 490-551 -> 415-427 at two (558 in one slower process). Blocks of 49 tiles of 64
- * or 128 input channels (ResNet-50's 56x56 and 28x28 layers at one thread) measured 0-2% slower in
- * the loop and keep oneDNN; SqueezeNet's 55x55 layers (16 input channels, 49 tiles) 13-27% faster.
- * The same sums in another order: results differ from oneDNN's matmul by rounding only.
+ * the panels read as one stream prefetched WG_OWN_PF floats ahead): on that shape 297-342 us in
+ * cache and 335-466 out of it (oneDNN's 531-543 alongside). Inside the models (model_run
+ * --profile, the builds alternated): light-resnet50's five 14x14 layers 2.88-3.06 -> 1.86-2.14 ms
+ * together at one thread and 1.82-1.88 -> 1.32-1.49 ms at two; light-squeezenet's eight Winograd
+ * layers 871-1082 -> 695-724 us at one thread, 490-551 -> 415-427 at two (558 in one slower
+ * process). Blocks of 49 tiles of 64 or 128 input channels (ResNet-50's 56x56 and 28x28 layers at
+ * one thread) measured 0-2% slower in the loop and keep oneDNN (at two threads the 56x56 layers'
+ * blocks, small weights on the team, have 25 and 24 tiles: the loop); SqueezeNet's 55x55 layers (16
+ * input channels, 49 tiles) 13-27% faster. The same sums in another order: results differ from
+ * oneDNN's matmul by rounding only.
  *
  * Threads: with small weights at two threads or more (wg_team), the blocks, their count rounded
  * up to a multiple of the threads, go to the team's threads on hipep_parallel_for, and each thread
