@@ -2,8 +2,8 @@
  * Channels-last 3x3 stride-1 float convolutions by Winograd's minimal filtering F(4x4, 3x3), the
  * 36 products of each 6x6 input tile by oneDNN's batched matmul, or for blocks of few tiles by a
  * loop of the runtime's own (wg_own, below; kernels_dnnl.c has the cache, threads and weights
- * handling). No symbols of its own: la_conv (kernels_linalg.c) calls
- * wg_or_dn_conv, which takes Winograd or dn_conv_try (kernels_dnnl_conv.c).
+ * handling). No symbols of its own: la_conv (kernels_linalg.c) calls wg_or_dn_conv, which takes
+ * Winograd or dn_conv_try (kernels_dnnl_conv.c).
  *
  * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
  * does 36 per 16 outputs (2.25), the rest is in transforms that are linear in the tile count
