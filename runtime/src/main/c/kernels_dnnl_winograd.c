@@ -427,9 +427,9 @@ typedef struct {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
-/* R rows of plane products from a (rows 36 C floats apart) times one panel b ([C][32]) into c (rows 36 M apart) */
-static inline __attribute__((always_inline)) void wg_own_rows(const float *a, const float *b, int64_t C, float *c,
-                                                               int64_t ldc, const int R) {
+/* R rows of plane products from a (rows lda floats apart) times one panel b ([C][32]) into c (rows ldc apart) */
+static inline __attribute__((always_inline)) void wg_own_rows(const float *a, int64_t lda, const float *b, int64_t C,
+                                                               float *c, int64_t ldc, const int R) {
     wg_v16 acc[12][2];
     for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
     for (int64_t k = 0; k < C; k++) {
@@ -438,7 +438,7 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, co
         __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
         wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
         for (int r = 0; r < R; r++) {
-            float x = a[r * 36 * C + k];
+            float x = a[r * lda + k];
             acc[r][0] += x * b0;
             acc[r][1] += x * b1;
         }
@@ -460,20 +460,20 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
             const float *a = j->v + p * C;
             float *c = j->m + p * M + jb * 32;
             int64_t r = 0;
-            for (; r + 12 <= j->rows; r += 12) wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 12);
+            for (; r + 12 <= j->rows; r += 12) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 12);
             if (r + 8 <= j->rows) {
-                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 8);
+                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 8);
                 r += 8;
             }
             if (r + 4 <= j->rows) {
-                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 4);
+                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 4);
                 r += 4;
             }
             if (r + 2 <= j->rows) {
-                wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 2);
+                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 2);
                 r += 2;
             }
-            if (r < j->rows) wg_own_rows(a + r * ra, b, C, c + r * ldc, ldc, 1);
+            if (r < j->rows) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 1);
         }
 }
 #pragma GCC diagnostic pop

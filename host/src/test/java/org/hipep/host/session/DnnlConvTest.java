@@ -257,30 +257,30 @@ class DnnlConvTest {
     }
 
     /**
-     * The direct kernel is compiled into the AVX-512 build of the runtime only (the x86-64-v4
-     * object); every other form of the runtime leaves these convolutions to oneDNN.
+     * Whether the session's runtime is its AVX-512 build (the x86-64-v4 object), the only one with
+     * the direct kernel for few input channels and the own Winograd products compiled in; every
+     * other form leaves those convolutions to oneDNN's convolution and matmul.
      */
+    static boolean avx512Runtime() {
+        return ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+    }
+
     @Test
     void fewInputChannelsTakeTheDirectKernelAndMatchAPlainOne() throws Exception {
-        boolean direct = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+        boolean direct = avx512Runtime();
         check(FEW_CHANNELS, "few_channels", !direct, false, ConvolutionSearch.HEURISTIC, direct, 0);
     }
 
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
-        boolean own = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
-        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false, own ? WINOGRAD_OWN_PER_RUN : 0);
+        check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false,
+                avx512Runtime() ? WINOGRAD_OWN_PER_RUN : 0);
     }
 
-    /**
-     * The own products are compiled into the AVX-512 build of the runtime only (the x86-64-v4
-     * object); every other form of the runtime leaves them to oneDNN's matmul.
-     */
     @Test
     void fewTilesTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
-        boolean own = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
         check(WINOGRAD_OWN, "winograd_own", false, true, ConvolutionSearch.HEURISTIC, false,
-                own ? WINOGRAD_OWN.size() : 0);
+                avx512Runtime() ? WINOGRAD_OWN.size() : 0);
     }
 
     /**
@@ -314,7 +314,7 @@ class DnnlConvTest {
     void concurrentRunsOfOneSessionEachComputeTheirOwnInputs(ConvolutionSearch search) throws Exception {
         List<Conv> convs = List.of(constant(K3_BATCH), input(K3_S2_ASYM), constant(POINTWISE), WINOGRAD.get(0),
                 WINOGRAD.get(3), WINOGRAD_OWN.get(0));
-        boolean ownProducts = ModelLoader.runtimeForm().equals("prebuilt x86-64-v4");
+        boolean ownProducts = avx512Runtime();
         Map<String, double[]> constants = new HashMap<>();
         Random rnd = new Random(11);
         for (Conv c : convs) {
