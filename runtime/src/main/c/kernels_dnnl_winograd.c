@@ -2,7 +2,8 @@
  * Channels-last 3x3 stride-1 float convolutions by Winograd's minimal filtering F(4x4, 3x3), the
  * 36 products of each 6x6 input tile by oneDNN's batched matmul, or for blocks of few tiles by a
  * loop of the runtime's own (wg_own, below; kernels_dnnl.c has the cache, threads and weights
- * handling). No symbols of its own: la_conv (kernels_linalg.c) calls wg_or_dn_conv, which takes
+ * handling); on maps too small for that, F(2x2, 3x3) with the own loop (Small maps, below). No
+ * symbols of its own: la_conv (kernels_linalg.c) calls wg_or_dn_conv, which takes
  * Winograd or dn_conv_try (kernels_dnnl_conv.c).
  *
  * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
@@ -27,10 +28,22 @@
  * direct AVX2 convolution (2.6, 2.5, 3.1 and 0.66 ms on those shapes), except 7x7 512->512 (3.7
  * direct, 4.3 grouped), which has too few tiles to come here.
  *
+ * Small maps: F(2x2, 3x3) does 16 multiply-adds per 4 outputs (4 per output, against F(4x4,
+ * 3x3)'s 2.25 and the direct 9), its weights grow 16/9 rather than 36/9, and a map too small for 16
+ * tiles of 4x4 has 16 or more of 2x2 from 7x7 up (ResNet-50's two 7x7 512->512 layers: 4 tiles of
+ * 4x4, 16 of 2x2). There the products are 16 x [16 x 512] x [512 x 512], 134 MFLOP against the
+ * direct 231, reading 16 MB of transformed weights against 9.4 MB: in a C benchmark (one thread)
+ * the own loop took them in 673-702 us with the weights in or out of cache, oneDNN's batched
+ * matmul 925-987 us. Inside light-resnet50's run (model_run --profile, the builds alternated) its
+ * two 7x7 layers took 1.00-1.10 ms each direct and 0.66-0.74 ms so at one thread, 0.52-0.53 against
+ * 0.38-0.48 at two (docs/BENCHMARKS.md, thirty-fifth round). Only with the own products (the
+ * AVX-512 build, M a multiple of 32, blocks of few tiles: wg_own); elsewhere such maps stay direct.
+ *
  * What goes here: f32, 2-D, group 1, 3x3, stride 1, no dilation, any pads, X and Y channels-last
  * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
  * session's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
- * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch). Everything
+ * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch), or, with
+ * fewer than that, WG_MIN_TILES tiles of 2x2 whose blocks take the own products (wg_side). Everything
  * else goes to dn_conv_try (or, when that returns 0, la_conv computes it).
  *
  * Which way: a shape those rules admit can still be faster by oneDNN's direct convolution on some
@@ -65,10 +78,13 @@
  * an infinity in X would reach all 16 outputs of its tile (and infinities turn into NaN): the
  * input transform notes every tile with such an input, and the output transform computes that
  * tile's outputs as direct sums instead (wg_direct_tile), so NaN and infinity reach exactly the
- * outputs whose window holds them, as in every other convolution path.
+ * outputs whose window holds them, as in every other convolution path. F(2x2, 3x3)'s transforms
+ * only add and subtract (G's halves in double): a NaN reaches exactly its windows' outputs through
+ * them, but an infinity meets its own negation (d1 + d2 beside d2 - d1) and turns into NaN, so its
+ * tiles are noted and computed the same way.
  *
  * Work: the tiles are taken in equal blocks (one matmul call each) whose transformed tiles take at
- * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats) take at most
+ * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats, 16 x for F(2x2, 3x3)) take at most
  * WG_SMALL_WEIGHTS, else WG_BLOCK_BYTES (36 x 4 bytes x the larger channel count per tile; at
  * least WG_MIN_TILES tiles), so the scratch stays bounded. With small weights a block's V, its
  * products and the weights stay in a 2 MB L2 from the input transform to the output transform
@@ -127,7 +143,7 @@
  * 28x28 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
  * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large
  * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
- * team (the same threads); the own products split the 36 planes between the threads
+ * team (the same threads); the own products split the 36 (16) planes between the threads
  * (hipep_parallel_for), so each thread streams the weights of its planes.
  */
 
@@ -173,6 +189,7 @@ typedef struct {
     int acc;                                         /* Y = Y + the convolution (the _acc kernels) */
     int clamp;
     double lo, hi;
+    int64_t f; /* the output tiles' side: 4 (F(4x4, 3x3)) or 2 (F(2x2, 3x3), wg_side) */
 } wg_job_t;
 
 /*
@@ -352,6 +369,100 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
         }
     }
 }
+
+/* F(2x2, 3x3): B^T d of four values (a 4x4 tile's column, then a row of the result): o[0..3] */
+static inline __attribute__((always_inline)) void wg2_bt(const wg_v16 *d, wg_v16 *o) {
+    o[0] = d[0] - d[2];
+    o[1] = d[1] + d[2];
+    o[2] = d[2] - d[1];
+    o[3] = d[1] - d[3];
+}
+
+/* F(2x2, 3x3): A^T m of four values: o[0..1] */
+static inline __attribute__((always_inline)) void wg2_at(const wg_v16 *m, wg_v16 *o) {
+    o[0] = (m[0] + m[1]) + m[2];
+    o[1] = (m[1] - m[2]) - m[3];
+}
+
+/*
+ * F(2x2, 3x3)'s input transform of the block's tiles [b, e): V[t][16][C] = B^T d B per channel
+ * (4x4 input tiles 2 apart; the few tiles of the small maps that take it, so one body with bounds
+ * and lane masks), noting the tiles with a NaN or infinite input as wg_in_body does
+ */
+static void wg2_in_body(void *arg, int64_t b, int64_t e) {
+    const wg_job_t *j = (const wg_job_t *)arg;
+    const int64_t C = j->C, tiles = j->th * j->tw;
+    for (int64_t t = b; t < e; t++) {
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 2 - j->pt,
+                x0 = r % j->tw * 2 - j->pl;
+        const float *at[4][4];
+        for (int i = 0; i < 4; i++)
+            for (int k = 0; k < 4; k++)
+                at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
+                               ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
+                               : NULL;
+        float *out = j->v + t * 16 * C;
+        wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite */
+        for (int64_t c = 0; c < C; c += 16) {
+            int64_t cn = C - c < 16 ? C - c : 16;
+            wg_v16 cols[4][4]; /* B^T d, column k in cols[k] */
+            for (int k = 0; k < 4; k++) {
+                wg_v16 d[4];
+                for (int i = 0; i < 4; i++) {
+                    d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
+                    finite += d[i] * 0;
+                }
+                wg2_bt(d, cols[k]);
+            }
+            for (int i = 0; i < 4; i++) {
+                wg_v16 row[4] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i]}, o[4];
+                wg2_bt(row, o);
+                for (int k = 0; k < 4; k++) la_vst16n(out + (i * 4 + k) * C + c, o[k], cn);
+            }
+        }
+        int odd = 0;
+        for (int l = 0; l < 16; l++) odd |= finite[l] != finite[l];
+        j->odd[t] = (unsigned char)odd;
+    }
+}
+
+/* F(2x2, 3x3)'s output transform of the block's tiles [b, e): Y = A^T m A + bias (then Y's old
+ * value with acc), clamped, inside Y only; a noted tile as direct sums (wg_direct_tile) */
+static void wg2_out_body(void *arg, int64_t b, int64_t e) {
+    const wg_job_t *j = (const wg_job_t *)arg;
+    const int64_t M = j->M, tiles = j->th * j->tw;
+    wg_v16 lo = {0}, hi = {0};
+    lo += (float)j->lo;
+    hi += (float)j->hi;
+    for (int64_t t = b; t < e; t++) {
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 2, x0 = r % j->tw * 2;
+        int64_t rows = j->OH - y0 < 2 ? j->OH - y0 : 2, cols = j->OW - x0 < 2 ? j->OW - x0 : 2;
+        if (j->odd[t]) {
+            wg_direct_tile(j, n, y0, x0, rows, cols);
+            continue;
+        }
+        const float *in = j->m + t * 16 * M;
+        for (int64_t c = 0; c < M; c += 16) {
+            int64_t cn = M - c < 16 ? M - c : 16;
+            wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), at[4][2]; /* A^T m, column k in at[k] */
+            for (int k = 0; k < 4; k++) {
+                wg_v16 m[4];
+                for (int i = 0; i < 4; i++) m[i] = la_vld16n(in + (i * 4 + k) * M + c, cn);
+                wg2_at(m, at[k]);
+            }
+            for (int64_t i = 0; i < rows; i++) {
+                wg_v16 row[4] = {at[0][i], at[1][i], at[2][i], at[3][i]}, o[2];
+                wg2_at(row, o);
+                for (int64_t k = 0; k < cols; k++) {
+                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
+                    wg_v16 v = o[k] + bias;
+                    if (j->acc) v += la_vld16n(y, cn);
+                    la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
+                }
+            }
+        }
+    }
+}
 #pragma GCC diagnostic pop
 
 /* U[36][C][M] = G g G^T of every (output, input) channel pair of W [M, C, 3, 3], in double */
@@ -382,9 +493,44 @@ static void wg_weights(const float *W, int64_t C, int64_t M, float *U) {
         }
 }
 
-/* Whether the transformed weights (36 x C x M floats) are small (see the header) */
+/* U[16][C][M] = G g G^T of F(2x2, 3x3) (G's rows 1 0 0, 1/2 1/2 1/2, 1/2 -1/2 1/2, 0 0 1), in double */
+static void wg2_weights(const float *W, int64_t C, int64_t M, float *U) {
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t c = 0; c < C; c++) {
+            const float *g = W + (m * C + c) * 9;
+            double t[4][3];
+            for (int k = 0; k < 3; k++) {
+                double g0 = g[k], g1 = g[3 + k], g2 = g[6 + k];
+                t[0][k] = g0;
+                t[1][k] = (g0 + g1 + g2) / 2;
+                t[2][k] = (g0 - g1 + g2) / 2;
+                t[3][k] = g2;
+            }
+            for (int i = 0; i < 4; i++) {
+                double g0 = t[i][0], g1 = t[i][1], g2 = t[i][2];
+                double u[4] = {g0, (g0 + g1 + g2) / 2, (g0 - g1 + g2) / 2, g2};
+                for (int k = 0; k < 4; k++) U[((i * 4 + k) * C + c) * M + m] = (float)u[k];
+            }
+        }
+}
+
+/*
+ * The output tiles' side for a convolution the Winograd rules admit: 4 (F(4x4, 3x3)) when it has
+ * WG_MIN_TILES such tiles, else 2 (F(2x2, 3x3): small maps, see the header)
+ */
+static int64_t wg_side(const la_conv_io_t *io) {
+    const la_geom_t *g = &io->g;
+    return io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4) >= WG_MIN_TILES ? 4 : 2;
+}
+
+/* The planes of a tile side f's products: (f + 2)^2 (36 or 16) */
+static int64_t wg_planes(int64_t f) {
+    return (f + 2) * (f + 2);
+}
+
+/* Whether the transformed weights (planes x C x M floats) are small (see the header) */
 static int wg_small(const la_conv_io_t *io) {
-    return 36 * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+    return wg_planes(wg_side(io)) * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
 }
 
 /*
@@ -411,18 +557,18 @@ static int wg_own(int64_t C, int64_t M, int64_t tiles) {
 #endif
 }
 
-/* P[p][jb][c][u] = U[p][c][jb * 32 + u]: U's planes (wg_weights) in the own products' panels */
-static void wg_own_pack(const float *U, int64_t C, int64_t M, float *P) {
-    for (int64_t p = 0; p < 36; p++)
+/* P[p][jb][c][u] = U[p][c][jb * 32 + u]: U's planes (wg_weights, wg2_weights) in the own products' panels */
+static void wg_own_pack(const float *U, int64_t planes, int64_t C, int64_t M, float *P) {
+    for (int64_t p = 0; p < planes; p++)
         for (int64_t jb = 0; jb < M / 32; jb++)
             for (int64_t c = 0; c < C; c++)
                 memcpy(P + ((p * (M / 32) + jb) * C + c) * 32, U + (p * C + c) * M + jb * 32, 32 * sizeof(float));
 }
 
 typedef struct {
-    const float *v, *w; /* the block's transformed tiles (wg_in_body: [tile][36][C]), the panels */
-    float *m;           /* the products, [tile][36][M] (wg_out_body) */
-    int64_t C, M, rows; /* rows: the block's tiles */
+    const float *v, *w;         /* the block's transformed tiles (wg_in_body: [tile][planes][C]), the panels */
+    float *m;                   /* the products, [tile][planes][M] (wg_out_body) */
+    int64_t C, M, rows, planes; /* rows: the block's tiles; planes: 36 or 16 (wg_planes) */
 } wg_own_job_t;
 
 #pragma GCC diagnostic push
@@ -453,7 +599,7 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, in
  * between them), then eight, four, two and one */
 static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
     const wg_own_job_t *j = (const wg_own_job_t *)arg;
-    const int64_t C = j->C, M = j->M, ldc = 36 * M, ra = 36 * C;
+    const int64_t C = j->C, M = j->M, ldc = j->planes * M, ra = j->planes * C;
     for (int64_t p = pb; p < pe; p++)
         for (int64_t jb = 0; jb < M / 32; jb++) {
             const float *b = j->w + (p * (M / 32) + jb) * C * 32;
@@ -479,7 +625,7 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
 #pragma GCC diagnostic pop
 
 typedef struct {
-    const int64_t *k; /* kind C M tiles threads */
+    const int64_t *k; /* kind C M tiles threads ..., k[12] the tiles' side (wg_key) */
     const float *W;
 } wg_arg_t;
 
@@ -512,16 +658,18 @@ static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const in
 
 static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const wg_arg_t *a = (const wg_arg_t *)argp;
-    const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3];
+    const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3], planes = wg_planes(a->k[12]);
+    if (planes != 36 && !wg_own(C, M, tiles)) return 0; /* F(2x2, 3x3): the own products only */
     int64_t us[3] = {36, C, M};
-    float *U = (float *)malloc((size_t)(36 * C * M) * sizeof(float));
+    float *U = (float *)malloc((size_t)(planes * C * M) * sizeof(float));
     if (wg_own(C, M, tiles)) { /* no primitive: the own products read the panels (e->wbuf) */
-        e->wbytes = 36 * C * M * (int64_t)sizeof(float);
+        e->wbytes = planes * C * M * (int64_t)sizeof(float);
         e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
         int made = e->wbuf != NULL;
         if (made) {
-            wg_weights(a->W, C, M, U);
-            wg_own_pack(U, C, M, (float *)e->wbuf);
+            if (planes == 36) wg_weights(a->W, C, M, U);
+            else wg2_weights(a->W, C, M, U);
+            wg_own_pack(U, planes, C, M, (float *)e->wbuf);
             dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
         }
         free(U);
@@ -561,7 +709,7 @@ static int wg_team(const la_conv_io_t *io, int64_t threads) {
 /* How many tiles one block (one matmul call) takes (see the header) */
 static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T, int64_t threads) {
     int64_t most = (wg_small(io) ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
-                   (36 * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
+                   (wg_planes(wg_side(io)) * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
     if (most < WG_MIN_TILES) most = WG_MIN_TILES;
     int64_t blocks = (T + most - 1) / most;
     if (wg_team(io, threads)) blocks = (blocks + threads - 1) / threads * threads;
@@ -571,8 +719,8 @@ static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T, int64_t threads
 /* The key of a Winograd entry (wg_create reads C, M and the block's tiles; the rest is the shape's) */
 static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k[DN_KEY_LEN]) {
     const la_geom_t *g = &io->g;
-    int64_t key[12] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T, threads), threads, io->N,
-                       g->in[0], g->in[1], g->pb[0], g->pb[1], g->out[0], g->out[1]};
+    int64_t key[13] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T, threads), threads, io->N,
+                       g->in[0], g->in[1], g->pb[0], g->pb[1], g->out[0], g->out[1], wg_side(io)};
     memset(k, 0, DN_KEY_LEN * sizeof *k);
     memcpy(k, key, sizeof key);
 }
@@ -594,10 +742,12 @@ typedef struct {
  */
 static void wg_blocks(void *arg, int64_t b, int64_t e) {
     const wg_blocks_t *w = (const wg_blocks_t *)arg;
-    const int64_t C = w->job->C, M = w->job->M;
+    const int64_t C = w->job->C, M = w->job->M, planes = wg_planes(w->job->f);
+    void (*in_body)(void *, int64_t, int64_t) = w->job->f == 4 ? wg_in_body : wg2_in_body;
+    void (*out_body)(void *, int64_t, int64_t) = w->job->f == 4 ? wg_out_body : wg2_out_body;
     int sv, sm, so;
-    float *v = (float *)st_scratch_take(w->ctx, 36 * w->tiles * C * (int64_t)sizeof(float), &sv);
-    float *m = (float *)st_scratch_take(w->ctx, 36 * w->tiles * M * (int64_t)sizeof(float), &sm);
+    float *v = (float *)st_scratch_take(w->ctx, planes * w->tiles * C * (int64_t)sizeof(float), &sv);
+    float *m = (float *)st_scratch_take(w->ctx, planes * w->tiles * M * (int64_t)sizeof(float), &sm);
     unsigned char *odd = (unsigned char *)st_scratch_take(w->ctx, w->tiles, &so);
     if (v == NULL || m == NULL || odd == NULL) {
         hipep_errorf(w->ctx, HIPEP_ERR_OUT_OF_MEMORY,
@@ -611,18 +761,18 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
         for (int64_t blk = b; blk < e && !hipep_has_error(w->ctx); blk++) {
             j.t0 = blk * w->tiles;
             int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
-            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
-            else wg_in_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, in_body, &j);
+            else in_body(&j, 0, n);
             if (w->e->prim == NULL) { /* the own products (wg_own) */
-                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n};
-                if (w->split) hipep_parallel_for(w->ctx, 36, 1, wg_own_body, &o);
-                else wg_own_body(&o, 0, 36);
+                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes};
+                if (w->split) hipep_parallel_for(w->ctx, planes, 1, wg_own_body, &o);
+                else wg_own_body(&o, 0, planes);
             } else if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
                 hipep_errorf(w->ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }
-            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_out_body, &j);
-            else wg_out_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, out_body, &j);
+            else out_body(&j, 0, n);
         }
     }
     if (v) st_scratch_give(w->ctx, v, sv);
@@ -638,7 +788,8 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
 static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t T, int64_t threads, int clamp,
                        double lo, double hi, int acc) {
     const la_geom_t *g = &io->g;
-    int64_t th = (g->out[0] + 3) / 4, tw = (g->out[1] + 3) / 4, tiles = wg_block_tiles(io, T, threads);
+    int64_t f = wg_side(io), th = (g->out[0] + f - 1) / f, tw = (g->out[1] + f - 1) / f,
+            tiles = wg_block_tiles(io, T, threads);
     int64_t k[DN_KEY_LEN];
     wg_key(io, T, threads, k);
     wg_arg_t arg = {k, (const float *)io->W};
@@ -649,7 +800,7 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     if (e == NULL) return 0;
     wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL, NULL,
                   io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, io->ldy,
-                  acc, clamp, lo, hi};
+                  acc, clamp, lo, hi, f};
     wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1};
     int64_t blocks = (T + tiles - 1) / tiles;
     if (team && dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_blocks, &w);
@@ -756,11 +907,13 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
-    int64_t T = io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4);
+    int64_t f = wg_side(io), T = io->N * ((g->out[0] + f - 1) / f) * ((g->out[1] + f - 1) / f);
     dn_cache_t *c = T < WG_MIN_TILES ? NULL : dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W))
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t threads = dn_begin(ctx, io->N * io->M * io->C * 9 * g->osz < LA_BLAS_MIN_MACS);
+    if (f == 2 && !wg_own(io->C, io->M, wg_block_tiles(io, T, threads))) /* F(2x2, 3x3): the own products only */
+        return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     dn_entry_t *p = NULL;
     if (((st_state_t *)ctx)->conv_search == 0) {
         int64_t k[DN_KEY_LEN];

@@ -29,10 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * graph's output buffer, as a following layer would): {@code hip-conv-add-in-place} folds
  * each Add (and its Relu) into the later convolution, which adds into the other one's buffer (the
  * {@code _acc} kernels), end to end against {@link ConvTilingTest}'s plain reference at one and
- * two threads. Three blocks, one per way the kernel adds: a 1x1 convolution by oneDNN (a sum
- * post-op and the clip), a 3x3 one by Winograd (its output transform), and a grouped 1x1 one that
- * neither takes (NCHW, a temporary and the Add kernel). The second run puts NaN into the shortcut's
- * input, the third into the accumulating convolution's: oneDNN's clip would turn a NaN into 0, so
+ * two threads. Four blocks, one per way the kernel adds: a 1x1 convolution by oneDNN (a sum
+ * post-op and the clip), a 3x3 one by Winograd's F(4x4, 3x3) and one on a 7x7 map by F(2x2, 3x3)
+ * (their output transforms; the AVX-512 runtime only for the second, oneDNN's sum post-op
+ * elsewhere), and a grouped 1x1 one that neither takes (NCHW, a temporary and the Add kernel), each
+ * block on inputs of its own. The second run puts NaN into the shortcuts' inputs, the third into
+ * the accumulating convolutions': oneDNN's clip would turn a NaN into 0, so
  * its scans (of X and of Y's old values) must see it and leave the clamp to a separate pass, and
  * Winograd computes the tiles with one directly; NaN must reach the outputs as it does through the
  * separate Add and Relu. Each way of picking the 3x3 one's algorithm: by the fixed rules (Winograd)
@@ -47,8 +49,12 @@ class ConvAddInPlaceTest {
     Path dir;
 
     private static Case conv(String name, int c, int m, int group, int k, boolean bias) {
+        return conv(name, c, m, group, k, bias, 20);
+    }
+
+    private static Case conv(String name, int c, int m, int group, int k, boolean bias, int size) {
         int p = k / 2;
-        return new Case(name, 1, c, m, group, a(20, 20), a(k, k), a(1, 1), a(1, 1), a(p, p, p, p), bias, false);
+        return new Case(name, 1, c, m, group, a(size, size), a(k, k), a(1, 1), a(1, 1), a(p, p, p, p), bias, false);
     }
 
     /** A residual block: {@code s} is the convolution that comes later (and accumulates), {@code r} the shortcut. */
@@ -58,6 +64,8 @@ class ConvAddInPlaceTest {
     private static final List<Block> BLOCKS = List.of(
             new Block("onednn", conv("onednn_r", 32, 48, 1, 1, false), conv("onednn_s", 32, 48, 1, 1, true)),
             new Block("winograd", conv("winograd_r", 32, 48, 1, 1, true), conv("winograd_s", 32, 48, 1, 3, true)),
+            new Block("winograd_2x2", conv("winograd_2x2_r", 32, 64, 1, 1, false, 7),
+                    conv("winograd_2x2_s", 48, 64, 1, 3, true, 7)),
             new Block("grouped", conv("grouped_r", 32, 48, 2, 1, false), conv("grouped_s", 32, 48, 2, 1, true)));
 
     @Test
@@ -82,30 +90,44 @@ class ConvAddInPlaceTest {
                             .setCacheDir(dir.resolve("cache")).setConvolutionSearch(search))) {
                         int runsOfSession = search == ConvolutionSearch.MEASURE ? DnnlConvTest.MEASURED_RUNS : 3;
                         for (int run = 1; run <= runsOfSession; run++) {
-                            long[] shape = BLOCKS.get(0).r().xShape();
-                            double[] x = ConvTilingTest.random(rnd, shape, 1.0);
-                            double[] xr = ConvTilingTest.random(rnd, shape, 1.0);
-                            for (int i = 0; run > 1 && i < x.length; i += 89) {
-                                (run == 2 ? xr : x)[i] = Double.NaN;
-                            }
+                            Map<String, double[]> in = new HashMap<>();
+                            Map<String, Tensor> feeds = new HashMap<>();
                             String where = search + ", " + threads + " thread(s), run " + run;
-                            try (Tensor tx = Tensor.fromArray(ConvTilingTest.toFloat(x), shape);
-                                    Tensor txr = Tensor.fromArray(ConvTilingTest.toFloat(xr), shape);
-                                    Result r = s.run(Map.of("x", tx, "xr", txr))) {
+                            try {
                                 for (Block b : BLOCKS) {
-                                    ConcatInPlaceTest.compare(b.name(), r.get(b.name()),
-                                            reference(b, x, xr, weights), where);
+                                    double[] x = ConvTilingTest.random(rnd, b.s().xShape(), 1.0);
+                                    double[] xr = ConvTilingTest.random(rnd, b.r().xShape(), 1.0);
+                                    double[] withNan = run == 2 ? xr : x;
+                                    for (int i = 0; run > 1 && i < withNan.length; i += 89) {
+                                        withNan[i] = Double.NaN;
+                                    }
+                                    in.put(b.name() + "_x", x);
+                                    in.put(b.name() + "_xr", xr);
+                                    feeds.put(b.name() + "_x",
+                                            Tensor.fromArray(ConvTilingTest.toFloat(x), b.s().xShape()));
+                                    feeds.put(b.name() + "_xr",
+                                            Tensor.fromArray(ConvTilingTest.toFloat(xr), b.r().xShape()));
                                 }
+                                try (Result r = s.run(feeds)) {
+                                    for (Block b : BLOCKS) {
+                                        double[] want = reference(b, in.get(b.name() + "_x"),
+                                                in.get(b.name() + "_xr"), weights);
+                                        ConcatInPlaceTest.compare(b.name(), r.get(b.name()), want, where);
+                                    }
+                                }
+                            } finally {
+                                feeds.values().forEach(Tensor::close);
                             }
                             // per run: the oneDNN block's conv adds by a sum post-op, the Winograd
-                            // block's by its output transform (measured: or by oneDNN's sum post-op);
-                            // the grouped one by the Add kernel
+                            // blocks' by their output transforms (measured: or by oneDNN's sum post-op;
+                            // the 7x7 one by oneDNN's sum post-op without AVX-512); the grouped one by
+                            // the Add kernel
                             HipSession.LibraryRuns runs = s.libraryRuns();
                             assertThat(runs.accumulatedConvolutions()).as("accumulating convolutions, %s", where)
-                                    .isEqualTo(onednn ? 2L * run : 0);
+                                    .isEqualTo(onednn ? 3L * run : 0);
                             if (search == ConvolutionSearch.HEURISTIC) {
                                 assertThat(runs.winogradConvolutions()).as("Winograd, %s", where)
-                                        .isEqualTo(onednn ? run : 0);
+                                        .isEqualTo(onednn ? (DnnlConvTest.avx512Runtime() ? 2L : 1L) * run : 0);
                             }
                         }
                     }
@@ -129,12 +151,12 @@ class ConvAddInPlaceTest {
 
     private Path model(Map<String, double[]> weights) throws Exception {
         GraphProto.Builder g = GraphProto.newBuilder().setName("conv_add_in_place");
-        g.addInput(ConvTilingTest.value("x", F32, BLOCKS.get(0).r().xShape()))
-                .addInput(ConvTilingTest.value("xr", F32, BLOCKS.get(0).r().xShape()));
         for (Block b : BLOCKS) {
+            g.addInput(ConvTilingTest.value(b.name() + "_x", F32, b.s().xShape()))
+                    .addInput(ConvTilingTest.value(b.name() + "_xr", F32, b.r().xShape()));
             // the shortcut first: the later conv accumulates
-            ConvTilingTest.addConstantConv(g, b.r(), "xr", weights);
-            ConvTilingTest.addConstantConv(g, b.s(), "x", weights);
+            ConvTilingTest.addConstantConv(g, b.r(), b.name() + "_xr", weights);
+            ConvTilingTest.addConstantConv(g, b.s(), b.name() + "_x", weights);
             g.addNode(NodeProto.newBuilder().setOpType("Add").setName(b.name() + "_add").addInput(b.s().name() + "_c")
                     .addInput(b.r().name() + "_c").addOutput(b.name() + "_sum"));
             g.addNode(NodeProto.newBuilder().setOpType("Relu").setName(b.name() + "_relu").addInput(b.name() + "_sum")

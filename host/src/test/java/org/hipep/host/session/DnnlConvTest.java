@@ -59,9 +59,13 @@ class DnnlConvTest {
 
     /**
      * A conv of {@link ConvTilingTest.Case}; constant: W and B are initializers; nanStep: every
-     * nanStep-th value of X from nanFirst on is NaN (0: none).
+     * nanStep-th value of X from nanFirst on is {@code poison}, NaN or an infinity (nanStep 0: none).
      */
-    record Conv(Case cs, boolean constant, int nanStep, int nanFirst) {
+    record Conv(Case cs, boolean constant, int nanStep, int nanFirst, double poison) {
+        Conv(Case cs, boolean constant, int nanStep, int nanFirst) {
+            this(cs, constant, nanStep, nanFirst, Double.NaN);
+        }
+
         String name() {
             return cs.name();
         }
@@ -86,6 +90,11 @@ class DnnlConvTest {
 
     static Conv withNan(Conv c, int step) {
         return new Conv(c.cs(), c.constant(), step, 0);
+    }
+
+    /** c with +infinity as every step-th value of X */
+    static Conv withInfinity(Conv c, int step) {
+        return new Conv(c.cs(), c.constant(), step, 0, Double.POSITIVE_INFINITY);
     }
 
     /** c with one NaN in X, the value at {@code at} (a step of X's length: no second one) */
@@ -127,9 +136,12 @@ class DnnlConvTest {
             constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
             constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)),
             /* Winograd's shapes (see WINOGRAD) with weights computed at run time, or with fewer than 16
-               output tiles, or fewer than 16 input or 32 output channels: oneDNN's direct convolution */
+               output tiles of 2x2 (9 on a 6x6 map), or fewer than 16 input or 32 output channels, or
+               with fewer than 16 tiles of 4x4 and output channels not a multiple of 32 (F(2x2, 3x3)'s
+               own products: see WINOGRAD_SMALL_MAPS): oneDNN's direct convolution */
             input(f32("wino_shape", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            constant(f32("few_tiles", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("few_tiles", 1, 64, 64, a(6, 6), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("small_map_48_out", 1, 64, 48, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("narrow_input", 1, 12, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("narrow_output", 1, 32, 24, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* a clamp oneDNN applies itself (constant W, X smaller than Y, no NaN: clampedByOneDnn):
@@ -246,6 +258,29 @@ class DnnlConvTest {
             constant(f32("wino_own_small_weights", 1, 32, 64, a(28, 27), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
                     .then("relu")));
 
+    /**
+     * By Winograd's F(2x2, 3x3) on the AVX-512 runtime (kernels_dnnl_winograd.c, wg_side): maps with
+     * fewer than 16 output tiles of 4x4 but 16 or more of 2x2, output channels a multiple of 32 (its
+     * products are the runtime's own only); elsewhere oneDNN's direct convolution. 8x8 with small
+     * weights (at two threads two blocks of 8 tiles, one per thread), 7x7 of 256 channels (large
+     * weights: the 16 planes split between the threads; partial tiles at the last row and column),
+     * unpadded over a batch of two with 40 input channels (lane masks) and a Clip, NaN in X (those
+     * tiles computed as direct sums) with a Relu, asymmetric pads, and +infinity in X (where the
+     * transforms would turn an infinity into NaN: those tiles too as direct sums).
+     */
+    static final List<Conv> WINOGRAD_SMALL_MAPS = List.of(
+            constant(f32("wino2x2", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu")),
+            constant(f32("wino2x2_large_weights", 1, 256, 256, a(7, 7), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("wino2x2_valid_batch2", 2, 40, 32, a(8, 7), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)
+                    .then("clip")),
+            /* NaN at X[0], [14][7][4], [29][5][8] and [44][4][3]: in the windows of 13 of the 25 tiles */
+            withNan(constant(f32("wino2x2_nan", 1, 48, 64, a(9, 9), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
+                    .then("relu")), 1201),
+            constant(f32("wino2x2_asym_pads", 1, 32, 64, a(6, 7), a(3, 3), a(1, 1), a(2, 0, 1, 3), true)),
+            /* +infinity at X[0], [10][7][4] and [21][7][0]: in the windows of 4 of the 16 tiles */
+            withInfinity(constant(f32("wino2x2_infinity", 1, 32, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1),
+                    true)), 700));
+
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
         check(ONEDNN, "onednn", true, false, ConvolutionSearch.HEURISTIC, false, 0);
@@ -281,6 +316,13 @@ class DnnlConvTest {
     void fewTilesTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
         check(WINOGRAD_OWN, "winograd_own", false, true, ConvolutionSearch.HEURISTIC, false,
                 avx512Runtime() ? WINOGRAD_OWN.size() : 0);
+    }
+
+    @Test
+    void smallMapsTakeTwoByTwoTilesAndMatchAPlainOne() throws Exception {
+        boolean v4 = avx512Runtime();
+        check(WINOGRAD_SMALL_MAPS, "winograd_small_maps", !v4, v4, ConvolutionSearch.HEURISTIC, false,
+                v4 ? WINOGRAD_SMALL_MAPS.size() : 0);
     }
 
     /**
@@ -430,7 +472,7 @@ class DnnlConvTest {
                         for (Conv c : convs) {
                             double[] x = ConvTilingTest.random(rnd, c.cs().xShape(), 1.0);
                             for (int i = c.nanFirst(); c.nan() && i < x.length; i += c.nanStep()) {
-                                x[i] = Double.NaN;
+                                x[i] = c.poison();
                             }
                             values.put(c.name() + "_x", x);
                             if (!c.constant()) {
@@ -529,7 +571,10 @@ class DnnlConvTest {
         }
     }
 
-    /** Within 1e-4 relative; NaN where the reference is NaN; a clamped value is its bound, bit for bit. */
+    /**
+     * Within 1e-4 relative; NaN where the reference is NaN, the same infinity where it is infinite;
+     * a clamped value is its bound, bit for bit.
+     */
     private static void compare(Conv c, double[] got, double[] want, String where) {
         assertThat(got.length).as(c.name()).isEqualTo(want.length);
         double[] bounds = c.cs().bounds();
@@ -538,6 +583,9 @@ class DnnlConvTest {
             boolean ok;
             if (Double.isNaN(want[i])) {
                 ok = Double.isNaN(got[i]);
+                nans++;
+            } else if (Double.isInfinite(want[i])) {
+                ok = got[i] == want[i];
                 nans++;
             } else if (bounds != null && (want[i] == bounds[0] || want[i] == bounds[1])) {
                 ok = Double.doubleToRawLongBits(got[i]) == Double.doubleToRawLongBits(want[i]);
@@ -550,7 +598,7 @@ class DnnlConvTest {
                         + want[i]);
             }
         }
-        assertThat(nans > 0).as("%s: NaN outputs", c.name()).isEqualTo(c.nan());
+        assertThat(nans > 0).as("%s: NaN or infinite outputs", c.name()).isEqualTo(c.nan());
     }
 
     private static long[] shapeOf(Case cs, String part) {
