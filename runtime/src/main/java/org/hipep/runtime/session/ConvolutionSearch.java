@@ -2,8 +2,9 @@ package org.hipep.runtime.session;
 
 /**
  * How a session picks the algorithm of a convolution that more than one of the runtime's ways can
- * compute (today: a 3x3 stride-1 float convolution by Winograd's F(4x4, 3x3) or by oneDNN's direct
- * kernel), as ONNX Runtime's CUDA provider's {@code cudnn_conv_algo_search} does for cuDNN's.
+ * compute (today: a 3x3 stride-1 float convolution by Winograd's F(4x4, 3x3) or F(2x2, 3x3) or by
+ * oneDNN's direct kernel), as ONNX Runtime's CUDA provider's {@code cudnn_conv_algo_search} does
+ * for cuDNN's.
  */
 public enum ConvolutionSearch {
     /**

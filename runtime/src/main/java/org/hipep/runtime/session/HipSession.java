@@ -105,13 +105,14 @@ public final class HipSession implements AutoCloseable {
 
     /**
      * How many convolutions and matrix products this session's runs have computed through oneDNN,
-     * and how many convolutions by Winograd's F(4x4, 3x3) (transforms of the runtime, products
-     * through oneDNN's matmul or the runtime's own kernel; counted in neither of the others). The
-     * rest went through the runtime's own kernels and OpenBLAS. {@code oneDnnClampedConvolutions}: of
-     * the oneDNN convolutions, those whose fused Relu / Clip oneDNN applied itself (its outputs
-     * provably finite) instead of a pass of the runtime over Y. {@code oneDnnPrimitives}: the oneDNN
-     * primitives the runs created (each with its weights packed when they are constant); the
-     * session's states share them, so concurrent runs create no more than one run does.
+     * and how many convolutions by Winograd's F(4x4, 3x3) or F(2x2, 3x3) (transforms of the
+     * runtime, products through oneDNN's matmul or the runtime's own kernel; counted in neither of
+     * the others). The rest went through the runtime's own kernels and OpenBLAS.
+     * {@code oneDnnClampedConvolutions}: of the oneDNN convolutions, those whose fused Relu / Clip
+     * oneDNN applied itself (its outputs provably finite) instead of a pass of the runtime over Y.
+     * {@code oneDnnPrimitives}: the oneDNN primitives the runs created (each with its weights packed
+     * when they are constant); the session's states share them, so concurrent runs create no more
+     * than one run does.
      * {@code accumulatedConvolutions}: of the oneDNN and Winograd convolutions, those that added
      * their result to their destination ({@code hip-conv-add-in-place}'s residual Adds) as they
      * wrote it.
