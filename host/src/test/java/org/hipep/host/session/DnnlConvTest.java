@@ -137,11 +137,13 @@ class DnnlConvTest {
             constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)),
             /* Winograd's shapes (see WINOGRAD) with weights computed at run time, or with fewer than 16
                output tiles of 2x2 (9 on a 6x6 map), or fewer than 16 input or 32 output channels, or
-               with fewer than 16 tiles of 4x4 and output channels not a multiple of 32 (F(2x2, 3x3)'s
-               own products: see WINOGRAD_SMALL_MAPS): oneDNN's direct convolution */
+               with fewer than 16 tiles of 4x4 and output channels not a multiple of 32 or more than 32
+               tiles of 2x2 in a block (F(2x2, 3x3)'s own products, see WINOGRAD_SMALL_MAPS; 36 tiles
+               with large weights, one block at either thread count): oneDNN's direct convolution */
             input(f32("wino_shape", 1, 32, 32, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("few_tiles", 1, 64, 64, a(6, 6), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("small_map_48_out", 1, 64, 48, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
+            constant(f32("small_map_36_tiles", 1, 256, 256, a(12, 12), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("narrow_input", 1, 12, 64, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("narrow_output", 1, 32, 24, a(16, 16), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* a clamp oneDNN applies itself (constant W, X smaller than Y, no NaN: clampedByOneDnn):
@@ -264,14 +266,15 @@ class DnnlConvTest {
      * products are the runtime's own only); elsewhere oneDNN's direct convolution. 8x8 with small
      * weights (at two threads two blocks of 8 tiles, one per thread), 7x7 of 256 channels (large
      * weights: the 16 planes split between the threads; partial tiles at the last row and column),
-     * unpadded over a batch of two with 40 input channels (lane masks) and a Clip, NaN in X (those
+     * unpadded over a batch of three with 40 input channels (lane masks) and a Clip (at two threads
+     * blocks of 14 and 13 tiles, the first ending inside the second image), NaN in X (those
      * tiles computed as direct sums) with a Relu, asymmetric pads, and +infinity in X (where the
      * transforms would turn an infinity into NaN: those tiles too as direct sums).
      */
     static final List<Conv> WINOGRAD_SMALL_MAPS = List.of(
             constant(f32("wino2x2", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu")),
             constant(f32("wino2x2_large_weights", 1, 256, 256, a(7, 7), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            constant(f32("wino2x2_valid_batch2", 2, 40, 32, a(8, 7), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)
+            constant(f32("wino2x2_valid_batch3", 3, 40, 32, a(8, 7), a(3, 3), a(1, 1), a(0, 0, 0, 0), false)
                     .then("clip")),
             /* NaN at X[0], [14][7][4], [29][5][8] and [44][4][3]: in the windows of 13 of the 25 tiles */
             withNan(constant(f32("wino2x2_nan", 1, 48, 64, a(9, 9), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
