@@ -180,10 +180,24 @@ static inline __attribute__((always_inline)) void wg_at(const wg_v16 *m, wg_v16 
     o[3] = m12 + 8 * m34 + m[5];
 }
 
+/* F(2x2, 3x3): B^T d of four values (a 4x4 tile's column, then a row of the result): o[0..3] */
+static inline __attribute__((always_inline)) void wg2_bt(const wg_v16 *d, wg_v16 *o) {
+    o[0] = d[0] - d[2];
+    o[1] = d[1] + d[2];
+    o[2] = d[2] - d[1];
+    o[3] = d[1] - d[3];
+}
+
+/* F(2x2, 3x3): A^T m of four values: o[0..1] */
+static inline __attribute__((always_inline)) void wg2_at(const wg_v16 *m, wg_v16 *o) {
+    o[0] = (m[0] + m[1]) + m[2];
+    o[1] = (m[1] - m[2]) - m[3];
+}
+
 typedef struct {
     const float *x, *w, *b;
     float *y, *v, *m;
-    unsigned char *odd; /* per tile of the block: an input of its 6x6 tile is NaN or infinite */
+    unsigned char *odd; /* per tile of the block: an input of its tile (6x6, or 4x4) is NaN or infinite */
     int64_t C, M, H, W, OH, OW, pt, pl, th, tw, t0; /* t0: the block's first tile */
     int64_t ldy;                                     /* Y's pixel stride (M, or more for a channel slice) */
     int acc;                                         /* Y = Y + the convolution (the _acc kernels) */
@@ -218,53 +232,74 @@ static inline __attribute__((always_inline)) wg_v16 wg_in_tile(const float *d0, 
     return sum;
 }
 
-/* the input transform of the block's tiles [b, e): V[t][36][C] = B^T d B per channel */
+/*
+ * The input transform of tile t (image n, its window's first row y0 and column x0, maybe in the
+ * pads) with bounds and lane masks: A x A inputs (6: F(4x4, 3x3), 4: F(2x2, 3x3); a constant where
+ * it is inlined), V[t][A * A][C] = B^T d B per channel, noting whether an input is NaN or infinite
+ */
+static inline __attribute__((always_inline)) void wg_in_masked(const wg_job_t *j, int64_t t, int64_t n, int64_t y0,
+                                                                int64_t x0, const int A) {
+    const int64_t C = j->C;
+    const float *at[6][6];
+    for (int i = 0; i < A; i++)
+        for (int k = 0; k < A; k++)
+            at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
+                           ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
+                           : NULL;
+    float *out = j->v + t * A * A * C;
+    wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite (x * 0 is NaN then) */
+    for (int64_t c = 0; c < C; c += 16) {
+        int64_t cn = C - c < 16 ? C - c : 16;
+        wg_v16 cols[6][6]; /* B^T d, column k in cols[k] */
+        for (int k = 0; k < A; k++) {
+            wg_v16 d[6];
+            for (int i = 0; i < A; i++) {
+                d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
+                finite += d[i] * 0;
+            }
+            if (A == 6) wg_bt(d, cols[k]);
+            else wg2_bt(d, cols[k]);
+        }
+        for (int i = 0; i < A; i++) {
+            wg_v16 row[6], o[6];
+            for (int k = 0; k < A; k++) row[k] = cols[k][i];
+            if (A == 6) wg_bt(row, o);
+            else wg2_bt(row, o);
+            for (int k = 0; k < A; k++) la_vst16n(out + (i * A + k) * C + c, o[k], cn);
+        }
+    }
+    int odd = 0;
+    for (int l = 0; l < 16; l++) odd |= finite[l] != finite[l];
+    j->odd[t] = (unsigned char)odd;
+}
+
+/*
+ * The input transform of the block's tiles [b, e): V[t][36][C] (F(2x2, 3x3): [16][C]) = B^T d B
+ * per channel; F(4x4, 3x3)'s tiles inside X with C a multiple of 16 without bounds and masks
+ */
 static void wg_in_body(void *arg, int64_t b, int64_t e) {
     const wg_job_t *j = (const wg_job_t *)arg;
-    const int64_t C = j->C, tiles = j->th * j->tw;
+    const int64_t C = j->C, tiles = j->th * j->tw, f = j->f;
     for (int64_t t = b; t < e; t++) {
-        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 4 - j->pt,
-                x0 = r % j->tw * 4 - j->pl;
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * f - j->pt,
+                x0 = r % j->tw * f - j->pl;
+        if (f == 2) {
+            wg_in_masked(j, t, n, y0, x0, 4);
+            continue;
+        }
         if (C % 16 == 0 && y0 >= 0 && y0 + 6 <= j->H && x0 >= 0 && x0 + 6 <= j->W) {
             wg_v16 z = wg_in_tile(j->x + ((n * j->H + y0) * j->W + x0) * C, j->W * C, C, j->v + t * 36 * C) * 0;
             j->odd[t] = (unsigned char)rd_vany_nan16(z);
             continue;
         }
-        const float *at[6][6];
-        for (int i = 0; i < 6; i++)
-            for (int k = 0; k < 6; k++)
-                at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
-                               ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
-                               : NULL;
-        float *out = j->v + t * 36 * C;
-        wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite (x * 0 is NaN then) */
-        for (int64_t c = 0; c < C; c += 16) {
-            int64_t cn = C - c < 16 ? C - c : 16;
-            wg_v16 cols[6][6]; /* B^T d, column k in cols[k] */
-            for (int k = 0; k < 6; k++) {
-                wg_v16 d[6];
-                for (int i = 0; i < 6; i++) {
-                    d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
-                    finite += d[i] * 0;
-                }
-                wg_bt(d, cols[k]);
-            }
-            for (int i = 0; i < 6; i++) {
-                wg_v16 row[6] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]}, o[6];
-                wg_bt(row, o);
-                for (int k = 0; k < 6; k++) la_vst16n(out + (i * 6 + k) * C + c, o[k], cn);
-            }
-        }
-        int odd = 0;
-        for (int l = 0; l < 16; l++) odd |= finite[l] != finite[l];
-        j->odd[t] = (unsigned char)odd;
+        wg_in_masked(j, t, n, y0, x0, 6);
     }
 }
 
 /*
  * Outputs [y0, y0 + rows) x [x0, x0 + cols) of image n as direct sums (a tile with a NaN or an
- * infinite input: through the transforms it would reach all 16 outputs, here only those whose
- * window holds it, as in every other convolution path)
+ * infinite input: through the transforms it would reach all outputs of the tile, here only those
+ * whose window holds it, as in every other convolution path)
  */
 static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0, int64_t rows, int64_t cols) {
     const int64_t C = j->C, M = j->M;
@@ -324,18 +359,62 @@ static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j,
     }
 }
 
-/* the output transform of the block's tiles [b, e): Y = A^T m A + bias, clamped, inside Y only */
+/*
+ * The output transform of tile t's products `in` (image n, its first output row y0 and column x0,
+ * rows x cols of its outputs inside Y) with lane masks: A x A products (6: F(4x4, 3x3), 4: F(2x2,
+ * 3x3); a constant where it is inlined), Y = A^T m A + bias, then Y's old value with acc, clamped
+ */
+static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *j, const float *in, int64_t n,
+                                                                 int64_t y0, int64_t x0, int64_t rows, int64_t cols,
+                                                                 const int A) {
+    const int64_t M = j->M;
+    for (int64_t c = 0; c < M; c += 16) {
+        int64_t cn = M - c < 16 ? M - c : 16;
+        wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
+        lo += (float)j->lo;
+        hi += (float)j->hi;
+        wg_v16 at[6][4]; /* A^T m, column k in at[k] */
+        for (int k = 0; k < A; k++) {
+            wg_v16 m[6];
+            for (int i = 0; i < A; i++) m[i] = la_vld16n(in + (i * A + k) * M + c, cn);
+            if (A == 6) wg_at(m, at[k]);
+            else wg2_at(m, at[k]);
+        }
+        for (int64_t i = 0; i < rows; i++) {
+            wg_v16 row[6], o[4];
+            for (int k = 0; k < A; k++) row[k] = at[k][i];
+            if (A == 6) wg_at(row, o);
+            else wg2_at(row, o);
+            for (int64_t k = 0; k < cols; k++) {
+                float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
+                wg_v16 v = o[k] + bias;
+                if (j->acc) v += la_vld16n(y, cn);
+                la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
+            }
+        }
+    }
+}
+
+/*
+ * The output transform of the block's tiles [b, e): Y = A^T m A + bias, clamped, inside Y only;
+ * F(4x4, 3x3)'s whole tiles with M a multiple of 16 without masks, a tile with a NaN or infinite
+ * input as direct sums
+ */
 static void wg_out_body(void *arg, int64_t b, int64_t e) {
     const wg_job_t *j = (const wg_job_t *)arg;
-    const int64_t M = j->M, tiles = j->th * j->tw;
+    const int64_t M = j->M, tiles = j->th * j->tw, f = j->f;
     for (int64_t t = b; t < e; t++) {
-        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 4, x0 = r % j->tw * 4;
-        int64_t rows = j->OH - y0 < 4 ? j->OH - y0 : 4, cols = j->OW - x0 < 4 ? j->OW - x0 : 4;
+        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * f, x0 = r % j->tw * f;
+        int64_t rows = j->OH - y0 < f ? j->OH - y0 : f, cols = j->OW - x0 < f ? j->OW - x0 : f;
         if (j->odd[t]) {
             wg_direct_tile(j, n, y0, x0, rows, cols);
             continue;
         }
-        const float *in = j->m + t * 36 * M;
+        const float *in = j->m + t * (f + 2) * (f + 2) * M;
+        if (f == 2) {
+            wg_out_masked(j, in, n, y0, x0, rows, cols, 4);
+            continue;
+        }
         if (M % 16 == 0 && rows == 4 && cols == 4) {
             float *y = j->y + ((n * j->OH + y0) * j->OW + x0) * j->ldy;
             int64_t rs = j->OW * j->ldy;
@@ -345,122 +424,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
             else wg_out_tile(j, in, y, rs, 0, 0);
             continue;
         }
-        for (int64_t c = 0; c < M; c += 16) {
-            int64_t cn = M - c < 16 ? M - c : 16;
-            wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
-            lo += (float)j->lo;
-            hi += (float)j->hi;
-            wg_v16 at[6][4]; /* A^T m, column k in at[k] */
-            for (int k = 0; k < 6; k++) {
-                wg_v16 m[6];
-                for (int i = 0; i < 6; i++) m[i] = la_vld16n(in + (i * 6 + k) * M + c, cn);
-                wg_at(m, at[k]);
-            }
-            for (int64_t i = 0; i < rows; i++) {
-                wg_v16 row[6] = {at[0][i], at[1][i], at[2][i], at[3][i], at[4][i], at[5][i]}, o[4];
-                wg_at(row, o);
-                for (int64_t k = 0; k < cols; k++) {
-                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
-                    wg_v16 v = o[k] + bias;
-                    if (j->acc) v += la_vld16n(y, cn);
-                    la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
-                }
-            }
-        }
-    }
-}
-
-/* F(2x2, 3x3): B^T d of four values (a 4x4 tile's column, then a row of the result): o[0..3] */
-static inline __attribute__((always_inline)) void wg2_bt(const wg_v16 *d, wg_v16 *o) {
-    o[0] = d[0] - d[2];
-    o[1] = d[1] + d[2];
-    o[2] = d[2] - d[1];
-    o[3] = d[1] - d[3];
-}
-
-/* F(2x2, 3x3): A^T m of four values: o[0..1] */
-static inline __attribute__((always_inline)) void wg2_at(const wg_v16 *m, wg_v16 *o) {
-    o[0] = (m[0] + m[1]) + m[2];
-    o[1] = (m[1] - m[2]) - m[3];
-}
-
-/*
- * F(2x2, 3x3)'s input transform of the block's tiles [b, e): V[t][16][C] = B^T d B per channel
- * (4x4 input tiles 2 apart; the few tiles of the small maps that take it, so one body with bounds
- * and lane masks), noting the tiles with a NaN or infinite input as wg_in_body does
- */
-static void wg2_in_body(void *arg, int64_t b, int64_t e) {
-    const wg_job_t *j = (const wg_job_t *)arg;
-    const int64_t C = j->C, tiles = j->th * j->tw;
-    for (int64_t t = b; t < e; t++) {
-        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 2 - j->pt,
-                x0 = r % j->tw * 2 - j->pl;
-        const float *at[4][4];
-        for (int i = 0; i < 4; i++)
-            for (int k = 0; k < 4; k++)
-                at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
-                               ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
-                               : NULL;
-        float *out = j->v + t * 16 * C;
-        wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite */
-        for (int64_t c = 0; c < C; c += 16) {
-            int64_t cn = C - c < 16 ? C - c : 16;
-            wg_v16 cols[4][4]; /* B^T d, column k in cols[k] */
-            for (int k = 0; k < 4; k++) {
-                wg_v16 d[4];
-                for (int i = 0; i < 4; i++) {
-                    d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
-                    finite += d[i] * 0;
-                }
-                wg2_bt(d, cols[k]);
-            }
-            for (int i = 0; i < 4; i++) {
-                wg_v16 row[4] = {cols[0][i], cols[1][i], cols[2][i], cols[3][i]}, o[4];
-                wg2_bt(row, o);
-                for (int k = 0; k < 4; k++) la_vst16n(out + (i * 4 + k) * C + c, o[k], cn);
-            }
-        }
-        int odd = 0;
-        for (int l = 0; l < 16; l++) odd |= finite[l] != finite[l];
-        j->odd[t] = (unsigned char)odd;
-    }
-}
-
-/* F(2x2, 3x3)'s output transform of the block's tiles [b, e): Y = A^T m A + bias (then Y's old
- * value with acc), clamped, inside Y only; a noted tile as direct sums (wg_direct_tile) */
-static void wg2_out_body(void *arg, int64_t b, int64_t e) {
-    const wg_job_t *j = (const wg_job_t *)arg;
-    const int64_t M = j->M, tiles = j->th * j->tw;
-    wg_v16 lo = {0}, hi = {0};
-    lo += (float)j->lo;
-    hi += (float)j->hi;
-    for (int64_t t = b; t < e; t++) {
-        int64_t g = j->t0 + t, n = g / tiles, r = g - n * tiles, y0 = r / j->tw * 2, x0 = r % j->tw * 2;
-        int64_t rows = j->OH - y0 < 2 ? j->OH - y0 : 2, cols = j->OW - x0 < 2 ? j->OW - x0 : 2;
-        if (j->odd[t]) {
-            wg_direct_tile(j, n, y0, x0, rows, cols);
-            continue;
-        }
-        const float *in = j->m + t * 16 * M;
-        for (int64_t c = 0; c < M; c += 16) {
-            int64_t cn = M - c < 16 ? M - c : 16;
-            wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), at[4][2]; /* A^T m, column k in at[k] */
-            for (int k = 0; k < 4; k++) {
-                wg_v16 m[4];
-                for (int i = 0; i < 4; i++) m[i] = la_vld16n(in + (i * 4 + k) * M + c, cn);
-                wg2_at(m, at[k]);
-            }
-            for (int64_t i = 0; i < rows; i++) {
-                wg_v16 row[4] = {at[0][i], at[1][i], at[2][i], at[3][i]}, o[2];
-                wg2_at(row, o);
-                for (int64_t k = 0; k < cols; k++) {
-                    float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
-                    wg_v16 v = o[k] + bias;
-                    if (j->acc) v += la_vld16n(y, cn);
-                    la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
-                }
-            }
-        }
+        wg_out_masked(j, in, n, y0, x0, rows, cols, 6);
     }
 }
 #pragma GCC diagnostic pop
@@ -743,8 +707,6 @@ typedef struct {
 static void wg_blocks(void *arg, int64_t b, int64_t e) {
     const wg_blocks_t *w = (const wg_blocks_t *)arg;
     const int64_t C = w->job->C, M = w->job->M, planes = wg_planes(w->job->f);
-    void (*in_body)(void *, int64_t, int64_t) = w->job->f == 4 ? wg_in_body : wg2_in_body;
-    void (*out_body)(void *, int64_t, int64_t) = w->job->f == 4 ? wg_out_body : wg2_out_body;
     int sv, sm, so;
     float *v = (float *)st_scratch_take(w->ctx, planes * w->tiles * C * (int64_t)sizeof(float), &sv);
     float *m = (float *)st_scratch_take(w->ctx, planes * w->tiles * M * (int64_t)sizeof(float), &sm);
@@ -761,8 +723,8 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
         for (int64_t blk = b; blk < e && !hipep_has_error(w->ctx); blk++) {
             j.t0 = blk * w->tiles;
             int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
-            if (w->split) hipep_parallel_for(w->ctx, n, 4, in_body, &j);
-            else in_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
+            else wg_in_body(&j, 0, n);
             if (w->e->prim == NULL) { /* the own products (wg_own) */
                 wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes};
                 if (w->split) hipep_parallel_for(w->ctx, planes, 1, wg_own_body, &o);
@@ -771,8 +733,8 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
                 hipep_errorf(w->ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN matmul of the Winograd tiles failed");
                 break;
             }
-            if (w->split) hipep_parallel_for(w->ctx, n, 4, out_body, &j);
-            else out_body(&j, 0, n);
+            if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_out_body, &j);
+            else wg_out_body(&j, 0, n);
         }
     }
     if (v) st_scratch_give(w->ctx, v, sv);

@@ -34,12 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (their output transforms; the AVX-512 runtime only for the second, oneDNN's sum post-op
  * elsewhere), and a grouped 1x1 one that neither takes (NCHW, a temporary and the Add kernel), each
  * block on inputs of its own. The second run puts NaN into the shortcuts' inputs, the third into
- * the accumulating convolutions': oneDNN's clip would turn a NaN into 0, so
- * its scans (of X and of Y's old values) must see it and leave the clamp to a separate pass, and
- * Winograd computes the tiles with one directly; NaN must reach the outputs as it does through the
- * separate Add and Relu. Each way of picking the 3x3 one's algorithm: by the fixed rules (Winograd)
- * and measured ({@link DnnlConvTest#MEASURED_RUNS} runs: its first 24 take Winograd and oneDNN's
- * sum post-op in blocks of six, the rest the faster; each adds into Y once). Also in the
+ * the accumulating convolutions': oneDNN's clip would turn a NaN into 0, so its scans (of X and of
+ * Y's old values) must see it and leave the clamp to a separate pass, and Winograd computes the
+ * tiles with one directly; NaN must reach the outputs as it does through the separate Add and
+ * Relu. Each way of picking the 3x3 ones' algorithm: by the fixed rules (Winograd) and measured
+ * ({@link DnnlConvTest#MEASURED_RUNS} runs: a shape's first 24 take Winograd and oneDNN's sum
+ * post-op in blocks of six, the rest the faster; each adds into Y once). Also in the
  * {@code without-onednn} and {@code onednn-avx2} executions (host/pom.xml).
  */
 class ConvAddInPlaceTest {
