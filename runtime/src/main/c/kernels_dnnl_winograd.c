@@ -3,8 +3,8 @@
  * 36 products of each 6x6 input tile by oneDNN's batched matmul, or for blocks of few tiles by a
  * loop of the runtime's own (wg_own, below; kernels_dnnl.c has the cache, threads and weights
  * handling); on maps too small for that, F(2x2, 3x3) with the own loop (Small maps, below). No
- * symbols of its own: la_conv (kernels_linalg.c) calls wg_or_dn_conv, which takes
- * Winograd or dn_conv_try (kernels_dnnl_conv.c).
+ * symbols of its own: la_conv (kernels_linalg.c) calls wg_or_dn_conv, which takes Winograd or
+ * dn_conv_try (kernels_dnnl_conv.c).
  *
  * Why: a direct 3x3 convolution does 9 multiply-adds per output and input channel; F(4x4, 3x3)
  * does 36 per 16 outputs (2.25), the rest is in transforms that are linear in the tile count
@@ -43,8 +43,8 @@
  * in place (io->xl, io->yl; Y dense or a channel slice, its pixels io->ldy apart), W one of the
  * session's constants (transformed once, when the entry is made), at least WG_MIN_IN input and
  * WG_MIN_OUT output channels and WG_MIN_TILES output tiles (4x4 each, over the batch), or, with
- * fewer than that, WG_MIN_TILES tiles of 2x2 whose blocks take the own products (wg_side). Everything
- * else goes to dn_conv_try (or, when that returns 0, la_conv computes it).
+ * fewer than that, WG_MIN_TILES tiles of 2x2 whose blocks take the own products (wg_side).
+ * Everything else goes to dn_conv_try (or, when that returns 0, la_conv computes it).
  *
  * Which way: a shape those rules admit can still be faster by oneDNN's direct convolution on some
  * machines: on an Intel Xeon (AVX-512) SqueezeNet's two 55x55 16->64 layers took 0.71 ms each for
@@ -84,25 +84,25 @@
  * tiles are noted and computed the same way.
  *
  * Work: the tiles are taken in equal blocks (one matmul call each) whose transformed tiles take at
- * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats, 16 x for F(2x2, 3x3)) take at most
- * WG_SMALL_WEIGHTS, else WG_BLOCK_BYTES (36 x 4 bytes x the larger channel count per tile; at
- * least WG_MIN_TILES tiles), so the scratch stays bounded. With small weights a block's V, its
- * products and the weights stay in a 2 MB L2 from the input transform to the output transform
+ * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats; 16 x for F(2x2, 3x3)) take
+ * at most WG_SMALL_WEIGHTS, else WG_BLOCK_BYTES (36 or 16 x 4 bytes x the larger channel count per
+ * tile; at least WG_MIN_TILES tiles), so the scratch stays bounded. With small weights a block's V,
+ * its products and the weights stay in a 2 MB L2 from the input transform to the output transform
  * (ResNet-50's 56x56 64->64 maps are 4 blocks of 49 tiles, SqueezeNet's 55x55 16->64 ones too);
- * larger weights are read from the outer caches whatever the block, and each block reads them
- * once, so those blocks stay large (ResNet-50's 28x28 128->128 maps are one block of 49 tiles):
- * measured in light-resnet50's run, one thread, 56x56 64->64 took 1.29 ms a layer in one block
- * (input transform 0.35, products 0.78, output transform 0.16) and 0.86 ms in four, where 28x28
- * 128->128 went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C
- * values contiguously (V, the matmul's source with row stride 36 C), the matmul writes 36 x M per
- * tile (its destination, same way), and the output transform adds the bias, then Y's old value
- * for the _acc kernels (la_conv_acc), applies the fused clamp of the _clamp kernels
- * (NaN-propagating, la_vclamp16) and writes Y. The last block's rows past its tiles hold the
- * previous block's values or whatever the scratch held: multiplied too (rows are independent),
- * never read. V and the products are the state's kernel scratch (st_scratch_take), kept between
- * runs. A tile inside X (inside Y), with C (M) a multiple of 16, takes the input (output)
- * transform without bounds tests and lane masks (wg_in_tile, wg_out_tile): the same operations in
- * the same order, so the same bits.
+ * larger weights are read from the outer caches whatever the block, and each block reads them once,
+ * so those blocks stay large (ResNet-50's 28x28 128->128 maps are one block of 49 tiles): measured
+ * in light-resnet50's run, one thread, 56x56 64->64 took 1.29 ms a layer in one block (input
+ * transform 0.35, products 0.78, output transform 0.16) and 0.86 ms in four, where 28x28 128->128
+ * went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C values
+ * contiguously (V, the matmul's source with row stride 36 C), the matmul writes 36 x M per tile
+ * (its destination, same way), and the output transform adds the bias, then Y's old value for the
+ * _acc kernels (la_conv_acc), applies the fused clamp of the _clamp kernels (NaN-propagating,
+ * la_vclamp16) and writes Y. The last block's rows past its tiles hold the previous block's values
+ * or whatever the scratch held: multiplied too (rows are independent), never read. V and the
+ * products are the state's kernel scratch (st_scratch_take), kept between runs. A tile inside X
+ * (inside Y), with C (M) a multiple of 16, takes the input (output) transform without bounds tests
+ * and lane masks (wg_in_tile, wg_out_tile): the same operations in the same order, so the same
+ * bits.
  *
  * Products of few tiles (wg_own): a block of few tiles reads the 36 x C x M transformed weights
  * for only that many rows per plane, and at batch 1 large weights come from memory (light-resnet50

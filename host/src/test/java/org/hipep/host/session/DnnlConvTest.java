@@ -261,15 +261,15 @@ class DnnlConvTest {
                     .then("relu")));
 
     /**
-     * By Winograd's F(2x2, 3x3) on the AVX-512 runtime (kernels_dnnl_winograd.c, wg_side): maps with
-     * fewer than 16 output tiles of 4x4 but 16 or more of 2x2, output channels a multiple of 32 (its
-     * products are the runtime's own only); elsewhere oneDNN's direct convolution. 8x8 with small
-     * weights (at two threads two blocks of 8 tiles, one per thread), 7x7 of 256 channels (large
-     * weights: the 16 planes split between the threads; partial tiles at the last row and column),
-     * unpadded over a batch of three with 40 input channels (lane masks) and a Clip (at two threads
-     * blocks of 14 and 13 tiles, the first ending inside the second image), NaN in X (those
-     * tiles computed as direct sums) with a Relu, asymmetric pads, and +infinity in X (where the
-     * transforms would turn an infinity into NaN: those tiles too as direct sums).
+     * By Winograd's F(2x2, 3x3) on the AVX-512 runtime (kernels_dnnl_winograd.c, wg_side): maps
+     * with fewer than 16 output tiles of 4x4 but 16 or more of 2x2, output channels a multiple of
+     * 32 (its products are the runtime's own only); elsewhere oneDNN's direct convolution. 8x8 with
+     * small weights (at two threads two blocks of 8 tiles, one per thread), 7x7 of 256 channels
+     * (large weights: the 16 planes split between the threads; partial tiles at the last row and
+     * column), unpadded over a batch of three with 40 input channels (lane masks) and a Clip (at
+     * two threads blocks of 14 and 13 tiles, the first ending inside the second image), NaN in X
+     * (those tiles computed as direct sums) with a Relu, asymmetric pads, and +infinity in X (where
+     * the transforms would turn an infinity into NaN: those tiles too as direct sums).
      */
     static final List<Conv> WINOGRAD_SMALL_MAPS = List.of(
             constant(f32("wino2x2", 1, 64, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1), true).then("relu")),
@@ -581,15 +581,15 @@ class DnnlConvTest {
     private static void compare(Conv c, double[] got, double[] want, String where) {
         assertThat(got.length).as(c.name()).isEqualTo(want.length);
         double[] bounds = c.cs().bounds();
-        int nans = 0;
+        int nonFinite = 0;
         for (int i = 0; i < want.length; i++) {
             boolean ok;
             if (Double.isNaN(want[i])) {
                 ok = Double.isNaN(got[i]);
-                nans++;
+                nonFinite++;
             } else if (Double.isInfinite(want[i])) {
                 ok = got[i] == want[i];
-                nans++;
+                nonFinite++;
             } else if (bounds != null && (want[i] == bounds[0] || want[i] == bounds[1])) {
                 ok = Double.doubleToRawLongBits(got[i]) == Double.doubleToRawLongBits(want[i]);
             } else {
@@ -601,7 +601,7 @@ class DnnlConvTest {
                         + want[i]);
             }
         }
-        assertThat(nans > 0).as("%s: NaN or infinite outputs", c.name()).isEqualTo(c.nan());
+        assertThat(nonFinite > 0).as("%s: NaN or infinite outputs", c.name()).isEqualTo(c.nan());
     }
 
     private static long[] shapeOf(Case cs, String part) {
