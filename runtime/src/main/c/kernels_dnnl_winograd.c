@@ -194,6 +194,37 @@ static inline __attribute__((always_inline)) void wg2_at(const wg_v16 *m, wg_v16
     o[1] = (m[1] - m[2]) - m[3];
 }
 
+/* B^T d of a tile side's A values (6: wg_bt, 4: wg2_bt; A a constant where it is inlined) */
+static inline __attribute__((always_inline)) void wg_bt_of(const wg_v16 *d, wg_v16 *o, const int A) {
+    if (A == 6) wg_bt(d, o);
+    else wg2_bt(d, o);
+}
+
+/* A^T m of a tile side's A values (6: wg_at, 4: wg2_at) */
+static inline __attribute__((always_inline)) void wg_at_of(const wg_v16 *m, wg_v16 *o, const int A) {
+    if (A == 6) wg_at(m, o);
+    else wg2_at(m, o);
+}
+
+/* The output tiles of side f over the batch: N x ceil(OH / f) x ceil(OW / f) */
+static int64_t wg_tiles(const la_conv_io_t *io, int64_t f) {
+    const la_geom_t *g = &io->g;
+    return io->N * ((g->out[0] + f - 1) / f) * ((g->out[1] + f - 1) / f);
+}
+
+/*
+ * The output tiles' side for a convolution the Winograd rules admit: 4 (F(4x4, 3x3)) when it has
+ * WG_MIN_TILES such tiles, else 2 (F(2x2, 3x3): small maps, see the header)
+ */
+static int64_t wg_side(const la_conv_io_t *io) {
+    return wg_tiles(io, 4) >= WG_MIN_TILES ? 4 : 2;
+}
+
+/* The planes of a tile side f's products: (f + 2)^2 (36 or 16) */
+static int64_t wg_planes(int64_t f) {
+    return (f + 2) * (f + 2);
+}
+
 typedef struct {
     const float *x, *w, *b;
     float *y, *v, *m;
@@ -257,14 +288,12 @@ static inline __attribute__((always_inline)) void wg_in_masked(const wg_job_t *j
                 d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
                 finite += d[i] * 0;
             }
-            if (A == 6) wg_bt(d, cols[k]);
-            else wg2_bt(d, cols[k]);
+            wg_bt_of(d, cols[k], A);
         }
         for (int i = 0; i < A; i++) {
             wg_v16 row[6], o[6];
             for (int k = 0; k < A; k++) row[k] = cols[k][i];
-            if (A == 6) wg_bt(row, o);
-            else wg2_bt(row, o);
+            wg_bt_of(row, o, A);
             for (int k = 0; k < A; k++) la_vst16n(out + (i * A + k) * C + c, o[k], cn);
         }
     }
@@ -377,14 +406,12 @@ static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *
         for (int k = 0; k < A; k++) {
             wg_v16 m[6];
             for (int i = 0; i < A; i++) m[i] = la_vld16n(in + (i * A + k) * M + c, cn);
-            if (A == 6) wg_at(m, at[k]);
-            else wg2_at(m, at[k]);
+            wg_at_of(m, at[k], A);
         }
         for (int64_t i = 0; i < rows; i++) {
             wg_v16 row[6], o[4];
             for (int k = 0; k < A; k++) row[k] = at[k][i];
-            if (A == 6) wg_at(row, o);
-            else wg2_at(row, o);
+            wg_at_of(row, o, A);
             for (int64_t k = 0; k < cols; k++) {
                 float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
                 wg_v16 v = o[k] + bias;
@@ -410,7 +437,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
             wg_direct_tile(j, n, y0, x0, rows, cols);
             continue;
         }
-        const float *in = j->m + t * (f + 2) * (f + 2) * M;
+        const float *in = j->m + t * wg_planes(f) * M;
         if (f == 2) {
             wg_out_masked(j, in, n, y0, x0, rows, cols, 4);
             continue;
@@ -478,20 +505,6 @@ static void wg2_weights(const float *W, int64_t C, int64_t M, float *U) {
         }
 }
 
-/*
- * The output tiles' side for a convolution the Winograd rules admit: 4 (F(4x4, 3x3)) when it has
- * WG_MIN_TILES such tiles, else 2 (F(2x2, 3x3): small maps, see the header)
- */
-static int64_t wg_side(const la_conv_io_t *io) {
-    const la_geom_t *g = &io->g;
-    return io->N * ((g->out[0] + 3) / 4) * ((g->out[1] + 3) / 4) >= WG_MIN_TILES ? 4 : 2;
-}
-
-/* The planes of a tile side f's products: (f + 2)^2 (36 or 16) */
-static int64_t wg_planes(int64_t f) {
-    return (f + 2) * (f + 2);
-}
-
 /* Whether the transformed weights (planes x C x M floats) are small (see the header) */
 static int wg_small(const la_conv_io_t *io) {
     return wg_planes(wg_side(io)) * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
@@ -500,7 +513,7 @@ static int wg_small(const la_conv_io_t *io) {
 /*
  * The products of blocks of few tiles by a kernel of the runtime's own (the AVX-512 build only), in
  * place of oneDNN's batched matmul: see the header. The transformed weights are packed per plane in
- * panels of 32 output channels, [36][M / 32][C][32] (each panel's C rows of 32 floats contiguous,
+ * panels of 32 output channels, [planes][M / 32][C][32] (each panel's C rows of 32 floats contiguous,
  * the panels and planes one after another), so that the products read them as one stream, which
  * the loop prefetches WG_OWN_PF floats ahead.
  */
@@ -623,10 +636,11 @@ static int wg_gconv(dn_cache_t *c, int64_t C, int64_t M, int64_t tiles, const in
 static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const wg_arg_t *a = (const wg_arg_t *)argp;
     const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3], planes = wg_planes(a->k[12]);
-    if (planes != 36 && !wg_own(C, M, tiles)) return 0; /* F(2x2, 3x3): the own products only */
+    int own = wg_own(C, M, tiles);
+    if (planes != 36 && !own) return 0; /* F(2x2, 3x3): the own products only */
     int64_t us[3] = {36, C, M};
     float *U = (float *)malloc((size_t)(planes * C * M) * sizeof(float));
-    if (wg_own(C, M, tiles)) { /* no primitive: the own products read the panels (e->wbuf) */
+    if (own) { /* no primitive: the own products read the panels (e->wbuf) */
         e->wbytes = planes * C * M * (int64_t)sizeof(float);
         e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
         int made = e->wbuf != NULL;
@@ -869,7 +883,7 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
-    int64_t f = wg_side(io), T = io->N * ((g->out[0] + f - 1) / f) * ((g->out[1] + f - 1) / f);
+    int64_t f = wg_side(io), T = wg_tiles(io, f);
     dn_cache_t *c = T < WG_MIN_TILES ? NULL : dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W))
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
