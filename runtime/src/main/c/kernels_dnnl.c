@@ -61,7 +61,8 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KIND_SEARCHED 7     /* a count only: the convolutions whose way the convolution search chose (its trial) */
 #define DN_KIND_FEW_CHANNELS 8 /* a count only: kernels_linalg.c's direct convolutions of few input channels */
 #define DN_KIND_WG_OWN 9       /* a count only: the Winograd convolutions whose products were the runtime's own */
-#define DN_KINDS 10
+#define DN_KIND_BOUND_KNOWN 10 /* a count only: the clamped convolutions that took a bound from a slot, unread */
+#define DN_KINDS 11
 /* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
 #define DN_EPI_CLAMP 1
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */

@@ -58,7 +58,13 @@
  * kernel's. The clip then needs Y's old values finite too: dn_absmax scans them with X (whatever
  * the sizes: the scan reads X and Y where the clamp pass would read and write Y). Without a
  * constant W, or with a NaN, an infinity or a large value seen, the entry has the sum alone and the
- * clamp stays a separate pass. Channel slices and temporaries (dn_conv_try returns 0) go through
+ * clamp stays a separate pass.
+ * Bound slots (the _clamp kernels' la_bounds_t, set by hip-conv-bound-slots): a max|X| or max|Y's
+ * old values| that the convolution which wrote them left for this run (io->xmax, io->ymax) replaces
+ * the scan, and a bound of X lets the clip be oneDNN's whatever the sizes; when the slots' bounds
+ * (looser than the values: each convolution's bound grows by its wabs) prove nothing, the scans
+ * decide where they would have run without them. After oneDNN clipped, *io->bound gets the bound
+ * that proved it, for this call's own slot. Channel slices and temporaries (dn_conv_try returns 0) go through
  * la_conv_acc's temporary and the Add kernel.
  * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, and inside one of our
  * parallel bodies, which no model path does today); the count is part of the entry's key.
@@ -248,17 +254,29 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     dn_conv_arg_t arg = {k, W, io->B != NULL, lo, hi};
     dn_entry_t *e = NULL;
     int64_t ysz = io->N * io->M * g->osz;
-    /* with acc the scan reads X and Y's old values where the clamp pass would read and write Y */
-    if (clamp && wkey != NULL && (acc || io->N * io->C * g->in[0] * g->in[1] < ysz)) {
+    /* with acc the scan reads X and Y's old values where the clamp pass would read and write Y; bounds
+     * from slots (io->xmax, io->ymax) cost no scan, but they are looser than the values: when they
+     * prove nothing, the scans decide where they would have before */
+    double bound = INFINITY;
+    int known = 0; /* how many of the bound's operands came from slots */
+    int64_t xsz = io->N * io->C * g->in[0] * g->in[1];
+    int scan = acc || xsz < ysz;
+    if (clamp && wkey != NULL && (scan || isfinite(io->xmax))) {
         k[20] = 1; /* the clamp as oneDNN's post-op: an entry of its own */
         memcpy(&k[21], &lo, sizeof lo);
         memcpy(&k[22], &hi, sizeof hi);
         e = dn_get(ctx, c, k, wkey, dn_conv_create, &arg);
         double bmax = io->B ? dn_absmax(ctx, (const float *)io->B, io->M, threads) : 0;
-        double bound =
-            (double)dn_absmax(ctx, (const float *)io->X, io->N * io->C * g->in[0] * g->in[1], threads) *
-                (e ? e->wabs : INFINITY) +
-            bmax + (acc ? dn_absmax(ctx, (const float *)io->Y, ysz, threads) : 0);
+        double wabs = e ? e->wabs : INFINITY;
+        known = isfinite(io->xmax) + (acc && isfinite(io->ymax));
+        double xmax = isfinite(io->xmax) ? io->xmax : dn_absmax(ctx, (const float *)io->X, xsz, threads);
+        double ymax = !acc ? 0 : isfinite(io->ymax) ? io->ymax : dn_absmax(ctx, (const float *)io->Y, ysz, threads);
+        bound = xmax * wabs + bmax + ymax;
+        if (!(bound < 1e37) && known && scan) {
+            bound = dn_absmax(ctx, (const float *)io->X, xsz, threads) * wabs + bmax +
+                    (acc ? dn_absmax(ctx, (const float *)io->Y, ysz, threads) : 0);
+            known = 0;
+        }
         if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the clamp pass keeps it */
         k[20] = k[21] = k[22] = 0;
     }
@@ -277,7 +295,12 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         hipep_errorf(ctx, HIPEP_ERR_INTERNAL, "hipep_conv_f32: oneDNN convolution failed to run");
     else {
         if (fused) dn_count(ctx, DN_KIND_CONV_CLAMPED);
+        if (fused && known) dn_count(ctx, DN_KIND_BOUND_KNOWN);
         if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
+        /* the clamp keeps Y's values within the bound, or sets them to a finite lo or hi; the bound is
+         * of exact sums, the floats' rounding (relative, far below 1%) is what the factor covers */
+        if (fused && io->bound != NULL)
+            *io->bound = fmax(bound * 1.01, fmax(isfinite(lo) ? fabs(lo) : 0, isfinite(hi) ? fabs(hi) : 0));
     }
     if (sliced) { /* the scratch's pixel rows of M floats into the slice's, ldy apart (kernels_data.c) */
         dm_plan_t p;

@@ -1628,6 +1628,11 @@ typedef struct {
     int64_t ldy; /* with yl: Y's pixel stride in elements (M when dense; more when Y is a channel slice) */
     int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK]; /* the permuted views' sizes, strides */
     char *X, *W, *B, *Y, *col;
+    /* hip-conv-bound-slots (a _clamp conv's bound slots, see la_bounds_t): a bound of |X| and of Y's
+     * old values (acc) known without reading them, +inf when unknown; *bound (NULL: not asked) is
+     * where a path that proves one stores a bound of |Y| as written (la_conv leaves +inf there) */
+    double xmax, ymax;
+    double *bound;
 } la_conv_io_t;
 
 /* Returns the buffers (Y's written back when it is a temporary). */
@@ -1675,6 +1680,7 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     if (hipep_has_error(ctx)) return 0;
     int64_t es = la_esize(t);
     memset(io, 0, sizeof *io);
+    io->xmax = io->ymax = INFINITY; /* unknown */
     io->x = hipep_view(xr, xd, es);
     io->w = hipep_view(wr, wd, es);
     io->y = hipep_view(yr, yd, es);
@@ -1840,6 +1846,15 @@ static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int c
                          int acc);
 
 /*
+ * The bound slots of a _clamp conv call (hip-conv-bound-slots; state.c's st_bound): x and acc name
+ * the slots that hold a bound of |X| and of Y's old values for this compute, out the slot that
+ * gets a bound of |Y| as this call writes it (+inf when no path proved one); -1 for none.
+ */
+typedef struct {
+    int64_t x, acc, out;
+} la_bounds_t;
+
+/*
  * Y = conv(X, W) + B, clamped when `clamp`; returns 1. With acc (the _acc kernels, see
  * la_conv_acc) Y = Y + conv(X, W) + B, clamped, when Winograd or oneDNN can add into Y themselves
  * (returns 1), else nothing is written and it returns 0; after an error it returns 1.
@@ -1848,13 +1863,18 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
                    void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                    const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                    const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad, int clamp,
-                   double lo, double hi, int nhwc, int acc) {
+                   double lo, double hi, int nhwc, int acc, const la_bounds_t *bs) {
     la_conv_io_t io;
+    double bound = INFINITY; /* of |Y| as written: what the out slot gets (io.bound) */
+    if (bs != NULL) st_bound_set(ctx, bs->out, INFINITY); /* until Y is written */
     int tiled = 0; /* clamped as written: the tiles, the single-channel path, Winograd and oneDNN's post-op
                       (wg_or_dn_conv returned 2); else Y at the end */
     if (!la_conv_open(ctx, sym, t, &io, 0, nhwc, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides,
                       strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1))
         return 1;
+    io.xmax = bs != NULL ? st_bound(ctx, bs->x) : INFINITY;
+    io.ymax = bs != NULL && acc ? st_bound(ctx, bs->acc) : INFINITY;
+    io.bound = bs != NULL && bs->out >= 0 ? &bound : NULL;
     const la_geom_t *g = &io.g;
     int64_t N = io.N, C = io.C, M = io.M, ks = io.ks;
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
@@ -1926,6 +1946,7 @@ done:
         if (cj.ld) hipep_parallel_for(ctx, N * g->osz, (LA_CLAMP_GRAIN + M - 1) / M, la_clamp_body, &cj);
         else hipep_parallel_for(ctx, N * M * g->osz, LA_CLAMP_GRAIN, la_clamp_body, &cj);
     }
+    if (bs != NULL && !hipep_has_error(ctx)) st_bound_set(ctx, bs->out, bound);
     la_conv_close(&io, t);
     return 1;
 }
@@ -1947,9 +1968,10 @@ static void la_conv_acc(void *ctx, const char *sym, int t, int64_t xr, void *xd,
                         void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
                         const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
                         const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad,
-                        int clamp, double lo, double hi, int nhwc, la_add_fn add, la_add_clamp_fn add_clamp) {
+                        int clamp, double lo, double hi, int nhwc, la_add_fn add, la_add_clamp_fn add_clamp,
+                        const la_bounds_t *bs) {
     if (la_conv(ctx, sym, t, xr, xd, wr, wd, br, bd, yr, yd, kernel_shape, kernel_len, strides, strides_len, pads,
-                pads_len, dilations, dilations_len, group, auto_pad, clamp, lo, hi, nhwc, 1))
+                pads_len, dilations, dilations_len, group, auto_pad, clamp, lo, hi, nhwc, 1, bs))
         return;
     if (yr < 1 || yr > HIPEP_MAX_RANK) {
         hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: Y of rank %lld", sym, (long long)yr);
@@ -1968,7 +1990,7 @@ static void la_conv_acc(void *ctx, const char *sym, int t, int64_t xr, void *xd,
         tmp.dims[yr + i] = stride;
     }
     la_conv(ctx, sym, t, xr, xd, wr, wd, br, bd, yr, &tmp, kernel_shape, kernel_len, strides, strides_len, pads,
-            pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, nhwc, 0);
+            pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, nhwc, 0, NULL);
     if (!hipep_has_error(ctx)) {
         if (clamp) add_clamp(ctx, yr, &tmp, yr, yd, yr, yd, lo, hi);
         else add(ctx, yr, &tmp, yr, yd, yr, yd);
@@ -2024,14 +2046,14 @@ done:
                               int64_t strides_len, const int64_t *pads, int64_t pads_len, const int64_t *dilations, \
                               int64_t dilations_len, int64_t group, int64_t auto_pad) {                          \
         la_conv(ctx, "hipep_conv_" #S "_in2", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len, strides,   \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0);       \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0, NULL); \
     }                                                                                                             \
     void hipep_conv_##S##_in3(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,          \
                               int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,               \
                               const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len, \
                               const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad) { \
         la_conv(ctx, "hipep_conv_" #S "_in3", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len, strides,     \
-                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0);       \
+                strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 0, 0, NULL); \
     }                                                                                                             \
     void hipep_conv_transpose_##S##_in2(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y, \
                                         const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,  \
@@ -2060,25 +2082,30 @@ LA_CONV(f64, LA_F64)
 LA_CONV(f16, LA_F16)
 LA_CONV(bf16, LA_BF16)
 
+/* the _clamp kernels' bound slots (la_bounds_t) as their last arguments, and as la_conv takes them */
+#define LA_BOUND_PARAMS int64_t x_bound_slot, int64_t acc_bound_slot, int64_t bound_slot
+#define LA_BOUNDS (&(la_bounds_t){x_bound_slot, acc_bound_slot, bound_slot})
+
 /* hipep_conv_<t>_in2_clamp / _in3_clamp: the conv with a fused min(max(y, clamp_min), clamp_max) */
 #define LA_CONV_CLAMP(S, T)                                                                                        \
     void hipep_conv_##S##_in2_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,     \
                                     const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,      \
                                     int64_t strides_len, const int64_t *pads, int64_t pads_len,                   \
                                     const int64_t *dilations, int64_t dilations_len, int64_t group,               \
-                                    int64_t auto_pad, double clamp_min, double clamp_max) {                       \
+                                    int64_t auto_pad, double clamp_min, double clamp_max, LA_BOUND_PARAMS) {      \
         la_conv(ctx, "hipep_conv_" #S "_in2_clamp", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,     \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max, 0, 0);                                                                                 \
+                clamp_max, 0, 0, LA_BOUNDS);                                                                      \
     }                                                                                                             \
     void hipep_conv_##S##_in3_clamp(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,    \
                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,         \
                                     const int64_t *strides, int64_t strides_len, const int64_t *pads,             \
                                     int64_t pads_len, const int64_t *dilations, int64_t dilations_len,            \
-                                    int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {        \
+                                    int64_t group, int64_t auto_pad, double clamp_min, double clamp_max,          \
+                                    LA_BOUND_PARAMS) {                                                            \
         la_conv(ctx, "hipep_conv_" #S "_in3_clamp", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,       \
                 strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1, clamp_min,    \
-                clamp_max, 0, 0);                                                                                 \
+                clamp_max, 0, 0, LA_BOUNDS);                                                                      \
     }
 LA_CONV_CLAMP(f32, LA_F32)
 LA_CONV_CLAMP(f64, LA_F64)
@@ -2096,7 +2123,8 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                    const int64_t *dilations, int64_t dilations_len, int64_t group,                \
                                    int64_t auto_pad) {                                                            \
         la_conv(ctx, "hipep_conv_" #S "_in2_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,      \
-                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1, 0); \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0,     \
+                1, 0, NULL);                                                                                      \
     }                                                                                                             \
     void hipep_conv_##S##_in3_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,     \
                                    int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,          \
@@ -2104,26 +2132,28 @@ LA_CONV_CLAMP(bf16, LA_BF16)
                                    int64_t pads_len, const int64_t *dilations, int64_t dilations_len,             \
                                    int64_t group, int64_t auto_pad) {                                             \
         la_conv(ctx, "hipep_conv_" #S "_in3_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,        \
-                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, 1, 0); \
+                strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0,     \
+                1, 0, NULL);                                                                                      \
     }                                                                                                             \
     void hipep_conv_##S##_in2_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr,         \
                                          void *y, const int64_t *kernel_shape, int64_t kernel_len,                \
                                          const int64_t *strides, int64_t strides_len, const int64_t *pads,        \
                                          int64_t pads_len, const int64_t *dilations, int64_t dilations_len,       \
-                                         int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) {   \
+                                         int64_t group, int64_t auto_pad, double clamp_min, double clamp_max,     \
+                                         LA_BOUND_PARAMS) {                                                       \
         la_conv(ctx, "hipep_conv_" #S "_in2_clamp_nhwc", T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,            \
                 kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
-                clamp_min, clamp_max, 1, 0);                                                                      \
+                clamp_min, clamp_max, 1, 0, LA_BOUNDS);                                                           \
     }                                                                                                             \
     void hipep_conv_##S##_in3_clamp_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br,         \
                                          void *b, int64_t yr, void *y, const int64_t *kernel_shape,               \
                                          int64_t kernel_len, const int64_t *strides, int64_t strides_len,         \
                                          const int64_t *pads, int64_t pads_len, const int64_t *dilations,         \
                                          int64_t dilations_len, int64_t group, int64_t auto_pad,                  \
-                                         double clamp_min, double clamp_max) {                                    \
+                                         double clamp_min, double clamp_max, LA_BOUND_PARAMS) {                   \
         la_conv(ctx, "hipep_conv_" #S "_in3_clamp_nhwc", T, xr, x, wr, w, br, b, yr, y, kernel_shape,              \
                 kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,   \
-                clamp_min, clamp_max, 1, 0);                                                                      \
+                clamp_min, clamp_max, 1, 0, LA_BOUNDS);                                                           \
     }
 LA_CONV_NHWC(f32, LA_F32)
 LA_CONV_NHWC(f64, LA_F64)
@@ -2143,7 +2173,7 @@ LA_CONV_NHWC(bf16, LA_BF16)
                                      int64_t auto_pad) {                                                          \
         la_conv_acc(ctx, "hipep_conv_" #S "_in2_acc" #L, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,            \
                     kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
-                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                                     \
+                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp, NULL);                               \
     }                                                                                                             \
     void hipep_conv_##S##_in3_acc##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,   \
                                      int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,        \
@@ -2152,26 +2182,27 @@ LA_CONV_NHWC(bf16, LA_BF16)
                                      int64_t group, int64_t auto_pad) {                                           \
         la_conv_acc(ctx, "hipep_conv_" #S "_in3_acc" #L, T, xr, x, wr, w, br, b, yr, y, kernel_shape,              \
                     kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
-                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                                     \
+                    0, 0.0, 0.0, NHWC, hipep_add_##S, hipep_add_##S##_clamp, NULL);                               \
     }                                                                                                             \
     void hipep_conv_##S##_in2_acc_clamp##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr,       \
                                            void *y, const int64_t *kernel_shape, int64_t kernel_len,              \
                                            const int64_t *strides, int64_t strides_len, const int64_t *pads,      \
                                            int64_t pads_len, const int64_t *dilations, int64_t dilations_len,     \
-                                           int64_t group, int64_t auto_pad, double clamp_min, double clamp_max) { \
+                                           int64_t group, int64_t auto_pad, double clamp_min, double clamp_max,   \
+                                           LA_BOUND_PARAMS) {                                                     \
         la_conv_acc(ctx, "hipep_conv_" #S "_in2_acc_clamp" #L, T, xr, x, wr, w, 0, NULL, yr, y, kernel_shape,      \
                     kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
-                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                         \
+                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp, LA_BOUNDS);              \
     }                                                                                                             \
     void hipep_conv_##S##_in3_acc_clamp##L(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br,       \
                                            void *b, int64_t yr, void *y, const int64_t *kernel_shape,             \
                                            int64_t kernel_len, const int64_t *strides, int64_t strides_len,       \
                                            const int64_t *pads, int64_t pads_len, const int64_t *dilations,       \
                                            int64_t dilations_len, int64_t group, int64_t auto_pad,                \
-                                           double clamp_min, double clamp_max) {                                  \
+                                           double clamp_min, double clamp_max, LA_BOUND_PARAMS) {                 \
         la_conv_acc(ctx, "hipep_conv_" #S "_in3_acc_clamp" #L, T, xr, x, wr, w, br, b, yr, y, kernel_shape,        \
                     kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad,  \
-                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp);                         \
+                    1, clamp_min, clamp_max, NHWC, hipep_add_##S, hipep_add_##S##_clamp, LA_BOUNDS);              \
     }
 LA_CONV_ACC(f32, LA_F32, , 0)
 LA_CONV_ACC(f32, LA_F32, _nhwc, 1)

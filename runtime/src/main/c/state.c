@@ -40,9 +40,11 @@
  */
 #include "hipep_runtime.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +57,7 @@
 #define ST_SCRATCH_ALIGN 64
 #define ST_OUTPUT_ALIGN 64
 #define ST_KSCRATCH_SLOTS 64
-#define ST_DNNL_KINDS 10 /* kernels_dnnl.c's DN_KINDS */
+#define ST_DNNL_KINDS 11 /* kernels_dnnl.c's DN_KINDS */
 
 typedef struct {
     void *base;
@@ -110,6 +112,13 @@ typedef struct st_state {
     _Atomic int dnnl_off;
     /* the oneDNN runs of this state, per kind (hipep_state_onednn_runs) */
     _Atomic int64_t dnnl_runs[ST_DNNL_KINDS];
+
+    /* hip-conv-bound-slots: slot i holds a bound of the largest |value| of a buffer as a convolution
+     * of this compute wrote it (bounds[i]), valid while bounds_run[i] is this compute's `run`
+     * (st_bound / st_bound_set); grown on the first write of a slot, kept between computes */
+    double *bounds;
+    uint64_t *bounds_run;
+    int64_t bounds_cap;
 
     /* the per-op profile of the current compute (hipep_state_set_profiling); events past what
      * could be allocated are counted in profile_dropped */
@@ -241,6 +250,8 @@ int32_t hipdnn_ep_state_cleanup(void *state) {
     for (int i = 0; i < ST_KSCRATCH_SLOTS; i++) st_buffer_free(st->kscratch[i], st->kscratch_size[i]);
     free(st->outputs);
     free(st->profile);
+    free(st->bounds);
+    free(st->bounds_run);
     pthread_mutex_destroy(&st->mu); /* a state exists only with mu initialised */
     free(st);
     return HIPEP_OK;
@@ -360,6 +371,38 @@ static void st_scratch_give(void *ctx, void *p, int slot) {
     st_state_t *st = (st_state_t *)ctx;
     if (slot < 0 || st == NULL) free(p);
     else atomic_fetch_and_explicit(&st->kscratch_busy, ~(1ULL << slot), memory_order_release);
+}
+
+/*
+ * The bound slots of hip-conv-bound-slots (not exported: the conv kernels reach them through the
+ * one translation unit). A compiled model numbers the slots 0, 1, ... over its module; a slot is
+ * written by one convolution (its `bound_slot`) and read by convolutions after it in the same block
+ * that read the buffer it wrote, with no other writer between (the pass proves it). st_bound is the
+ * slot's bound when this compute wrote one, else +inf (no slot, never written, written by an
+ * earlier compute: nothing is trusted across computes); st_bound_set writes +inf for "unknown".
+ * A slot that cannot be grown is not written (its readers see +inf).
+ */
+static double st_bound(void *ctx, int64_t slot) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL || slot < 0 || slot >= st->bounds_cap || st->bounds_run[slot] != st->run) return INFINITY;
+    return st->bounds[slot];
+}
+
+static void st_bound_set(void *ctx, int64_t slot, double bound) {
+    st_state_t *st = (st_state_t *)ctx;
+    if (st == NULL || slot < 0) return;
+    if (slot >= st->bounds_cap) {
+        int64_t cap = slot + 1 > 2 * st->bounds_cap ? slot + 1 : 2 * st->bounds_cap;
+        double *b = (double *)realloc(st->bounds, (size_t)cap * sizeof *b);
+        if (b != NULL) st->bounds = b;
+        uint64_t *r = b == NULL ? NULL : (uint64_t *)realloc(st->bounds_run, (size_t)cap * sizeof *r);
+        if (r == NULL) return;
+        st->bounds_run = r;
+        for (int64_t i = st->bounds_cap; i < cap; i++) r[i] = UINT64_MAX; /* never written */
+        st->bounds_cap = cap;
+    }
+    st->bounds[slot] = bound;
+    st->bounds_run[slot] = st->run;
 }
 
 void *hipdnn_ep_get_constant(void *state, int64_t index) {

@@ -34,3 +34,15 @@ func.func @clash(%ctx: !hip.context, %a: memref<2xf32>, %out: memref<2xf32>) {
   return
 }
 
+
+// -----
+
+// A bound slot on a conv without a fused clamp: only the _clamp kernels take slots, so it would be
+// dropped (its readers would never see a bound).
+// CHECK: error: 'hip.conv' op attribute 'bound_slot' needs a fused clamp (clamp_min or clamp_max)
+func.func @slot_without_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3xf32>, %y: memref<1x1x3x3xf32>) {
+  // expected-error @+2 {{'hip.conv' op attribute 'bound_slot' needs a fused clamp (clamp_min or clamp_max)}}
+  // expected-error @+1 {{failed to legalize operation 'hip.conv' that was explicitly marked illegal}}
+  hip.conv %x, %w, %y {bound_slot = 0 : i64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
+  return
+}

@@ -85,26 +85,33 @@ func.func @conv(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3x
 // -----
 
 // A conv with a fused clamp (canonicalize's conv activation fusion) calls the _clamp kernel,
-// which takes both bounds as f64 after the other attributes (an absent one -inf / +inf); a conv
-// without one keeps the plain symbol and signature.
+// which takes both bounds as f64 after the other attributes (an absent one -inf / +inf), then the
+// three bound slots as i64 (x_bound_slot, acc_bound_slot, bound_slot; an absent one -1); a conv
+// without a clamp keeps the plain symbol and signature.
 
-// CHECK-DAG: llvm.func @hipep_conv_f32_in3_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64)
-// CHECK-DAG: llvm.func @hipep_conv_f32_in2_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64)
+// CHECK-DAG: llvm.func @hipep_conv_f32_in3_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64, i64, i64, i64)
+// CHECK-DAG: llvm.func @hipep_conv_f32_in2_clamp(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, f64, f64, i64, i64, i64)
 // CHECK-DAG: llvm.func @hipep_conv_f32_in2(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-LABEL: llvm.func @conv_clamp
 // CHECK: %[[AUTO:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK-NEXT: %[[LO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
 // CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(6.000000e+00 : f64) : f64
+// CHECK-NEXT: %[[XS:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[AS:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK-NEXT: %[[OS:.*]] = llvm.mlir.constant(3 : i64) : i64
 // CHECK-NEXT: llvm.call @hipep_profile_begin(
-// CHECK-NEXT: llvm.call @hipep_conv_f32_in3_clamp({{.*}}, %[[AUTO]], %[[LO]], %[[HI]])
+// CHECK-NEXT: llvm.call @hipep_conv_f32_in3_clamp({{.*}}, %[[AUTO]], %[[LO]], %[[HI]], %[[XS]], %[[AS]], %[[OS]])
 // CHECK: %[[LO2:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
 // CHECK-NEXT: %[[HI2:.*]] = llvm.mlir.constant(0x7FF0000000000000 : f64) : f64
+// CHECK-NEXT: %[[XS2:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK-NEXT: %[[AS2:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK-NEXT: %[[OS2:.*]] = llvm.mlir.constant(-1 : i64) : i64
 // CHECK-NEXT: llvm.call @hipep_profile_begin(
-// CHECK-NEXT: llvm.call @hipep_conv_f32_in2_clamp({{.*}}, %[[LO2]], %[[HI2]])
+// CHECK-NEXT: llvm.call @hipep_conv_f32_in2_clamp({{.*}}, %[[LO2]], %[[HI2]], %[[XS2]], %[[AS2]], %[[OS2]])
 // CHECK: llvm.call @hipep_conv_f32_in2({{.*}}) : (
 func.func @conv_clamp(%ctx: !hip.context, %x: memref<1x1x5x5xf32>, %w: memref<1x1x3x3xf32>, %y: memref<1x1x3x3xf32>,
                 %bias: memref<1xf32>) {
-  hip.conv %x, %w, %bias, %y {clamp_min = 0.0 : f64, clamp_max = 6.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1xf32>, memref<1x1x3x3xf32>) -> ()
+  hip.conv %x, %w, %bias, %y {clamp_min = 0.0 : f64, clamp_max = 6.0 : f64, x_bound_slot = 1 : i64, bound_slot = 3 : i64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1xf32>, memref<1x1x3x3xf32>) -> ()
   hip.conv %x, %w, %y {clamp_min = 0.0 : f64} : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
   hip.conv %x, %w, %y : (memref<1x1x5x5xf32>, memref<1x1x3x3xf32>, memref<1x1x3x3xf32>) -> ()
   return

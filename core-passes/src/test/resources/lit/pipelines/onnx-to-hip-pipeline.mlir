@@ -47,6 +47,7 @@
 // ORDER: IR Dump After {{.*}}hip-concat-in-place
 // ORDER: IR Dump After {{.*}}hip-conv-add-in-place
 // ORDER: IR Dump After {{.*}}hip-reshape-transpose-views
+// ORDER: IR Dump After {{.*}}hip-conv-bound-slots
 // ORDER: IR Dump After {{.*}}cse
 // ORDER: IR Dump After {{.*}}canonicalize
 // ORDER: IR Dump After {{.*}}hip-materialize-host-scalars

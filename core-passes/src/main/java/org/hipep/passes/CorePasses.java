@@ -19,6 +19,7 @@ import org.hipep.passes.llvm.ReconcileUnrealizedCastsPass;
 import org.hipep.passes.llvm.SCFToControlFlowPass;
 import org.hipep.passes.memory.ConcatInPlacePass;
 import org.hipep.passes.memory.ConvAddInPlacePass;
+import org.hipep.passes.memory.ConvBoundSlotsPass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
 import org.hipep.passes.memory.ReshapeTransposeViewsPass;
@@ -81,6 +82,7 @@ public final class CorePasses {
         registry.registerPass(UseOutputAllocatorPass::new, OWNER);
         registry.registerPass(ConcatInPlacePass::new, OWNER);
         registry.registerPass(ConvAddInPlacePass::new, OWNER);
+        registry.registerPass(ConvBoundSlotsPass::new, OWNER);
         registry.registerPass(ReshapeTransposeViewsPass::new, OWNER);
         registry.registerPass(MaterializeHostScalarsPass::new, OWNER);
         registry.registerPass(PoolAllocsPass::new, OWNER);

@@ -16,6 +16,7 @@ import org.hipep.passes.hip.SplitDuplicateDpsInitsPass;
 import org.hipep.passes.hip.VerifyNoConstantCarriersPass;
 import org.hipep.passes.memory.ConcatInPlacePass;
 import org.hipep.passes.memory.ConvAddInPlacePass;
+import org.hipep.passes.memory.ConvBoundSlotsPass;
 import org.hipep.passes.memory.MaterializeHostScalarsPass;
 import org.hipep.passes.memory.PoolAllocsPass;
 import org.hipep.passes.memory.ReshapeTransposeViewsPass;
@@ -46,7 +47,8 @@ import org.hipep.plugin.PipelineSlotHook;
  * (function boundaries, identity layouts, copy-before-write when
  * {@code HIPDNN_EP_BUFFERIZE_COPY_BEFORE_WRITE} is set), on each {@code func.func}
  * {@code hip-use-output-allocator}, {@code hip-concat-in-place}, {@code hip-conv-add-in-place} and
- * {@code hip-reshape-transpose-views} (the last three ours, not the seed's), then {@code cse}, {@code canonicalize}, on each
+ * {@code hip-reshape-transpose-views} (the last three ours, not the seed's), {@code hip-conv-bound-slots}
+ * (ours), then {@code cse}, {@code canonicalize}, on each
  * {@code func.func} {@code hip-materialize-host-scalars}, {@code cse}, {@code hip-pool-allocs},
  * slot AfterPoolAllocs, {@code cse}, {@code canonicalize}, {@code hip-resolve-extern-constants},
  * {@code cse}, {@code canonicalize}.
@@ -146,6 +148,7 @@ public final class OnnxToHipPipeline {
         outputs.addPass(ConcatInPlacePass::new);
         outputs.addPass(ConvAddInPlacePass::new);
         outputs.addPass(ReshapeTransposeViewsPass::new);
+        pm.addPass(ConvBoundSlotsPass::new);
         pm.addPass(CsePass::new);
         pm.addPass(CanonicalizePass::new);
         OpPassManager memory = pm.nest("func.func");

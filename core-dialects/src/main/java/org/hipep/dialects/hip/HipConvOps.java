@@ -36,12 +36,22 @@ import org.hipep.ir.builtin.StringAttr;
  * the op adds its result to what its destination holds ({@code Y = Y + conv(X, W) + B}, then the
  * fused clamp). {@code hip-conv-add-in-place} sets it when it folds a residual {@code hip.add}
  * into the convolution; the kernels carry it in their symbol ({@code _acc}).
+ *
+ * <p>A clamped memref-form {@code conv} also takes bound slots (non-negative integers, absent: none),
+ * set by {@code hip-conv-bound-slots}: {@code bound_slot}, the slot of the run's state where the
+ * kernel leaves a bound of {@code |Y|} as it wrote it (+inf when it proved none), and
+ * {@code x_bound_slot} / {@code acc_bound_slot}, slots that a conv before it in its block filled
+ * with a bound of its X / of its destination's old values ({@code accumulate}), so that the kernel
+ * need not read them to prove its fused clamp safe (docs/kernel-abi.md).
  */
 final class HipConvOps {
     private static final long DYN = ShapedType.DYNAMIC;
 
     /** The attribute of a memref-form conv that adds to its destination (see the class documentation). */
     static final String ACCUMULATE = "accumulate";
+
+    /** The bound slots of a memref-form conv (see the class documentation). */
+    static final List<String> BOUND_SLOTS = List.of("x_bound_slot", "acc_bound_slot", "bound_slot");
 
     private HipConvOps() {
     }
@@ -167,6 +177,11 @@ final class HipConvOps {
         HipOps.floatAttr(attrs, "clamp_min", Double.NEGATIVE_INFINITY);
         HipOps.floatAttr(attrs, "clamp_max", Double.POSITIVE_INFINITY);
         HipOps.flag(attrs, ACCUMULATE, false);
+        for (String slot : BOUND_SLOTS) {
+            if (HipOps.intAttr(attrs, slot, 0) < 0) {
+                throw new ShapeError("'" + slot + "' must be a non-negative slot number");
+            }
+        }
         int spatial = x.rank() - 2;
         Window win = window(attrs, spatial, w.shape().subList(2, w.rank()));
         List<Long> out = new ArrayList<>(List.of(x.shape().get(0), m));
@@ -280,7 +295,8 @@ final class HipConvOps {
                     + " fused activation min(max(y, clamp_min), clamp_max); in memref form, with accumulate, Y"
                     + " = Y + conv(X, W) + B before the clamp", 2, 3, 1, 1,
                     List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad", "clamp_min",
-                            "clamp_max", CHANNELS_LAST, ACCUMULATE), layout(CONV)),
+                            "clamp_max", CHANNELS_LAST, ACCUMULATE, BOUND_SLOTS.get(0), BOUND_SLOTS.get(1),
+                            BOUND_SLOTS.get(2)), layout(CONV)),
             new Spec("conv_transpose", "N-d transposed convolution: X [N, C, D...], W [C, M/group, k...], optional"
                     + " bias [M]", 2, 3, 1, 1, List.of("kernel_shape", "strides", "pads", "dilations", "group",
                     "auto_pad", "output_padding", "output_shape"), CONV_TRANSPOSE),

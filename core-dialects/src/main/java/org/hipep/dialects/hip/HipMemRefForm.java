@@ -48,6 +48,12 @@ final class HipMemRefForm {
             // A tensor-form op has no destination whose values it could add to.
             return op.emitOpError("'" + HipConvOps.ACCUMULATE + "' is only valid in the memref form");
         }
+        for (String slot : HipConvOps.BOUND_SLOTS) {
+            if (op.attribute(slot) != null && spec.attributes().contains(slot)) {
+                // Slots name buffers as kernels write and read them.
+                return op.emitOpError("'" + slot + "' is only valid in the memref form");
+            }
+        }
         return HipOps.verify(spec, op);
     }
 

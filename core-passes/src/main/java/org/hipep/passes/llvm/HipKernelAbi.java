@@ -63,6 +63,11 @@ public final class HipKernelAbi {
          */
         CLAMP("f64, `_clamp` symbols only"),
         /**
+         * A bound slot of a clamped conv ({@code hip-conv-bound-slots}): one {@code i64}, passed
+         * only by the {@code _clamp} symbols; absent: {@code -1} (no slot).
+         */
+        BOUND("i64, `_clamp` symbols only"),
+        /**
          * A conv that adds its result to what its destination holds ({@code accumulate}): part of
          * the symbol ({@code _acc} when set), no argument.
          */
@@ -167,6 +172,15 @@ public final class HipKernelAbi {
         }
     }
 
+    /** A clamped conv's slot where its kernel leaves a bound of what it wrote ({@code hip-conv-bound-slots}). */
+    public static final String BOUND_SLOT = "bound_slot";
+
+    /** A clamped conv's slot holding a bound of its X, filled by the conv that wrote X. */
+    public static final String X_BOUND_SLOT = "x_bound_slot";
+
+    /** An accumulating clamped conv's slot holding a bound of its destination's old values. */
+    public static final String ACC_BOUND_SLOT = "acc_bound_slot";
+
     private static final Map<String, Entry> TABLE = new LinkedHashMap<>();
 
     private HipKernelAbi() {
@@ -196,6 +210,10 @@ public final class HipKernelAbi {
 
     private static Attr clamp(String name, double absent, String note) {
         return new Attr(name, Encoding.CLAMP, absent, List.of(), note);
+    }
+
+    private static Attr bound(String name) {
+        return new Attr(name, Encoding.BOUND, -1L, List.of(), "-1 (no slot)");
     }
 
     private static Attr accumulate() {
@@ -274,7 +292,8 @@ public final class HipKernelAbi {
         Attr[] window = {ints("kernel_shape"), ints("strides"), ints("pads"), ints("dilations")};
         add("conv", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3], i64("group", 1),
                 choice("auto_pad", AUTO_PAD), clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
-                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), channelsLast(), accumulate());
+                clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), bound(X_BOUND_SLOT), bound(ACC_BOUND_SLOT),
+                bound(BOUND_SLOT), channelsLast(), accumulate());
         add("conv_transpose", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3],
                 i64("group", 1), choice("auto_pad", AUTO_PAD), ints("output_padding"), ints("output_shape"));
         add("max_pool", "X → Y, [Indices (i64)]", false, true, window[0], window[1], window[2], window[3],
@@ -528,6 +547,7 @@ public final class HipKernelAbi {
             case STRING -> "string";
             case TYPE -> "type, in the symbol";
             case CLAMP -> "f64, `_clamp` only";
+            case BOUND -> "i64, `_clamp` only";
             case LAYOUT -> "bool, in the symbol: `_nhwc` when true";
             case ACCUMULATE -> "bool, in the symbol: `_acc` when true";
             case ACTIVATION -> String.join("/", a.choices()) + ", in the symbol: `_<activation>` when set";

@@ -263,6 +263,12 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                             FloatAttr.f64(value instanceof FloatAttr f ? f.value() : (Double) a.absent())));
                 }
             }
+            case BOUND -> {
+                if (HipKernelAbi.clamped(op)) {
+                    args.add(LLVMOps.constant(r, loc, I64,
+                            IntegerAttr.i64(value instanceof IntegerAttr i ? i.longValue() : (Long) a.absent())));
+                }
+            }
             case ELEMENT_SCALAR -> {
                 if (data instanceof FloatType) {
                     double v = value instanceof FloatAttr f ? f.value()
@@ -371,6 +377,19 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 }
                 if (HipKernelAbi.clamped(op)) {
                     types.add(FloatType.F64);
+                }
+                return true;
+            }
+            case BOUND -> {
+                if (value != null && !(value instanceof IntegerAttr i && i.longValue() >= 0)) {
+                    return fail(op, "attribute '" + a.name() + "' must be a non-negative integer attribute");
+                }
+                if (value != null && !HipKernelAbi.clamped(op)) {
+                    // Only the _clamp kernels take slots: a slot on another conv would be dropped.
+                    return fail(op, "attribute '" + a.name() + "' needs a fused clamp (clamp_min or clamp_max)");
+                }
+                if (HipKernelAbi.clamped(op)) {
+                    types.add(I64);
                 }
                 return true;
             }

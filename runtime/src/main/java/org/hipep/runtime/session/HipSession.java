@@ -126,13 +126,16 @@ public final class HipSession implements AutoCloseable {
      * stem) that the runtime's own direct kernel computed (AVX-512 hosts; counted in no other count).
      * {@code winogradOwnProducts}: of the Winograd convolutions, those whose products the runtime's
      * own kernel computed instead of oneDNN's matmul (AVX-512 hosts: blocks of few tiles).
+     * {@code boundedConvolutions}: of the clamped oneDNN convolutions, those that took a bound of X
+     * or of their destination's old values from the convolution that wrote it
+     * ({@code hip-conv-bound-slots}) instead of reading it.
      * {@code states}: the runtime states the counts are summed over (one per run that was in flight
      * at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
-            long winogradOwnProducts, int states) {
+            long winogradOwnProducts, long boundedConvolutions, int states) {
     }
 
     /**
@@ -156,6 +159,7 @@ public final class HipSession implements AutoCloseable {
             long searched = 0;
             long fewChannels = 0;
             long ownProducts = 0;
+            long bounded = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -168,9 +172,10 @@ public final class HipSession implements AutoCloseable {
                     searched += model.oneDnnRuns(s.state, 7);
                     fewChannels += model.oneDnnRuns(s.state, 8);
                     ownProducts += model.oneDnnRuns(s.state, 9);
+                    bounded += model.oneDnnRuns(s.state, 10);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, ownProducts, all.size());
+                        fewChannels, ownProducts, bounded, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
