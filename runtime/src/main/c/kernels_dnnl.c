@@ -62,7 +62,8 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KIND_FEW_CHANNELS 8 /* a count only: kernels_linalg.c's direct convolutions of few input channels */
 #define DN_KIND_WG_OWN 9       /* a count only: the Winograd convolutions whose products were the runtime's own */
 #define DN_KIND_BOUND_KNOWN 10 /* a count only: the clamped convolutions that took a bound from a slot, unread */
-#define DN_KINDS 11
+#define DN_KIND_PW_OWN 11      /* a count only: kernels_dnnl_winograd.c's pointwise convolutions by the own products */
+#define DN_KINDS 12
 /* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
 #define DN_EPI_CLAMP 1
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */
@@ -70,6 +71,7 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KEY_WG_PICK 16 /* a key only (no count): kernels_dnnl_winograd.c's measured pick for one shape */
 #define DN_KEY_BMM 17     /* a key only (runs count as DN_KIND_MATMUL): kernels_dnnl_matmul.c's batched products */
 #define DN_KEY_FEW 18     /* a key only (no primitive): kernels_linalg.c's repacked weights of a direct convolution */
+#define DN_KEY_PW 19      /* a key only (no primitive): kernels_dnnl_winograd.c's panels of a pointwise convolution */
 
 /*
  * The memory objects one run binds its buffers to (dn_run sets their data): over the source,

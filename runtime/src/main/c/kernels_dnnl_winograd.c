@@ -601,6 +601,169 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
 }
 #pragma GCC diagnostic pop
 
+/*
+ * Pointwise convolutions by the own products (pw_conv_run): a channels-last float 1x1 convolution
+ * of stride 1 without padding, group 1, constant weights and a multiple of 32 output channels, on
+ * the caller's dense buffers, is the product Y [P, M] = X [P, C] x W^T [C, M] over its P = N * H * W
+ * pixels. The own loop of wg_own_rows (twelve rows by 32 columns, then eight, four, two, one) runs
+ * over W's panels (wg_own_pack of one plane, made once per session) and stores each block of rows
+ * with the bias, Y's old values (acc) and the clamp applied (the runtime's comparisons, la_vclamp16:
+ * NaN kept, so no scan is needed). A unit of work is one panel over one chunk of rows (at most
+ * PW_CHUNK_BYTES of X, read from L2 for each panel after the first), the chunk's panels in turn.
+ * Only up to PW_MAX_ROWS pixels: in C on one core this loop ran light-resnet50's 1x1 shapes at
+ * 244-266 GFLOP/s (49 to 3136 rows), where oneDNN's 1x1 convolution ran them at 185-238 in the
+ * model, but in the model, builds alternated, it won only on the 7x7 maps (49 rows, oneDNN at 73%
+ * of the FMA peak: -7 to -14% at one thread, -12 to -26% at two); on 14x14 and larger maps it was
+ * no faster, at two threads slower (docs/BENCHMARKS.md, thirty-sixth round).
+ */
+#define PW_CHUNK_BYTES (384 * 1024)
+#define PW_MIN_IN 16   /* fewer input channels: oneDNN (a short k loop per block of rows) */
+#define PW_MAX_ROWS 128 /* more pixels: oneDNN, as fast or faster (see above) */
+
+#ifdef __AVX512F__
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+typedef struct {
+    const float *x, *w, *b; /* X [P, C], the panels, the bias (NULL: none) */
+    float *y;               /* Y [P, M] */
+    int64_t C, M, P, rows; /* rows: a chunk's */
+    int acc, clamp;
+    float lo, hi;
+} pw_job_t;
+
+static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, const float *a, const float *b,
+                                                            const float *bias, float *c, const int R) {
+    const int64_t C = j->C, M = j->M;
+    wg_v16 acc[12][2];
+    for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
+    for (int64_t k = 0; k < C; k++) {
+        const float *bk = b + k * 32;
+        __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
+        __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
+        wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
+        for (int r = 0; r < R; r++) {
+            float x = a[r * C + k];
+            acc[r][0] += x * b0;
+            acc[r][1] += x * b1;
+        }
+    }
+    wg_v16 b0 = {0}, b1 = {0}, lo = {0}, hi = {0};
+    if (bias != NULL) {
+        b0 = rd_vld16(bias);
+        b1 = rd_vld16(bias + 16);
+    }
+    lo += j->lo;
+    hi += j->hi;
+    for (int r = 0; r < R; r++) {
+        wg_v16 v0 = acc[r][0] + b0, v1 = acc[r][1] + b1; /* the convolution's value, then the residual's */
+        if (j->acc) {
+            v0 += rd_vld16(c + r * M);
+            v1 += rd_vld16(c + r * M + 16);
+        }
+        if (j->clamp) {
+            v0 = la_vclamp16(v0, lo, hi);
+            v1 = la_vclamp16(v1, lo, hi);
+        }
+        memcpy(c + r * M, &v0, sizeof v0);
+        memcpy(c + r * M + 16, &v1, sizeof v1);
+    }
+}
+
+/* units [ub, ue): unit u is panel u % panels over the rows of chunk u / panels */
+static void pw_body(void *arg, int64_t ub, int64_t ue) {
+    const pw_job_t *j = (const pw_job_t *)arg;
+    const int64_t panels = j->M / 32;
+    for (int64_t u = ub; u < ue; u++) {
+        int64_t jb = u % panels, r = u / panels * j->rows, end = r + j->rows < j->P ? r + j->rows : j->P;
+        const float *b = j->w + jb * j->C * 32, *bias = j->b != NULL ? j->b + jb * 32 : NULL;
+        float *c = j->y + jb * 32;
+        for (; r + 12 <= end; r += 12) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 12);
+        if (r + 8 <= end) {
+            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 8);
+            r += 8;
+        }
+        if (r + 4 <= end) {
+            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 4);
+            r += 4;
+        }
+        if (r + 2 <= end) {
+            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 2);
+            r += 2;
+        }
+        if (r < end) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 1);
+    }
+}
+#pragma GCC diagnostic pop
+
+typedef struct {
+    const float *W; /* [M, C] */
+    int64_t C, M;
+} pw_arg_t;
+
+/* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [C, M] as one plane) */
+static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
+    (void)c;
+    const pw_arg_t *a = (const pw_arg_t *)arg;
+    const int64_t C = a->C, M = a->M;
+    const float *W = a->W;
+    float *U = (float *)malloc((size_t)(C * M) * sizeof(float));
+    e->wbytes = C * M * (int64_t)sizeof(float);
+    e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
+    int made = e->wbuf != NULL;
+    if (made) {
+        for (int64_t m = 0; m < M; m++)
+            for (int64_t i = 0; i < C; i++) U[i * M + m] = W[m * C + i];
+        wg_own_pack(U, 1, C, M, (float *)e->wbuf);
+        dn_release(W, C * M * (int64_t)sizeof(float));
+    }
+    free(U);
+    return made;
+}
+#endif
+
+/*
+ * A pointwise convolution by the own products (see pw_rows) when it qualifies: returns 2 (Y written
+ * and clamped, or added to with acc), else 0 (nothing written).
+ */
+static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
+#ifdef __AVX512F__
+    const la_geom_t *g = &io->g;
+    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || io->ldy != io->M ||
+        g->k[0] != 1 || g->k[1] != 1 || g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 ||
+        g->pb[0] != 0 || g->pb[1] != 0 || g->out[0] != g->in[0] || g->out[1] != g->in[1] || io->M % 32 != 0 ||
+        io->C < PW_MIN_IN || io->N * g->osz > PW_MAX_ROWS || (acc && io->Y != io->y.data))
+        return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
+    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M};
+    pw_arg_t arg = {(const float *)io->W, io->C, io->M};
+    dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
+    if (e == NULL) return 0;
+    /* chunks of at most PW_CHUNK_BYTES of X (read from L2 for each panel), of equal rows */
+    int64_t P = io->N * g->osz, most = PW_CHUNK_BYTES / (io->C * (int64_t)sizeof(float));
+    most = most < 12 ? 12 : most;
+    int64_t chunks = (P + most - 1) / most;
+    pw_job_t j = {(const float *)io->X, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y, io->C, io->M,
+                  P, (P + chunks - 1) / chunks, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+    int64_t units = io->M / 32 * chunks;
+    if (dn_begin(ctx, P * io->C * io->M < LA_BLAS_MIN_MACS) > 1) hipep_parallel_for(ctx, units, 1, pw_body, &j);
+    else pw_body(&j, 0, units);
+    dn_count(ctx, DN_KIND_PW_OWN);
+    if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
+    return 2;
+#else
+    (void)ctx;
+    (void)io;
+    (void)group;
+    (void)clamp;
+    (void)lo;
+    (void)hi;
+    (void)acc;
+    return 0;
+#endif
+}
+
 typedef struct {
     const int64_t *k; /* kind C M tiles threads ..., k[12] the tiles' side (wg_key) */
     const float *W;
@@ -880,6 +1043,7 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
 static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
                          int acc) {
     const la_geom_t *g = &io->g;
+    if (pw_conv_run(ctx, io, group, clamp, lo, hi, acc)) return 2;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
         return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);

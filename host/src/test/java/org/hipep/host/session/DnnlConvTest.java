@@ -149,7 +149,7 @@ class DnnlConvTest {
             /* a clamp oneDNN applies itself (constant W, X smaller than Y, no NaN: clampedByOneDnn):
                a 1x1 expand, a strided 3x3 stem with Clip's bounds hit often, Relu6 at batch 2; and
                one it must not, X larger than Y (a 1x1 squeeze: the clamp pass is the cheaper) */
-            constant(f32("expand", 1, 16, 64, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            constant(f32("expand", 1, 16, 64, a(12, 11), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
             constant(f32("stem", 1, 3, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
             constant(f32("expand", 2, 8, 40, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("relu6")),
             constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
@@ -283,6 +283,32 @@ class DnnlConvTest {
             /* +infinity at X[0], [10][7][4] and [21][7][0]: in the windows of 4 of the 16 tiles */
             withInfinity(constant(f32("wino2x2_infinity", 1, 32, 64, a(8, 8), a(3, 3), a(1, 1), a(1, 1, 1, 1),
                     true)), 700));
+
+    /**
+     * Channels-last 1x1 stride-1 convolutions of at most 128 pixels with constant weights, 16 or more
+     * input channels and a multiple of 32 output channels: the own products on the AVX-512 runtime
+     * (pw_conv_run; oneDNN elsewhere). Blocks of twelve rows and the tails (49 pixels: four blocks
+     * and one row), three panels, a batch of two at exactly 128 pixels, X in two chunks (2048 input
+     * channels: 25 and 24 rows, one per thread at two), the bias or none, Relu / Relu6 / Clip with
+     * NaN in X (the runtime's clamp keeps it), +infinity in X.
+     */
+    static final List<Conv> POINTWISE_OWN = List.of(
+            constant(f32("pw_7x7", 1, 64, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            constant(f32("pw_three_panels", 1, 128, 96, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
+                    .then("relu")),
+            withNan(constant(f32("pw_nan", 1, 32, 32, a(5, 5), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
+                    .then("relu6")), 7),
+            constant(f32("pw_batch2", 2, 16, 64, a(8, 8), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("clip")),
+            constant(f32("pw_two_chunks", 1, 2048, 32, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            withInfinity(constant(f32("pw_infinity", 1, 32, 64, a(6, 6), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
+                    .then("relu")), 50));
+
+    @Test
+    void smallPointwiseConvolutionsTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
+        boolean v4 = avx512Runtime();
+        check(POINTWISE_OWN, "pointwise_own", !v4, false, ConvolutionSearch.HEURISTIC, false, 0,
+                v4 ? POINTWISE_OWN.size() : 0);
+    }
 
     @Test
     void floatTwoDimConvolutionsGoThroughOneDnnAndMatchAPlainOne() throws Exception {
@@ -455,6 +481,12 @@ class DnnlConvTest {
      */
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
             boolean fewChannels, int ownPerRun) throws Exception {
+        check(convs, name, onednn, winograd, search, fewChannels, ownPerRun, 0);
+    }
+
+    /** ... and pointwisePerRun of them each run by the own pointwise products. */
+    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
+            boolean fewChannels, int ownPerRun, int pointwisePerRun) throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -520,6 +552,9 @@ class DnnlConvTest {
                         assertThat(s.libraryRuns().winogradOwnProducts())
                                 .as("Winograd convolutions with the own products, %s at %d thread(s)", name, threads)
                                 .isEqualTo((long) ownPerRun * run);
+                        assertThat(s.libraryRuns().ownPointwiseConvolutions())
+                                .as("pointwise convolutions by the own products, %s at %d thread(s)", name, threads)
+                                .isEqualTo((long) pointwisePerRun * run);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                         assertThat(s.libraryRuns().searchedConvolutions()).as("no search: %s", search).isZero();
                         long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;

@@ -129,13 +129,16 @@ public final class HipSession implements AutoCloseable {
      * {@code boundedConvolutions}: of the clamped oneDNN convolutions, those that took a bound of X
      * or of their destination's old values from the convolution that wrote it
      * ({@code hip-conv-bound-slots}) instead of reading it.
+     * {@code ownPointwiseConvolutions}: the 1x1 convolutions of few pixels (a CNN's last stage) that
+     * the runtime's own products computed (AVX-512 hosts; counted in no other count but
+     * {@code accumulatedConvolutions}).
      * {@code states}: the runtime states the counts are summed over (one per run that was in flight
      * at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
-            long winogradOwnProducts, long boundedConvolutions, int states) {
+            long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, int states) {
     }
 
     /**
@@ -160,6 +163,7 @@ public final class HipSession implements AutoCloseable {
             long fewChannels = 0;
             long ownProducts = 0;
             long bounded = 0;
+            long pointwise = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -173,9 +177,10 @@ public final class HipSession implements AutoCloseable {
                     fewChannels += model.oneDnnRuns(s.state, 8);
                     ownProducts += model.oneDnnRuns(s.state, 9);
                     bounded += model.oneDnnRuns(s.state, 10);
+                    pointwise += model.oneDnnRuns(s.state, 11);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, ownProducts, bounded, all.size());
+                        fewChannels, ownProducts, bounded, pointwise, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
