@@ -608,15 +608,15 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * pixels. The own loop of wg_own_rows (twelve rows by 32 columns, then eight, four, two, one) runs
  * over W's panels (wg_own_pack of one plane, made once per session) and stores each block of rows
  * with the bias, Y's old values (acc) and the clamp applied (the runtime's comparisons, la_vclamp16:
- * NaN kept, so no scan is needed). A unit of work is one panel over one chunk of rows (at most
- * PW_CHUNK_BYTES of X, read from L2 for each panel after the first), the chunk's panels in turn.
+ * NaN kept, so no scan is needed). A unit of work is one panel over all the rows (X, at most 128
+ * rows, stays in L2 between the panels; at two threads each thread streams its own panels: in the
+ * model as fast as chunks of rows taken through all panels at one thread, ~5% faster at two).
  * Only up to PW_MAX_ROWS pixels: in C on one core this loop ran light-resnet50's 1x1 shapes at
  * 244-266 GFLOP/s (49 to 3136 rows), where oneDNN's 1x1 convolution ran them at 185-238 in the
  * model, but in the model, builds alternated, it won only on the 7x7 maps (49 rows, oneDNN at 73%
  * of the FMA peak: -7 to -14% at one thread, -12 to -26% at two); on 14x14 and larger maps it was
  * no faster, at two threads slower (docs/BENCHMARKS.md, thirty-sixth round).
  */
-#define PW_CHUNK_BYTES (384 * 1024)
 #define PW_MIN_IN 16   /* fewer input channels: oneDNN (a short k loop per block of rows) */
 #define PW_MAX_ROWS 128 /* more pixels: oneDNN, as fast or faster (see above) */
 
@@ -627,7 +627,7 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
 typedef struct {
     const float *x, *w, *b; /* X [P, C], the panels, the bias (NULL: none) */
     float *y;               /* Y [P, M] */
-    int64_t C, M, P, rows; /* rows: a chunk's */
+    int64_t C, M, P;
     int acc, clamp;
     float lo, hi;
 } pw_job_t;
@@ -670,28 +670,27 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     }
 }
 
-/* units [ub, ue): unit u is panel u % panels over the rows of chunk u / panels */
+/* panels [ub, ue) over all rows */
 static void pw_body(void *arg, int64_t ub, int64_t ue) {
     const pw_job_t *j = (const pw_job_t *)arg;
-    const int64_t panels = j->M / 32;
-    for (int64_t u = ub; u < ue; u++) {
-        int64_t jb = u % panels, r = u / panels * j->rows, end = r + j->rows < j->P ? r + j->rows : j->P;
+    for (int64_t jb = ub; jb < ue; jb++) {
+        int64_t r = 0;
         const float *b = j->w + jb * j->C * 32, *bias = j->b != NULL ? j->b + jb * 32 : NULL;
         float *c = j->y + jb * 32;
-        for (; r + 12 <= end; r += 12) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 12);
-        if (r + 8 <= end) {
+        for (; r + 12 <= j->P; r += 12) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 12);
+        if (r + 8 <= j->P) {
             pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 8);
             r += 8;
         }
-        if (r + 4 <= end) {
+        if (r + 4 <= j->P) {
             pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 4);
             r += 4;
         }
-        if (r + 2 <= end) {
+        if (r + 2 <= j->P) {
             pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 2);
             r += 2;
         }
-        if (r < end) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 1);
+        if (r < j->P) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 1);
     }
 }
 #pragma GCC diagnostic pop
@@ -740,15 +739,11 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     pw_arg_t arg = {(const float *)io->W, io->C, io->M};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
-    /* chunks of at most PW_CHUNK_BYTES of X (read from L2 for each panel), of equal rows */
-    int64_t P = io->N * g->osz, most = PW_CHUNK_BYTES / (io->C * (int64_t)sizeof(float));
-    most = most < 12 ? 12 : most;
-    int64_t chunks = (P + most - 1) / most;
+    int64_t P = io->N * g->osz, panels = io->M / 32;
     pw_job_t j = {(const float *)io->X, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y, io->C, io->M,
-                  P, (P + chunks - 1) / chunks, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
-    int64_t units = io->M / 32 * chunks;
-    if (dn_begin(ctx, P * io->C * io->M < LA_BLAS_MIN_MACS) > 1) hipep_parallel_for(ctx, units, 1, pw_body, &j);
-    else pw_body(&j, 0, units);
+                  P, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+    if (dn_begin(ctx, P * io->C * io->M < LA_BLAS_MIN_MACS) > 1) hipep_parallel_for(ctx, panels, 1, pw_body, &j);
+    else pw_body(&j, 0, panels);
     dn_count(ctx, DN_KIND_PW_OWN);
     if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
     return 2;

@@ -288,8 +288,8 @@ class DnnlConvTest {
      * Channels-last 1x1 stride-1 convolutions of at most 128 pixels with constant weights, 16 or more
      * input channels and a multiple of 32 output channels: the own products on the AVX-512 runtime
      * (pw_conv_run; oneDNN elsewhere). Blocks of twelve rows and the tails (49 pixels: four blocks
-     * and one row), three panels, a batch of two at exactly 128 pixels, X in two chunks (2048 input
-     * channels: 25 and 24 rows, one per thread at two), the bias or none, Relu / Relu6 / Clip with
+     * and one row), three panels, a batch of two at exactly 128 pixels, 2048 input channels (two
+     * panels of 256 KB, one per thread at two threads), the bias or none, Relu / Relu6 / Clip with
      * NaN in X (the runtime's clamp keeps it), +infinity in X.
      */
     static final List<Conv> POINTWISE_OWN = List.of(
@@ -299,7 +299,7 @@ class DnnlConvTest {
             withNan(constant(f32("pw_nan", 1, 32, 32, a(5, 5), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
                     .then("relu6")), 7),
             constant(f32("pw_batch2", 2, 16, 64, a(8, 8), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("clip")),
-            constant(f32("pw_two_chunks", 1, 2048, 32, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            constant(f32("pw_wide_input", 1, 2048, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
             withInfinity(constant(f32("pw_infinity", 1, 32, 64, a(6, 6), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
                     .then("relu")), 50));
 
