@@ -58,14 +58,14 @@
  * kernel's. The clip then needs Y's old values finite too: dn_absmax scans them with X (whatever
  * the sizes: the scan reads X and Y where the clamp pass would read and write Y). Without a
  * constant W, or with a NaN, an infinity or a large value seen, the entry has the sum alone and the
- * clamp stays a separate pass.
+ * clamp stays a separate pass. Channel slices and temporaries (dn_conv_try returns 0) go through
+ * la_conv_acc's temporary and the Add kernel.
  * Bound slots (the _clamp kernels' la_bounds_t, set by hip-conv-bound-slots): a max|X| or max|Y's
  * old values| that the convolution which wrote them left for this run (io->xmax, io->ymax) replaces
  * the scan, and a bound of X lets the clip be oneDNN's whatever the sizes; when the slots' bounds
  * (looser than the values: each convolution's bound grows by its wabs) prove nothing, the scans
  * decide where they would have run without them. After oneDNN clipped, *io->bound gets the bound
- * that proved it, for this call's own slot. Channel slices and temporaries (dn_conv_try returns 0) go through
- * la_conv_acc's temporary and the Add kernel.
+ * that proved it, for this call's own slot.
  * Threads: the state's thread count (1 below LA_BLAS_MIN_MACS multiply-adds, and inside one of our
  * parallel bodies, which no model path does today); the count is part of the entry's key.
  */
@@ -272,9 +272,10 @@ static int dn_conv_try(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         double xmax = isfinite(io->xmax) ? io->xmax : dn_absmax(ctx, (const float *)io->X, xsz, threads);
         double ymax = !acc ? 0 : isfinite(io->ymax) ? io->ymax : dn_absmax(ctx, (const float *)io->Y, ysz, threads);
         bound = xmax * wabs + bmax + ymax;
-        if (!(bound < 1e37) && known && scan) {
-            bound = dn_absmax(ctx, (const float *)io->X, xsz, threads) * wabs + bmax +
-                    (acc ? dn_absmax(ctx, (const float *)io->Y, ysz, threads) : 0);
+        if (!(bound < 1e37) && known && scan) { /* the slots' bounds scanned after all */
+            if (isfinite(io->xmax)) xmax = dn_absmax(ctx, (const float *)io->X, xsz, threads);
+            if (acc && isfinite(io->ymax)) ymax = dn_absmax(ctx, (const float *)io->Y, ysz, threads);
+            bound = xmax * wabs + bmax + ymax;
             known = 0;
         }
         if (!(bound < 1e37)) e = NULL; /* an output could be NaN or infinite: the clamp pass keeps it */

@@ -551,9 +551,8 @@ typedef struct {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 /* R rows of plane products from a (rows lda floats apart) times one panel b ([C][32]) into c (rows ldc apart) */
-static inline __attribute__((always_inline)) void wg_own_rows(const float *a, int64_t lda, const float *b, int64_t C,
-                                                               float *c, int64_t ldc, const int R) {
-    wg_v16 acc[12][2];
+static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int64_t lda, const float *b, int64_t C,
+                                                              wg_v16 acc[12][2], const int R) {
     for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
     for (int64_t k = 0; k < C; k++) {
         const float *bk = b + k * 32;
@@ -566,6 +565,12 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, in
             acc[r][1] += x * b1;
         }
     }
+}
+
+static inline __attribute__((always_inline)) void wg_own_rows(const float *a, int64_t lda, const float *b, int64_t C,
+                                                               float *c, int64_t ldc, const int R) {
+    wg_v16 acc[12][2];
+    wg_own_acc(a, lda, b, C, acc, R);
     for (int r = 0; r < R; r++) {
         memcpy(c + r * ldc, &acc[r][0], sizeof acc[r][0]);
         memcpy(c + r * ldc + 16, &acc[r][1], sizeof acc[r][1]);
@@ -605,7 +610,7 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * Pointwise convolutions by the own products (pw_conv_run): a channels-last float 1x1 convolution
  * of stride 1 without padding, group 1, constant weights and a multiple of 32 output channels, on
  * the caller's dense buffers, is the product Y [P, M] = X [P, C] x W^T [C, M] over its P = N * H * W
- * pixels. The own loop of wg_own_rows (twelve rows by 32 columns, then eight, four, two, one) runs
+ * pixels. The own loop of wg_own_acc (twelve rows by 32 columns, then eight, four, two, one) runs
  * over W's panels (wg_own_pack of one plane, made once per session) and stores each block of rows
  * with the bias, Y's old values (acc) and the clamp applied (the runtime's comparisons, la_vclamp16:
  * NaN kept, so no scan is needed). A unit of work is one panel over all the rows (X, at most 128
@@ -614,8 +619,8 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * Only up to PW_MAX_ROWS pixels: in C on one core this loop ran light-resnet50's 1x1 shapes at
  * 244-266 GFLOP/s (49 to 3136 rows), where oneDNN's 1x1 convolution ran them at 185-238 in the
  * model, but in the model, builds alternated, it won only on the 7x7 maps (49 rows, oneDNN at 73%
- * of the FMA peak: -7 to -14% at one thread, -12 to -26% at two); on 14x14 and larger maps it was
- * no faster, at two threads slower (docs/BENCHMARKS.md, thirty-sixth round).
+ * of the FMA peak: -11% at one thread, -13% at two); on 14x14 and larger maps it was no faster,
+ * at two threads slower (docs/BENCHMARKS.md, thirty-sixth round).
  */
 #define PW_MIN_IN 16   /* fewer input channels: oneDNN (a short k loop per block of rows) */
 #define PW_MAX_ROWS 128 /* more pixels: oneDNN, as fast or faster (see above) */
@@ -634,20 +639,9 @@ typedef struct {
 
 static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, const float *a, const float *b,
                                                             const float *bias, float *c, const int R) {
-    const int64_t C = j->C, M = j->M;
+    const int64_t M = j->M;
     wg_v16 acc[12][2];
-    for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
-    for (int64_t k = 0; k < C; k++) {
-        const float *bk = b + k * 32;
-        __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
-        __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
-        wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
-        for (int r = 0; r < R; r++) {
-            float x = a[r * C + k];
-            acc[r][0] += x * b0;
-            acc[r][1] += x * b1;
-        }
-    }
+    wg_own_acc(a, j->C, b, j->C, acc, R);
     wg_v16 b0 = {0}, b1 = {0}, lo = {0}, hi = {0};
     if (bias != NULL) {
         b0 = rd_vld16(bias);
