@@ -31,3 +31,12 @@ func.func @f(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> tensor<1x3x4x4
   return %y : tensor<1x3x4x4xf32>
 }
 
+// -----
+
+// A bound slot names a buffer as kernels write and read it: a tensor-form conv has none.
+func.func @f(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error@+1 {{'hip.conv' op 'x_bound_slot' is only valid in the memref form}}
+  %y = hip.conv %x, %w {clamp_min = 0.0 : f64, kernel_shape = array<i64: 1, 1>, x_bound_slot = 0 : i64} : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  return %y : tensor<1x3x4x4xf32>
+}
+

@@ -53,6 +53,10 @@ final class HipConvOps {
     /** The bound slots of a memref-form conv (see the class documentation). */
     static final List<String> BOUND_SLOTS = List.of("x_bound_slot", "acc_bound_slot", "bound_slot");
 
+    /** The attributes of a conv that only its memref form takes. */
+    static final List<String> MEMREF_ONLY = List.of(ACCUMULATE, BOUND_SLOTS.get(0), BOUND_SLOTS.get(1),
+            BOUND_SLOTS.get(2));
+
     private HipConvOps() {
     }
 

@@ -44,14 +44,11 @@ final class HipMemRefForm {
         if (isMemRefForm(op)) {
             return verifyMemRefForm(spec, op);
         }
-        if (op.attribute(HipConvOps.ACCUMULATE) != null && spec.attributes().contains(HipConvOps.ACCUMULATE)) {
-            // A tensor-form op has no destination whose values it could add to.
-            return op.emitOpError("'" + HipConvOps.ACCUMULATE + "' is only valid in the memref form");
-        }
-        for (String slot : HipConvOps.BOUND_SLOTS) {
-            if (op.attribute(slot) != null && spec.attributes().contains(slot)) {
-                // Slots name buffers as kernels write and read them.
-                return op.emitOpError("'" + slot + "' is only valid in the memref form");
+        // A tensor-form op has no destination whose values it could add to, and bound slots name
+        // buffers as kernels write and read them.
+        for (String name : HipConvOps.MEMREF_ONLY) {
+            if (op.attribute(name) != null && spec.attributes().contains(name)) {
+                return op.emitOpError("'" + name + "' is only valid in the memref form");
             }
         }
         return HipOps.verify(spec, op);

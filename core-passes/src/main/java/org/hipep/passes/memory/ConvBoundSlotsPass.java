@@ -110,28 +110,27 @@ public final class ConvBoundSlotsPass extends Pass {
         if (def == null || !def.is("memref.alloc") || MemoryViews.aliases(v).size() != 1) {
             return null;
         }
-        for (Operation at = conv.prevNode(); at != null; at = at.prevNode()) {
-            if (mayWrite(at, v)) {
-                return clampedF32Conv(at) && at.operand(at.numOperands() - 1) == v ? at : null;
+        Operation last = null; // the last op before conv in its block that is or holds a writer of v
+        for (Operation user : v.users()) {
+            Operation at = MemoryViews.ancestorIn(conv.block(), user);
+            if (at != null && at != conv && at.isBeforeInBlock(conv) && mayWrite(user, v)
+                    && (last == null || last.isBeforeInBlock(at))) {
+                last = at;
             }
         }
-        return null;
+        // a conv holds no ops: when last is one, it is the writer itself
+        return last != null && clampedF32Conv(last) && last.operand(last.numOperands() - 1) == v ? last : null;
     }
 
-    /** Whether {@code op} or an op nested in it may write {@code v}. */
-    private static boolean mayWrite(Operation op, Value v) {
-        for (Operation user : v.users()) {
-            if (MemoryViews.ancestorIn(op.block(), user) != op) {
-                continue;
-            }
-            MemoryEffects effects = user.getInterface(MemoryEffects.class);
-            if (effects == null) {
+    /** Whether {@code user} may write {@code v}: unknown effects, or an effect on it other than a read or a free. */
+    private static boolean mayWrite(Operation user, Value v) {
+        MemoryEffects effects = user.getInterface(MemoryEffects.class);
+        if (effects == null) {
+            return true;
+        }
+        for (MemoryEffects.Effect e : effects.effects(user)) {
+            if (e.value() == v && e.kind() != MemoryEffects.Kind.READ && e.kind() != MemoryEffects.Kind.FREE) {
                 return true;
-            }
-            for (MemoryEffects.Effect e : effects.effects(user)) {
-                if (e.value() == v && e.kind() != MemoryEffects.Kind.READ && e.kind() != MemoryEffects.Kind.FREE) {
-                    return true;
-                }
             }
         }
         return false;
