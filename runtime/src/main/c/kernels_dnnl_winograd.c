@@ -159,7 +159,8 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
-typedef rd_v16f wg_v16; /* kernels_reduce.c's 16-float vector (la_vld16n / la_vst16n / la_vclamp16) */
+/* kernels_reduce.c's 16-float vector (rd_vld16n / rd_vst16n there, la_vclamp16 in kernels_linalg.c) */
+typedef rd_v16f wg_v16;
 
 /* B^T d of six values (a tile's column, then a row of the result): o[0..5] */
 static inline __attribute__((always_inline)) void wg_bt(const wg_v16 *d, wg_v16 *o) {
@@ -285,7 +286,7 @@ static inline __attribute__((always_inline)) void wg_in_masked(const wg_job_t *j
         for (int k = 0; k < A; k++) {
             wg_v16 d[6];
             for (int i = 0; i < A; i++) {
-                d[i] = la_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
+                d[i] = rd_vld16n(at[i][k] ? at[i][k] + c : NULL, cn);
                 finite += d[i] * 0;
             }
             wg_bt_of(d, cols[k], A);
@@ -294,7 +295,7 @@ static inline __attribute__((always_inline)) void wg_in_masked(const wg_job_t *j
             wg_v16 row[6], o[6];
             for (int k = 0; k < A; k++) row[k] = cols[k][i];
             wg_bt_of(row, o, A);
-            for (int k = 0; k < A; k++) la_vst16n(out + (i * A + k) * C + c, o[k], cn);
+            for (int k = 0; k < A; k++) rd_vst16n(out + (i * A + k) * C + c, o[k], cn);
         }
     }
     int odd = 0;
@@ -365,7 +366,7 @@ static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j,
     lo += (float)j->lo;
     hi += (float)j->hi;
     for (int64_t c = 0; c < M; c += 16) {
-        wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, 16), at[6][4]; /* A^T m, column k in at[k] */
+        wg_v16 bias = rd_vld16n(j->b ? j->b + c : NULL, 16), at[6][4]; /* A^T m, column k in at[k] */
         for (int k = 0; k < 6; k++) {
             wg_v16 m[6];
             for (int i = 0; i < 6; i++) memcpy(&m[i], in + (i * 6 + k) * M + c, sizeof m[i]);
@@ -399,13 +400,13 @@ static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *
     const int64_t M = j->M;
     for (int64_t c = 0; c < M; c += 16) {
         int64_t cn = M - c < 16 ? M - c : 16;
-        wg_v16 bias = la_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
+        wg_v16 bias = rd_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
         lo += (float)j->lo;
         hi += (float)j->hi;
         wg_v16 at[6][4]; /* A^T m, column k in at[k] */
         for (int k = 0; k < A; k++) {
             wg_v16 m[6];
-            for (int i = 0; i < A; i++) m[i] = la_vld16n(in + (i * A + k) * M + c, cn);
+            for (int i = 0; i < A; i++) m[i] = rd_vld16n(in + (i * A + k) * M + c, cn);
             wg_at_of(m, at[k], A);
         }
         for (int64_t i = 0; i < rows; i++) {
@@ -415,8 +416,8 @@ static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *
             for (int64_t k = 0; k < cols; k++) {
                 float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
                 wg_v16 v = o[k] + bias;
-                if (j->acc) v += la_vld16n(y, cn);
-                la_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
+                if (j->acc) v += rd_vld16n(y, cn);
+                rd_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
             }
         }
     }

@@ -17,7 +17,8 @@
  *   hipep_rotary_embedding_<t>_in3 / _in4
  * Products: f32/f64 through OpenBLAS at one thread, large ones split into column / row blocks over
  * hipep_parallel_for by la_blas_gemm, batches in parallel by la_gemm_batches (cblas_sgemm /
- * cblas_dgemm; strided operands used in place when BLAS can address them, packed otherwise);
+ * cblas_dgemm; strided operands used in place when BLAS can address them, packed otherwise;
+ * f32 ones of at most LA_TINY_MACS multiply-adds in a loop of our own, la_tiny_sgemm);
  * f16/bf16 are converted to f32 and use sgemm;
  * integer types use their own loops with wrapping arithmetic (gemm's alpha/beta applied in
  * double, saturated on the way back). Conv: tiles of output positions (a column block of about
@@ -29,7 +30,8 @@
  * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate;
  * f32 2-D stride-1 ones of one input channel (mnist-8's first) are direct sums with 8 output
  * channels' accumulators in registers (la_conv1ch_body), and so are channels-last f32 2-D ones of
- * up to four input channels and 64 or more taps (a CNN's 7x7 stem: la_convfc_body). ConvTranspose:
+ * up to four input channels and 64 or more taps (a CNN's 7x7 stem: la_convfc_body; also small ones
+ * of fewer than 16 input channels, mnist-8's second). ConvTranspose:
  * gemm + col2im by blocks of input positions (same budget). Einsum: two operands of matmul form go
  * through BLAS, anything else through a general index loop (products and sums in double, or
  * wrapping int64 for integers).
@@ -288,13 +290,40 @@ typedef struct {
     char *C;
 } la_blas_job_t;
 
+/*
+ * Float products of at most LA_TINY_MACS multiply-adds with B's rows contiguous (a classifier's last
+ * layer: mnist-8's 1 x 256 x 10) in a loop of our own: OpenBLAS's packing of both operands took
+ * longer than the product (1.5 us, a tenth of an mnist-8 run). Per row of C, 16 columns at a time
+ * (masked at the end), summed over k in order; alpha and beta as BLAS applies them.
+ */
+#define LA_TINY_MACS 8192
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+static void la_tiny_sgemm(const la_blas_job_t *j, const float *a, const float *b, float *c, int64_t m, int64_t n) {
+    const int64_t K = j->K, lda = j->lda, ldb = j->ldb, ldc = j->ldc;
+    const int64_t ak = j->ta == LA_NO_TRANS ? 1 : lda, ai = j->ta == LA_NO_TRANS ? lda : 1;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t c0 = 0; c0 < n; c0 += 16) {
+            int64_t w = n - c0 < 16 ? n - c0 : 16;
+            rd_v16f acc = {0};
+            for (int64_t k = 0; k < K; k++) acc += a[i * ai + k * ak] * rd_vld16n(b + k * ldb + c0, w);
+            acc *= (float)j->alpha;
+            if (j->beta != 0.0) acc += (float)j->beta * rd_vld16n(c + i * ldc + c0, w);
+            rd_vst16n(c + i * ldc + c0, acc, w);
+        }
+}
+#pragma GCC diagnostic pop
+
 static void la_blas_call(const la_blas_job_t *j, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
     int64_t es = la_ksize(j->kind);
     const char *a = j->A + (j->ta == LA_NO_TRANS ? m0 * j->lda : m0) * es;
     const char *b = j->B + (j->tb == LA_NO_TRANS ? n0 : n0 * j->ldb) * es;
     char *c = j->C + (m0 * j->ldc + n0) * es;
     int m = (int)(m1 - m0), n = (int)(n1 - n0);
-    if (j->kind == LA_F32)
+    if (j->kind == LA_F32 && j->tb == LA_NO_TRANS && (int64_t)m * n * j->K <= LA_TINY_MACS)
+        la_tiny_sgemm(j, (const float *)a, (const float *)b, (float *)c, m, n);
+    else if (j->kind == LA_F32)
         cblas_sgemm(LA_ROW_MAJOR, j->ta, j->tb, m, n, (int)j->K, (float)j->alpha, (const float *)a, (int)j->lda,
                     (const float *)b, (int)j->ldb, (float)j->beta, (float *)c, (int)j->ldc);
     else
@@ -1177,23 +1206,6 @@ static inline __attribute__((always_inline)) rd_v16f la_vclamp16(rd_v16f v, rd_v
     return -rd_vgt_rd_v16f(-hi, -v);
 }
 
-/* the first n (<= 16) floats of p as a vector, zero past n or when p is NULL; the full vector as
- * one fixed-size copy (a variable one stays a memcpy call) */
-static inline __attribute__((always_inline)) rd_v16f la_vld16n(const float *p, int64_t n) {
-    rd_v16f v = {0};
-    if (p == NULL) return v;
-    if (n == 16) memcpy(&v, p, sizeof v);
-    else
-        for (int64_t i = 0; i < n; i++) v[i] = p[i];
-    return v;
-}
-
-/* the first n (<= 16) lanes of v to p */
-static inline __attribute__((always_inline)) void la_vst16n(float *p, rd_v16f v, int64_t n) {
-    if (n == 16) memcpy(p, &v, sizeof v);
-    else
-        for (int64_t i = 0; i < n; i++) p[i] = v[i];
-}
 #pragma GCC diagnostic pop
 
 #define LA_CLAMP_GRAIN 16384 /* elements per chunk of a clamp pass over Y */
@@ -1408,7 +1420,7 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
                 int64_t len = OW - ox < 16 ? OW - ox : 16;
                 for (int64_t q = 0; q < mn; q++) {
                     float *y = j->y + ((n * j->M + m0 + q) * OH + oy) * OW + ox;
-                    la_vst16n(y, j->clamp ? la_vclamp16(acc[q], lo, hi) : acc[q], len);
+                    rd_vst16n(y, j->clamp ? la_vclamp16(acc[q], lo, hi) : acc[q], len);
                 }
             }
     }
@@ -1422,12 +1434,17 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  * KW x C floats; the weights are repacked into the same order, [KH][KW x C][M] (a few KB to 40
  * KB): once per session, in an entry of the oneDNN cache (which keeps the session's packed
  * weights), when W is one of its constants; on every call, in kernel scratch, when W is a graph
- * input or computed, or no cache is loaded. A block of LA_FC_PIX output pixels of a row by 64
+ * input or computed, or no cache is loaded. A block of up to 4 output pixels of a row by 64
  * output channels keeps 16 accumulators in registers over the window (per tap, the four weight
  * vectors loaded once, then per pixel one broadcast of X and four multiply-adds); M past the last
- * whole 64 in blocks of 16 channels. Rows of the window outside X (the pads) are skipped for the
- * whole block; a pixel whose window crosses X's left or right edge is a block of its own with its
- * columns clipped, so no tap reads a pad. Bias first, the fused clamp of the _clamp kernels on the
+ * whole 64 in blocks of 16 channels and up to LA_FC_PIX pixels (eight accumulators: the FMA units'
+ * latency times their number); a row's pixels go in blocks as even as they can (14: two of 7, where
+ * 8, 4 and 2 left a block of two chains). Rows of the window outside X (the pads) are skipped for the
+ * whole block. Where a window crosses X's left or right edge, an X of at most LA_FC_PAD_BYTES is
+ * copied between zero columns first (mnist-8's second convolution: its 14-pixel rows had 4 such
+ * pixels); a larger one keeps those pixels as blocks of their own with their columns clipped (a
+ * stem's 112-pixel rows have 3; copying its 600 KB X cost ~30 us more at two threads than it
+ * saved). Bias first, the fused clamp of the _clamp kernels on the
  * accumulators (la_vclamp16: NaN propagates, as it does through the sums, so no scan of X is
  * needed as for oneDNN's clip post-op). Rows of the output are split over the threads.
  * Measured (docs/BENCHMARKS.md, thirty-third round): in a C loop at one thread, on ResNet-50's
@@ -1437,17 +1454,23 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  * pairs of builds, by 3-90 us at one thread and 33-106 at two (0.1-0.4% of the run). Taken from
  * LA_FC_MIN_TAPS taps (C x KH x KW): with fewer (SqueezeNet's 3x3 stem, 27 taps) the block's fixed
  * work (bias, clamp, stores) weighs more and oneDNN was as fast or faster in the model (2-9 us
- * slower this way at one thread). Compiled into the AVX-512 build of the runtime only (the
+ * slower this way at one thread). Also taken with fewer than LA_FC_SMALL_C input channels (oneDNN
+ * blocks them by 16) and a kernel larger than 1x1 when the convolution has fewer than
+ * LA_BLAS_MIN_MACS multiply-adds: there oneDNN's call cost more than its loop (mnist-8's second, 8
+ * -> 16 channels 5x5 on 14x14: 9.1 us through oneDNN with its scan of X, 6.6 us this way, thirty-
+ * seventh round). Compiled into the AVX-512 build of the runtime only (the
  * x86-64-v4 object): with 32-byte vectors its 16 accumulators would take twice the registers AVX2
  * has, so oneDNN keeps those hosts. Each call is counted (DN_KIND_FEW_CHANNELS:
  * HipSession.LibraryRuns.fewChannelConvolutions).
  */
 #define LA_FC_MAX_C 4
+#define LA_FC_SMALL_C 16
 #define LA_FC_MIN_TAPS 64
-#define LA_FC_PIX 4
+#define LA_FC_PIX 8 /* pixels of a block at most (LA_FC_PIX / 2 with four vectors of channels) */
+#define LA_FC_PAD_BYTES (64 << 10)
 
 typedef struct {
-    const la_geom_t *g;
+    const la_geom_t *g; /* a copy of X between its left and right pads has pads 0 there */
     const float *x, *w, *b; /* w repacked: [KH][KW x C][M] */
     float *y;
     int64_t C, M;
@@ -1490,17 +1513,23 @@ static inline __attribute__((always_inline)) void la_fc_block(const float *x, in
         }
 }
 
-/* P pixels of one output row from yp on, every channel block: nk rows of the window from its row k0
- * on, nt taps of each from its tap t0 on, the first pixel's first one at x */
+/* P (<= LA_FC_PIX) pixels of one output row from yp on, every channel block: nk rows of the window
+ * from its row k0 on, nt taps of each from its tap t0 on, the first pixel's first one at x; blocks
+ * of 64 channels take the pixels in two halves (16 accumulators at most), the last channels'
+ * blocks of 16 all P at once */
 static inline __attribute__((always_inline)) void la_fc_pixels(const la_fc_job_t *j, const float *x, int64_t nk,
                                                                 int64_t k0, int64_t t0, int64_t nt, float *yp,
                                                                 const int P) {
     const la_geom_t *g = j->g;
     const int64_t C = j->C, M = j->M, kwc = g->k[1] * C, rs = g->in[1] * C, ps = g->s[1] * C;
     const float *w = j->w + (k0 * kwc + t0) * M;
+    const int P1 = (P + 1) / 2, P2 = P / 2;
     int64_t m = 0;
-    for (; m + 64 <= M; m += 64)
-        la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, j->b ? j->b + m : NULL, yp + m, M, j, P, 4);
+    for (; m + 64 <= M; m += 64) {
+        const float *b = j->b ? j->b + m : NULL;
+        la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, b, yp + m, M, j, P1, 4);
+        if (P2 > 0) la_fc_block(x + P1 * ps, rs, ps, nk, nt, w + m, kwc, M, b, yp + P1 * M + m, M, j, P2, 4);
+    }
     for (; m < M; m += 16)
         la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, j->b ? j->b + m : NULL, yp + m, M, j, P, 1);
 }
@@ -1509,28 +1538,41 @@ static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
     const la_fc_job_t *j = (const la_fc_job_t *)arg;
     const la_geom_t *g = j->g;
     const int64_t C = j->C, M = j->M, H = g->in[0], W = g->in[1], KH = g->k[0], KW = g->k[1];
-    const int64_t OH = g->out[0], OW = g->out[1], s1 = g->s[1];
+    const int64_t OH = g->out[0], OW = g->out[1], s1 = g->s[1], pl = g->pb[1];
+    /* the pixels whose windows lie inside X's columns, [oa, ob): in blocks of at most LA_FC_PIX, as
+     * even as they go (14: two of 7); the others one at a time, their windows' columns clipped */
+    int64_t oa = (pl + s1 - 1) / s1, ob = W + pl >= KW ? (W + pl - KW) / s1 + 1 : 0;
+    if (oa > OW) oa = OW;
+    if (ob > OW) ob = OW;
+    if (ob < oa) ob = oa;
+    const int64_t blocks = (ob - oa + LA_FC_PIX - 1) / LA_FC_PIX;
+    const int64_t base = blocks ? (ob - oa) / blocks : 0, longer = blocks ? (ob - oa) % blocks : 0;
     for (int64_t row = begin; row < end; row++) {
         int64_t n = row / OH, oh = row % OH, ih = oh * g->s[0] - g->pb[0];
         int64_t k0 = ih < 0 ? -ih : 0, k1 = H - ih < KH ? H - ih : KH;
+        if (k1 < k0) k1 = k0; /* every tap in the pads: the bias (and clamp) alone */
+        const float *xr = k1 > k0 ? j->x + ((n * H + ih + k0) * W) * C : j->x;
         float *yr = j->y + row * OW * M;
-        if (k1 <= k0) { /* every tap in the pads: the bias (and clamp) alone */
-            for (int64_t ow = 0; ow < OW; ow++) la_fc_pixels(j, j->x, 0, 0, 0, 0, yr + ow * M, 1);
-            continue;
+        for (int64_t ow = 0; ow < OW; ow++) {
+            if (ow == oa) ow = ob; /* past the blocks' pixels */
+            if (ow == OW) break;
+            int64_t iw = ow * s1 - pl, c0 = iw < 0 ? -iw : 0, c1 = W - iw < KW ? W - iw : KW;
+            if (c1 < c0) c1 = c0;
+            la_fc_pixels(j, c1 > c0 ? xr + (iw + c0) * C : xr, k1 - k0, k0, c0 * C, (c1 - c0) * C, yr + ow * M, 1);
         }
-        const float *xr = j->x + ((n * H + ih + k0) * W) * C;
-        int64_t ow = 0;
-        while (ow < OW) {
-            int64_t iw = ow * s1 - g->pb[1];
-            if (iw >= 0 && ow + LA_FC_PIX <= OW && (ow + LA_FC_PIX - 1) * s1 - g->pb[1] + KW <= W) {
-                la_fc_pixels(j, xr + iw * C, k1 - k0, k0, 0, KW * C, yr + ow * M, LA_FC_PIX);
-                ow += LA_FC_PIX;
-            } else { /* one pixel, its window's columns [c0, c1) inside X */
-                int64_t c0 = iw < 0 ? -iw : 0, c1 = W - iw < KW ? W - iw : KW;
-                if (c1 < c0) c1 = c0;
-                la_fc_pixels(j, c1 > c0 ? xr + (iw + c0) * C : xr, k1 - k0, k0, c0 * C, (c1 - c0) * C, yr + ow * M, 1);
-                ow++;
+        const float *x = xr + (oa * s1 - pl) * C;
+        float *y = yr + oa * M;
+        for (int64_t blk = 0; blk < blocks; blk++) {
+            int64_t p = base + (blk < longer);
+            switch (p) {
+#define LA_FC_CASE(P)                                                                                                  \
+    case P: la_fc_pixels(j, x, k1 - k0, k0, 0, KW * C, y, P); break;
+                LA_FC_CASE(1) LA_FC_CASE(2) LA_FC_CASE(3) LA_FC_CASE(4)
+                LA_FC_CASE(5) LA_FC_CASE(6) LA_FC_CASE(7) LA_FC_CASE(8)
+#undef LA_FC_CASE
             }
+            x += p * s1 * C;
+            y += p * M;
         }
     }
 }
@@ -1776,9 +1818,10 @@ static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
     return 0;
 #else
     const la_geom_t *g = &io->g;
+    int64_t macs = io->N * io->M * io->C * g->ksz * g->osz;
     return io->kind == LA_F32 && g->nsp == 2 && group == 1 && g->d[0] == 1 && g->d[1] == 1 && io->xl && io->yl &&
-           io->ldy == io->M && !acc && io->C <= LA_FC_MAX_C && io->M % 16 == 0 &&
-           io->C * g->ksz >= LA_FC_MIN_TAPS;
+           io->ldy == io->M && !acc && io->M % 16 == 0 && io->C * g->ksz >= LA_FC_MIN_TAPS &&
+           (io->C <= LA_FC_MAX_C || (io->C < LA_FC_SMALL_C && g->ksz > 1 && macs < LA_BLAS_MIN_MACS));
 #endif
 }
 
@@ -1807,6 +1850,24 @@ static int la_fc_pack_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     return 1;
 }
 
+/* X's rows [b, e) of W pixels x C channels into xp between pl and pr zero pixels (la_conv_fewch) */
+typedef struct {
+    const float *x;
+    float *xp;
+    int64_t C, W, pl, pr;
+} la_fc_padjob_t;
+
+static void la_fc_pad_body(void *arg, int64_t b, int64_t e) {
+    const la_fc_padjob_t *p = (const la_fc_padjob_t *)arg;
+    const int64_t C = p->C, wp = p->W + p->pl + p->pr;
+    for (int64_t r = b; r < e; r++) {
+        float *d = p->xp + r * wp * C;
+        memset(d, 0, (size_t)(p->pl * C) * sizeof(float));
+        memcpy(d + p->pl * C, p->x + r * p->W * C, (size_t)(p->W * C) * sizeof(float));
+        memset(d + (p->pl + p->W) * C, 0, (size_t)(p->pr * C) * sizeof(float));
+    }
+}
+
 /* Y = conv(X, W) + B, clamped when `clamp` (la_fc_applies); errors reported on ctx. */
 static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double lo, double hi) {
     const la_geom_t *g = &io->g;
@@ -1820,20 +1881,40 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
         if (e != NULL) wt = (const float *)e->wbuf;
     }
     int slot = -1;
+    float *wscratch = NULL; /* the weights repacked on this call (given back at the end) */
     if (wt == NULL) { /* on every call */
-        float *s = (float *)st_scratch_take(ctx, C * KH * KW * M * (int64_t)sizeof(float), &slot);
-        if (s == NULL) {
+        wscratch = (float *)st_scratch_take(ctx, C * KH * KW * M * (int64_t)sizeof(float), &slot);
+        if (wscratch == NULL) {
             hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate repacked weights");
             return;
         }
-        la_fc_repack(s, &pack);
-        wt = s;
+        la_fc_repack(wscratch, &pack);
+        wt = wscratch;
     }
-    la_fc_job_t j = {g, (const float *)io->X, wt, (const float *)io->B, (float *)io->Y, C, M, clamp, lo, hi};
-    int64_t rows = io->N * g->out[0];
-    if (io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS) la_convfc_body(&j, 0, rows);
-    else hipep_parallel_for(ctx, rows, 1, la_convfc_body, &j);
-    if (slot >= 0) st_scratch_give(ctx, (void *)wt, slot);
+    /* a small X (LA_FC_PAD_BYTES) between zero columns when a window crosses its left or right edge:
+     * every pixel then goes in a block (the pads' rows are left out per output row instead) */
+    la_geom_t gp = *g;
+    int64_t pr = (g->out[1] - 1) * g->s[1] - g->pb[1] + KW - g->in[1];
+    la_fc_padjob_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};
+    int xslot = -1, one = io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS; /* too small to wake the pool */
+    int64_t padded = io->N * g->in[0] * (g->in[1] + pj.pl + pj.pr) * C * (int64_t)sizeof(float);
+    if ((pj.pl > 0 || pj.pr > 0) && padded <= LA_FC_PAD_BYTES) {
+        gp.in[1] = g->in[1] + pj.pl + pj.pr;
+        gp.pb[1] = 0;
+        pj.xp = (float *)st_scratch_take(ctx, padded, &xslot);
+        if (pj.xp == NULL) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a padded input");
+        else if (one) la_fc_pad_body(&pj, 0, io->N * g->in[0]);
+        else hipep_parallel_for(ctx, io->N * g->in[0], 16, la_fc_pad_body, &pj);
+    }
+    if (!hipep_has_error(ctx)) {
+        la_fc_job_t j = {&gp, pj.xp != NULL ? pj.xp : (const float *)io->X, wt, (const float *)io->B,
+                         (float *)io->Y, C, M, clamp, lo, hi};
+        int64_t rows = io->N * g->out[0];
+        if (one) la_convfc_body(&j, 0, rows);
+        else hipep_parallel_for(ctx, rows, 1, la_convfc_body, &j);
+    }
+    if (pj.xp != NULL) st_scratch_give(ctx, pj.xp, xslot);
+    if (wscratch != NULL) st_scratch_give(ctx, wscratch, slot);
     dn_count(ctx, DN_KIND_FEW_CHANNELS);
 }
 

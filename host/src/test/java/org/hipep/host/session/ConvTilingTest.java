@@ -236,6 +236,8 @@ class ConvTilingTest {
             // the float 2x2 stride-2 kernel: odd sizes (the last row and column are in no window), NaN
             new PoolCase("pool_2x2_s2_odd_nan", 2, 3, a(15, 21), a(2, 2), a(2, 2), a(1, 1), a(0, 0, 0, 0), false,
                     true),
+            // rows of 20 outputs: sixteen, then four from one vector of each input row
+            new PoolCase("pool_2x2_s2_wide", 1, 2, a(6, 41), a(2, 2), a(2, 2), a(1, 1), a(0, 0, 0, 0), false, true),
             new PoolCase("pool_3x3_s3", 1, 16, a(14, 14), a(3, 3), a(3, 3), a(1, 1), a(0, 0, 0, 0), false, false),
             new PoolCase("pool_pads_dilated", 2, 3, a(19, 23), a(3, 2), a(2, 3), a(2, 1), a(1, 0, 2, 1), false,
                     false),

@@ -42,9 +42,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
  * small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN propagates, clamped
  * values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a single-input-channel
- * 5x5 from 2^20 multiply-adds. Channels-last convolutions of up to four input channels and 64 or
- * more taps (7x7 stems) take the runtime's direct kernel instead where the runtime is built for
- * AVX-512 (counted apart). Smaller single-input-channel 5x5 (mnist-8's first), grouped, depthwise,
+ * 5x5 from 2^20 multiply-adds. Channels-last convolutions of 64 or more taps (C x KH x KW) and
+ * output channels a multiple of 16 take the runtime's direct kernel instead where the runtime is
+ * built for AVX-512 (counted apart) when they have up to four input channels (7x7 stems) or, larger
+ * than 1x1, fewer than 16 input channels and 2^20 multiply-adds (mnist-8's second). Smaller
+ * single-input-channel 5x5 (mnist-8's first), grouped, depthwise,
  * dilated, f64, 1-D and 3-D convolutions must not go through oneDNN (the count stays 0) and stay
  * correct. Channels-last 3x3 stride-1 convolutions with constant weights, 16 or more input and 32
  * or more output channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included.
@@ -122,8 +124,10 @@ class DnnlConvTest {
             constant(K3_S2_ASYM), input(K3_S2_ASYM),
             constant(SAME_S2), input(SAME_S2),
             constant(f32("two_channels_3x3", 1, 2, 5, a(10, 11), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            /* under LA_BLAS_MIN_MACS: oneDNN at one thread */
-            constant(f32("mnist_conv2", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), null, false)),
+            /* under LA_BLAS_MIN_MACS but a 1x1 (the direct kernel takes no 1x1), or output channels not a
+               multiple of 16: oneDNN at one thread */
+            constant(f32("small_1x1", 1, 64, 16, a(6, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)),
+            constant(f32("small_24_out", 1, 8, 24, a(14, 14), a(5, 5), a(1, 1), a(2, 2, 2, 2), false)),
             withNan(constant(K3_BATCH.then("relu"))),
             withNan(input(K3_S2_ASYM.then("relu6"))),
             withNan(constant(SAME_S2.then("clip"))),
@@ -187,8 +191,11 @@ class DnnlConvTest {
 
     /**
      * Through the runtime's direct kernel for few input channels (kernels_linalg.c, la_convfc_body):
-     * channels-last, at most four input channels and at least 64 taps (C x KH x KW), output channels
-     * a multiple of 16: a 7x7 stride-2 stem of 16 output channels (one 16-channel block) and its twin
+     * channels-last, at least 64 taps (C x KH x KW), output channels a multiple of 16, and at most
+     * four input channels or, larger than 1x1, fewer than 16 and 2^20 multiply-adds; X copied between
+     * zero columns first where a window crosses its left or right edge and the copy takes at most 64
+     * KB (else those edge pixels one at a time); a row's pixels in blocks of at most 8, as even as they
+     * go: a 7x7 stride-2 stem of 16 output channels (one 16-channel block) and its twin
      * (same shape, its own weights: each conv's weights are repacked into an entry of their own), one
      * of 80 (a 64-channel block and a 16-channel one) over a batch of two with asymmetric pads, a
      * fused Relu and NaN in X, and four channels with weights given at run time (repacked on every
@@ -198,9 +205,20 @@ class DnnlConvTest {
     static final List<Conv> FEW_CHANNELS = List.of(
             constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
             constant(f32("stem_7x7_s2_twin", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
+            /* X over LA_FC_PAD_BYTES: the edge pixels one at a time, their windows' columns clipped */
+            withNan(constant(f32("stem_large", 1, 3, 16, a(90, 93), a(7, 7), a(2, 2), a(3, 3, 2, 3), true)
+                    .then("relu"))),
             withNan(constant(f32("stem_wide", 2, 3, 80, a(29, 33), a(7, 7), a(2, 2), a(3, 2, 1, 3), true)
                     .then("relu"))),
-            input(f32("four_channels", 1, 4, 64, a(13, 14), a(4, 4), a(1, 2), a(4, 0, 1, 6), true).then("clip")));
+            input(f32("four_channels", 1, 4, 64, a(13, 14), a(4, 4), a(1, 2), a(4, 0, 1, 6), true).then("clip")),
+            /* more input channels, under LA_BLAS_MIN_MACS multiply-adds: mnist-8's second (rows of 14 as
+               two blocks of 7), unpadded, 23 columns (blocks of 8, 8 and 7) with asymmetric pads, 80
+               output channels over a batch of two (a 64-channel block's pixels in two halves) */
+            withNan(constant(f32("mnist_conv2", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), a(2, 2, 2, 2), true)
+                    .then("relu"))),
+            constant(f32("mnist_conv2_valid", 1, 8, 16, a(14, 14), a(5, 5), a(1, 1), null, false)),
+            constant(f32("small_23_wide", 1, 8, 32, a(9, 23), a(3, 3), a(1, 1), a(0, 2, 1, 0), true).then("relu6")),
+            input(f32("small_80_out", 2, 8, 80, a(7, 9), a(3, 3), a(2, 1), a(1, 1, 1, 1), true)));
 
     /**
      * By Winograd's F(4x4, 3x3) (kernels_dnnl_winograd.c): channels-last 3x3 stride-1 convolutions

@@ -34,7 +34,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * below the split threshold; batches in parallel or one after the other) give the plain product at
  * 1, 2 and 4 threads: sizes above the split threshold that are and are not multiples of the block
  * size, 2-D grids in both orientations, transposed operands, alpha/beta with a bias, broadcast
- * batches, and Einsum's batched path. The reference is a float64 triple loop in this test.
+ * batches, and Einsum's batched path; products of at most LA_TINY_MACS multiply-adds in a loop of
+ * the runtime's own (la_tiny_sgemm) with the same alpha / beta. The reference is a float64 triple
+ * loop in this test.
  *
  * <p>Products whose B is a constant (an initializer) go through oneDNN's matmul with B packed once
  * (kernels_dnnl_matmul.c): 2-D and batched A, Gemm's transposes, alpha/beta and C as a bias row
@@ -96,6 +98,11 @@ class GemmThreadsTest {
         gemm(threads, 210, 170, 180, true, true, 0.5f, 2f); // rows split, A and B transposed
         gemm(threads, 64, 600, 100, true, true, 1.5f, -1f); // columns split, B transposed
         gemm(threads, 300, 260, 96, false, false, 1f, 1f);
+        // at most LA_TINY_MACS (8192) multiply-adds: the runtime's own loop, 37 columns as two vectors
+        // and a masked five, A transposed or not; B transposed stays with OpenBLAS
+        gemm(threads, 5, 37, 40, true, false, 0.5f, 2f);
+        gemm(threads, 3, 21, 64, false, false, -1.5f, 0.25f);
+        gemm(threads, 4, 19, 50, false, true, 1f, 1f);
     }
 
     @ParameterizedTest
