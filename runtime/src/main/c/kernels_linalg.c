@@ -1850,17 +1850,16 @@ static int la_fc_pack_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     return 1;
 }
 
-/* X's rows [b, e) of W pixels x C channels into xp between pl and pr zero pixels (la_conv_fewch) */
+/* X's rows of W pixels x C channels into xp between pl and pr zero pixels (la_conv_fewch) */
 typedef struct {
     const float *x;
     float *xp;
     int64_t C, W, pl, pr;
-} la_fc_padjob_t;
+} la_fc_pad_t;
 
-static void la_fc_pad_body(void *arg, int64_t b, int64_t e) {
-    const la_fc_padjob_t *p = (const la_fc_padjob_t *)arg;
+static void la_fc_pad_rows(const la_fc_pad_t *p, int64_t rows) {
     const int64_t C = p->C, wp = p->W + p->pl + p->pr;
-    for (int64_t r = b; r < e; r++) {
+    for (int64_t r = 0; r < rows; r++) {
         float *d = p->xp + r * wp * C;
         memset(d, 0, (size_t)(p->pl * C) * sizeof(float));
         memcpy(d + p->pl * C, p->x + r * p->W * C, (size_t)(p->W * C) * sizeof(float));
@@ -1895,16 +1894,15 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
      * every pixel then goes in a block (the pads' rows are left out per output row instead) */
     la_geom_t gp = *g;
     int64_t pr = (g->out[1] - 1) * g->s[1] - g->pb[1] + KW - g->in[1];
-    la_fc_padjob_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};
+    la_fc_pad_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};
     int xslot = -1, one = io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS; /* too small to wake the pool */
     int64_t padded = io->N * g->in[0] * (g->in[1] + pj.pl + pj.pr) * C * (int64_t)sizeof(float);
     if ((pj.pl > 0 || pj.pr > 0) && padded <= LA_FC_PAD_BYTES) {
         gp.in[1] = g->in[1] + pj.pl + pj.pr;
         gp.pb[1] = 0;
         pj.xp = (float *)st_scratch_take(ctx, padded, &xslot);
-        if (pj.xp == NULL) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a padded input");
-        else if (one) la_fc_pad_body(&pj, 0, io->N * g->in[0]);
-        else hipep_parallel_for(ctx, io->N * g->in[0], 16, la_fc_pad_body, &pj);
+        if (pj.xp == NULL) hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate a padded X");
+        else la_fc_pad_rows(&pj, io->N * g->in[0]); /* at most 64 KB: not worth the pool */
     }
     if (!hipep_has_error(ctx)) {
         la_fc_job_t j = {&gp, pj.xp != NULL ? pj.xp : (const float *)io->X, wt, (const float *)io->B,
