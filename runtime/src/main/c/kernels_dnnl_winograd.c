@@ -144,7 +144,20 @@
  * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large
  * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
  * team (the same threads); the own products split the 36 (16) planes between the threads
- * (hipep_parallel_for), so each thread streams the weights of its planes.
+ * (hipep_parallel_for), so each thread streams the weights of its planes. Except where the own
+ * products take large weights of at least twice as many output as input channels (SqueezeNet's
+ * 13x13 48->192 and 64->256 layers): there the layer splits by output channels (wg_groups), each
+ * thread taking every block through the three steps for its channels alone: the input transform of
+ * all the block's tiles (at most half the output transform's work there, done by every thread),
+ * the products of its own panels of every plane (packed group after group: one run of the weights
+ * per thread) and the output transform of its channels. The threads meet once per layer and pass
+ * each other neither V nor products, where split by planes each read half of V and half of the
+ * products from the other core's cache. light-squeezenet at two threads, hip-onnx-runner
+ * --profile, the builds alternated (three pairs): those four layers 352-370 -> 285-289 us together
+ * with the two vCPUs on cores apart, 263 -> 278 us in a pair with them close. On light-resnet50's
+ * 14x14 256->256 and 7x7 512->512 layers (as many input as output channels) the same split measured
+ * no faster (five pairs; its transform done twice and X read whole by both threads cost what it
+ * saved), so they keep the planes split (docs/BENCHMARKS.md, thirty-eighth round).
  */
 
 #include <sched.h>
@@ -235,7 +248,8 @@ typedef struct {
     int acc;                                         /* Y = Y + the convolution (the _acc kernels) */
     int clamp;
     double lo, hi;
-    int64_t f; /* the output tiles' side: 4 (F(4x4, 3x3)) or 2 (F(2x2, 3x3), wg_side) */
+    int64_t f;      /* the output tiles' side: 4 (F(4x4, 3x3)) or 2 (F(2x2, 3x3), wg_side) */
+    int64_t m0, m1; /* the output transform's channels [m0, m1): all, or one group's (wg_groups) */
 } wg_job_t;
 
 /*
@@ -332,11 +346,11 @@ static void wg_in_body(void *arg, int64_t b, int64_t e) {
  * whose window holds it, as in every other convolution path)
  */
 static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0, int64_t rows, int64_t cols) {
-    const int64_t C = j->C, M = j->M;
+    const int64_t C = j->C;
     for (int64_t i = 0; i < rows; i++)
         for (int64_t k = 0; k < cols; k++) {
             float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy;
-            for (int64_t m = 0; m < M; m++) {
+            for (int64_t m = j->m0; m < j->m1; m++) {
                 float s = j->b ? j->b[m] : 0;
                 for (int64_t a = 0; a < 3; a++) {
                     int64_t iy = y0 + i + a - j->pt;
@@ -350,7 +364,7 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
                 }
                 y[m] = j->acc ? s + y[m] : s;
             }
-            if (j->clamp) la_conv_clamp(LA_F32, (char *)y, 1, M, 0, j->lo, j->hi);
+            if (j->clamp) la_conv_clamp(LA_F32, (char *)(y + j->m0), 1, j->m1 - j->m0, 0, j->lo, j->hi);
         }
 }
 
@@ -365,7 +379,7 @@ static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j,
     wg_v16 lo = {0}, hi = {0};
     lo += (float)j->lo;
     hi += (float)j->hi;
-    for (int64_t c = 0; c < M; c += 16) {
+    for (int64_t c = j->m0; c < j->m1; c += 16) {
         wg_v16 bias = rd_vld16n(j->b ? j->b + c : NULL, 16), at[6][4]; /* A^T m, column k in at[k] */
         for (int k = 0; k < 6; k++) {
             wg_v16 m[6];
@@ -398,8 +412,8 @@ static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *
                                                                  int64_t y0, int64_t x0, int64_t rows, int64_t cols,
                                                                  const int A) {
     const int64_t M = j->M;
-    for (int64_t c = 0; c < M; c += 16) {
-        int64_t cn = M - c < 16 ? M - c : 16;
+    for (int64_t c = j->m0; c < j->m1; c += 16) {
+        int64_t cn = j->m1 - c < 16 ? j->m1 - c : 16;
         wg_v16 bias = rd_vld16n(j->b ? j->b + c : NULL, cn), lo = {0}, hi = {0};
         lo += (float)j->lo;
         hi += (float)j->hi;
@@ -506,9 +520,13 @@ static void wg2_weights(const float *W, int64_t C, int64_t M, float *U) {
         }
 }
 
-/* Whether the transformed weights (planes x C x M floats) are small (see the header) */
+/* Whether the transformed weights of tiles of side f (planes x C x M floats) are small (see the header) */
+static int wg_small_of(int64_t C, int64_t M, int64_t f) {
+    return wg_planes(f) * C * M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+}
+
 static int wg_small(const la_conv_io_t *io) {
-    return wg_planes(wg_side(io)) * io->C * io->M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+    return wg_small_of(io->C, io->M, wg_side(io));
 }
 
 /*
@@ -535,18 +553,46 @@ static int wg_own(int64_t C, int64_t M, int64_t tiles) {
 #endif
 }
 
-/* P[p][jb][c][u] = U[p][c][jb * 32 + u]: U's planes (wg_weights, wg2_weights) in the own products' panels */
-static void wg_own_pack(const float *U, int64_t planes, int64_t C, int64_t M, float *P) {
-    for (int64_t p = 0; p < planes; p++)
-        for (int64_t jb = 0; jb < M / 32; jb++)
-            for (int64_t c = 0; c < C; c++)
-                memcpy(P + ((p * (M / 32) + jb) * C + c) * 32, U + (p * C + c) * M + jb * 32, 32 * sizeof(float));
+/*
+ * Into how many groups of output channels a layer's work splits at `threads` threads (blocks of
+ * `tiles` tiles of side f): one per thread (at most one per panel of 32) where the own products
+ * take large weights for at least twice as many output as input channels, else 1. Each group's
+ * thread takes every block through the three steps for its channels alone (wg_group_body), and the
+ * panels are packed group by group (wg_own_pack). See Threads in the header.
+ */
+static int64_t wg_groups(int64_t C, int64_t M, int64_t tiles, int64_t f, int64_t threads) {
+    if (threads < 2 || 2 * C > M || !wg_own(C, M, tiles) || wg_small_of(C, M, f)) return 1;
+    return threads < M / 32 ? threads : M / 32;
+}
+
+/* Group g's panels [js, je) of `groups` (wg_groups): the M / 32 panels in equal runs */
+static void wg_group_panels(int64_t M, int64_t groups, int64_t g, int64_t *js, int64_t *je) {
+    *js = g * (M / 32) / groups;
+    *je = (g + 1) * (M / 32) / groups;
+}
+
+/*
+ * U's planes (wg_weights, wg2_weights) in the own products' panels, group after group (wg_groups):
+ * group g's panels [js, je) of every plane together, P[js * planes + p * (je - js) + jb - js][c][u] =
+ * U[p][c][jb * 32 + u]; one group: P[p][jb][c][u]
+ */
+static void wg_own_pack(const float *U, int64_t planes, int64_t C, int64_t M, int64_t groups, float *P) {
+    for (int64_t g = 0; g < groups; g++) {
+        int64_t js, je;
+        wg_group_panels(M, groups, g, &js, &je);
+        for (int64_t p = 0; p < planes; p++)
+            for (int64_t jb = js; jb < je; jb++)
+                for (int64_t c = 0; c < C; c++)
+                    memcpy(P + ((js * planes + p * (je - js) + jb - js) * C + c) * 32, U + (p * C + c) * M + jb * 32,
+                           32 * sizeof(float));
+    }
 }
 
 typedef struct {
     const float *v, *w;         /* the block's transformed tiles (wg_in_body: [tile][planes][C]), the panels */
     float *m;                   /* the products, [tile][planes][M] (wg_out_body) */
     int64_t C, M, rows, planes; /* rows: the block's tiles; planes: 36 or 16 (wg_planes) */
+    int64_t js, je;             /* the panels of one group (wg_group_panels; one group: 0, M / 32) */
 } wg_own_job_t;
 
 #pragma GCC diagnostic push
@@ -578,14 +624,14 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, in
     }
 }
 
-/* planes [pb, pe) of a block's products: twelve rows at a time over each panel (which stays in L1
- * between them), then eight, four, two and one */
+/* planes [pb, pe) of a block's products, the panels of j's group: twelve rows at a time over each
+ * panel (which stays in L1 between them), then eight, four, two and one */
 static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
     const wg_own_job_t *j = (const wg_own_job_t *)arg;
     const int64_t C = j->C, M = j->M, ldc = j->planes * M, ra = j->planes * C;
     for (int64_t p = pb; p < pe; p++)
-        for (int64_t jb = 0; jb < M / 32; jb++) {
-            const float *b = j->w + (p * (M / 32) + jb) * C * 32;
+        for (int64_t jb = j->js; jb < j->je; jb++) {
+            const float *b = j->w + (j->js * j->planes + p * (j->je - j->js) + jb - j->js) * C * 32;
             const float *a = j->v + p * C;
             float *c = j->m + p * M + jb * 32;
             int64_t r = 0;
@@ -708,7 +754,7 @@ static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     if (made) {
         for (int64_t m = 0; m < M; m++)
             for (int64_t i = 0; i < C; i++) U[i * M + m] = W[m * C + i];
-        wg_own_pack(U, 1, C, M, (float *)e->wbuf);
+        wg_own_pack(U, 1, C, M, 1, (float *)e->wbuf);
         dn_release(W, C * M * (int64_t)sizeof(float));
     }
     free(U);
@@ -790,6 +836,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const wg_arg_t *a = (const wg_arg_t *)argp;
     const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3], planes = wg_planes(a->k[12]);
     int own = wg_own(C, M, tiles);
+    int64_t groups = wg_groups(C, M, tiles, a->k[12], a->k[4]);
     if (planes != 36 && !own) return 0; /* F(2x2, 3x3): the own products only */
     int64_t us[3] = {36, C, M};
     float *U = (float *)malloc((size_t)(planes * C * M) * sizeof(float));
@@ -800,7 +847,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
         if (made) {
             if (planes == 36) wg_weights(a->W, C, M, U);
             else wg2_weights(a->W, C, M, U);
-            wg_own_pack(U, planes, C, M, (float *)e->wbuf);
+            wg_own_pack(U, planes, C, M, groups, (float *)e->wbuf);
             dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
         }
         free(U);
@@ -847,7 +894,8 @@ static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T, int64_t threads
     return (T + blocks - 1) / blocks;
 }
 
-/* The key of a Winograd entry (wg_create reads C, M and the block's tiles; the rest is the shape's) */
+/* The key of a Winograd entry (wg_create reads C, M, the block's tiles, the threads and the side; the
+ * rest is the shape's) */
 static void wg_key(const la_conv_io_t *io, int64_t T, int64_t threads, int64_t k[DN_KEY_LEN]) {
     const la_geom_t *g = &io->g;
     int64_t key[13] = {DN_KIND_WINOGRAD, io->C, io->M, wg_block_tiles(io, T, threads), threads, io->N,
@@ -864,16 +912,19 @@ typedef struct {
     const wg_job_t *job; /* the layer's; each wg_blocks call takes scratch of its own for its blocks */
     int64_t T, tiles;    /* the layer's tiles, a block's */
     int split;           /* each transform split between the team's threads (else run by the caller) */
+    int64_t groups;      /* the groups of output channels (wg_groups) */
 } wg_blocks_t;
 
 /*
  * Blocks [b, e) of a layer, one after another (each: input transform, matmul, output transform),
- * their V, products and notes in the calling thread's own kernel scratch. On the team (wg_team)
- * each thread runs this for blocks of its own.
+ * their V, products and notes in the calling thread's own kernel scratch, for the output channels
+ * of group g (wg_groups; one group: all of them). On the team (wg_team) each thread runs this for
+ * blocks of its own, in groups for a group of its own.
  */
-static void wg_blocks(void *arg, int64_t b, int64_t e) {
-    const wg_blocks_t *w = (const wg_blocks_t *)arg;
+static void wg_blocks_of(const wg_blocks_t *w, int64_t b, int64_t e, int64_t g) {
     const int64_t C = w->job->C, M = w->job->M, planes = wg_planes(w->job->f);
+    int64_t js, je;
+    wg_group_panels(M, w->groups, g, &js, &je);
     int sv, sm, so;
     float *v = (float *)st_scratch_take(w->ctx, planes * w->tiles * C * (int64_t)sizeof(float), &sv);
     float *m = (float *)st_scratch_take(w->ctx, planes * w->tiles * M * (int64_t)sizeof(float), &sm);
@@ -887,13 +938,17 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
         j.v = v;
         j.m = m;
         j.odd = odd;
+        if (w->groups > 1) { /* (one group: all M channels, whatever M is) */
+            j.m0 = js * 32;
+            j.m1 = je * 32;
+        }
         for (int64_t blk = b; blk < e && !hipep_has_error(w->ctx); blk++) {
             j.t0 = blk * w->tiles;
             int64_t n = w->T - j.t0 < w->tiles ? w->T - j.t0 : w->tiles;
             if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
             if (w->e->prim == NULL) { /* the own products (wg_own) */
-                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes};
+                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes, js, je};
                 if (w->split) hipep_parallel_for(w->ctx, planes, 1, wg_own_body, &o);
                 else wg_own_body(&o, 0, planes);
             } else if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
@@ -907,6 +962,17 @@ static void wg_blocks(void *arg, int64_t b, int64_t e) {
     if (v) st_scratch_give(w->ctx, v, sv);
     if (m) st_scratch_give(w->ctx, m, sm);
     if (odd) st_scratch_give(w->ctx, odd, so);
+}
+
+/* Blocks [b, e) of a layer, all output channels (one group) */
+static void wg_blocks(void *arg, int64_t b, int64_t e) {
+    wg_blocks_of((const wg_blocks_t *)arg, b, e, 0);
+}
+
+/* Groups [g0, g1) of a layer's output channels, each through all blocks */
+static void wg_group_body(void *arg, int64_t g0, int64_t g1) {
+    const wg_blocks_t *w = (const wg_blocks_t *)arg;
+    for (int64_t g = g0; g < g1; g++) wg_blocks_of(w, 0, (w->T + w->tiles - 1) / w->tiles, g);
 }
 
 /*
@@ -929,10 +995,12 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     if (e == NULL) return 0;
     wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL, NULL,
                   io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, io->ldy,
-                  acc, clamp, lo, hi, f};
-    wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1};
+                  acc, clamp, lo, hi, f, 0, io->M};
+    int64_t groups = e->prim == NULL ? wg_groups(io->C, io->M, tiles, f, threads) : 1;
+    wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1 && groups == 1, groups};
     int64_t blocks = (T + tiles - 1) / tiles;
-    if (team && dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_blocks, &w);
+    if (groups > 1) hipep_parallel_for(ctx, groups, 1, wg_group_body, &w);
+    else if (team && dn_team_streams(ctx, c)) hipep_parallel_for(ctx, blocks, 1, wg_blocks, &w);
     else wg_blocks(&w, 0, blocks); /* (on the team, no stream for the other threads: the blocks in turn) */
     if (!hipep_has_error(ctx)) {
         dn_count(ctx, DN_KIND_WINOGRAD);

@@ -266,7 +266,12 @@ class DnnlConvTest {
      * large weights (rows by twelve, then four), 16 tiles over a batch of two, NaN in X (those tiles
      * computed as direct sums), a layer so wide (960 output channels) that its 21 tiles go in blocks
      * of 11 and 10 (rows by eight, two and one), and 49 tiles of 32 input channels (four twelves and
-     * one; at two threads, blocks of 25 and 24).
+     * one; at two threads, blocks of 25 and 24). Large weights of at least twice as many output as
+     * input channels split by output channels at two threads (wg_groups), each thread transforming
+     * every tile and writing its channels: SqueezeNet's 13x13 48 -> 192 with NaN in X (each thread's
+     * direct tiles of its channels), 160 output channels (five panels: groups of two and three) with
+     * a Clip and no bias, and 49 tiles of 64 -> 512 channels in two blocks of 25 and 24 (each thread
+     * through both). The wide layer splits so too.
      */
     static final List<Conv> WINOGRAD_OWN = List.of(
             constant(f32("wino_own", 1, 96, 128, a(14, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
@@ -276,7 +281,12 @@ class DnnlConvTest {
                     .then("relu"))),
             constant(f32("wino_own_wide", 1, 16, 960, a(12, 28), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             constant(f32("wino_own_small_weights", 1, 32, 64, a(28, 27), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
-                    .then("relu")));
+                    .then("relu")),
+            withNan(constant(f32("wino_own_groups_nan", 1, 48, 192, a(13, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)
+                    .then("relu")), 3001),
+            constant(f32("wino_own_groups_uneven", 1, 48, 160, a(13, 13), a(3, 3), a(1, 1), a(1, 1, 1, 1), false)
+                    .then("clip")),
+            constant(f32("wino_own_groups_blocks", 1, 64, 512, a(28, 28), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
 
     /**
      * By Winograd's F(2x2, 3x3) on the AVX-512 runtime (kernels_dnnl_winograd.c, wg_side): maps
