@@ -597,16 +597,22 @@ typedef struct {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
-/* R rows of plane products from a (rows lda floats apart) times one panel b ([C][32]) into c (rows ldc apart) */
+/* R rows of plane products from a (rows lda floats apart) times one panel b ([C][32]) into acc, on top of
+ * `from` (R rows of 32, NULL: zeros) */
 static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int64_t lda, const float *b, int64_t C,
-                                                              wg_v16 acc[12][2], const int R) {
-    for (int r = 0; r < R; r++) acc[r][0] = acc[r][1] = (wg_v16){0};
+                                                              const float *from, wg_v16 acc[12][2], const int R) {
+#pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++) {
+        acc[r][0] = from != NULL ? rd_vld16(from + r * 32) : (wg_v16){0};
+        acc[r][1] = from != NULL ? rd_vld16(from + r * 32 + 16) : (wg_v16){0};
+    }
     for (int64_t k = 0; k < C; k++) {
         const float *bk = b + k * 32;
         __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
         __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
         wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
-        for (int r = 0; r < R; r++) {
+    #pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++) {
             float x = a[r * lda + k];
             acc[r][0] += x * b0;
             acc[r][1] += x * b1;
@@ -617,7 +623,8 @@ static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int
 static inline __attribute__((always_inline)) void wg_own_rows(const float *a, int64_t lda, const float *b, int64_t C,
                                                                float *c, int64_t ldc, const int R) {
     wg_v16 acc[12][2];
-    wg_own_acc(a, lda, b, C, acc, R);
+    wg_own_acc(a, lda, b, C, NULL, acc, R);
+#pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
         memcpy(c + r * ldc, &acc[r][0], sizeof acc[r][0]);
         memcpy(c + r * ldc + 16, &acc[r][1], sizeof acc[r][1]);
@@ -668,9 +675,29 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * model, but in the model, builds alternated, it won only on the 7x7 maps (49 rows, oneDNN at 73%
  * of the FMA peak: -11% at one thread, -13% at two); on 14x14 and larger maps it was no faster,
  * at two threads slower (docs/BENCHMARKS.md, thirty-sixth round).
+ *
+ * Other convolutions of few pixels: any such convolution of at most PW_MAX_ROWS output pixels, no
+ * dilation, that Winograd does not take (strided, other kernel sizes) is the same product over its
+ * windows: X's window of each output pixel as one row of A [P, K], K = KH * KW * C in (tap,
+ * channel) order with zeros in the pads (pw_im2col_body, into kernel scratch of at most
+ * PW_IM2COL_BYTES), W as K x M panels. light-resnet50's 14x14 -> 7x7 stride-2 3x3 layer (512
+ * channels, K = 4608) took oneDNN's direct convolution 1.50-1.64 ms at one thread (~145 GFLOP/s),
+ * this way 1.21-1.24 ms, and 0.83-0.87 -> 0.70-0.75 ms at two (docs/BENCHMARKS.md, thirty-eighth
+ * round).
+ *
+ * Passes over the columns: each panel's rows take A's columns PW_KC at a time (the panel's 256 x
+ * 32 floats, 32 KB, stay in L1 while the blocks of rows go over them), the sums of the columns so
+ * far kept per row in a small buffer between the passes; the bias, acc and clamp after the last.
+ * Before, each block of rows read the whole panel, from L2 when it fitted beside the rows (K x 128
+ * bytes: 64 KB at K = 512, 590 KB at K = 4608): ResNet's 7x7 512 -> 2048 layer 1.19-1.30 -> 1.05-1.07
+ * ms at one thread, the strided layer above 1.28-1.31 -> 1.21-1.24; 128 columns a pass measured
+ * slower. The loops over rows carry `unroll(full)`: without it, with the passes, the twelve-row
+ * loop kept its accumulators in registers but stored them to the stack on every iteration.
  */
 #define PW_MIN_IN 16   /* fewer input channels: oneDNN (a short k loop per block of rows) */
 #define PW_MAX_ROWS 128 /* more pixels: oneDNN, as fast or faster (see above) */
+#define PW_IM2COL_BYTES (2LL << 20) /* a larger A: oneDNN */
+#define PW_KC 256                   /* A's columns per pass over the rows (a panel's 32 KB stay in L1) */
 
 #ifdef __AVX512F__
 #pragma GCC diagnostic push
@@ -684,11 +711,25 @@ typedef struct {
     float lo, hi;
 } pw_job_t;
 
+/*
+ * R rows of one panel over columns [k0, k0 + kn) of A: the sums so far come from `part` (unless
+ * k0 is 0) and go back there unless these are A's last columns; then the stores of c (see above)
+ */
 static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, const float *a, const float *b,
-                                                            const float *bias, float *c, const int R) {
+                                                            int64_t k0, int64_t kn, const float *bias, float *c,
+                                                            float *part, const int R) {
     const int64_t M = j->M;
     wg_v16 acc[12][2];
-    wg_own_acc(a, j->C, b, j->C, acc, R);
+    wg_own_acc(a + k0, j->C, b + k0 * 32, kn, k0 > 0 ? part : NULL, acc, R);
+    if (k0 + kn < j->C) {
+    #pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++) {
+            wg_v16 v0 = acc[r][0], v1 = acc[r][1];
+            memcpy(part + r * 32, &v0, sizeof v0);
+            memcpy(part + r * 32 + 16, &v1, sizeof v1);
+        }
+        return;
+    }
     wg_v16 b0 = {0}, b1 = {0}, lo = {0}, hi = {0};
     if (bias != NULL) {
         b0 = rd_vld16(bias);
@@ -696,6 +737,7 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     }
     lo += j->lo;
     hi += j->hi;
+#pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
         wg_v16 v0 = acc[r][0] + b0, v1 = acc[r][1] + b1; /* the convolution's value, then the residual's */
         if (j->acc) {
@@ -711,51 +753,83 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     }
 }
 
-/* panels [ub, ue) over all rows */
+/* panels [ub, ue) over all rows, PW_KC columns of A at a time */
 static void pw_body(void *arg, int64_t ub, int64_t ue) {
     const pw_job_t *j = (const pw_job_t *)arg;
+    float part[PW_MAX_ROWS * 32] __attribute__((aligned(64))); /* the sums of the columns so far */
     for (int64_t jb = ub; jb < ue; jb++) {
-        int64_t r = 0;
         const float *b = j->w + jb * j->C * 32, *bias = j->b != NULL ? j->b + jb * 32 : NULL;
         float *c = j->y + jb * 32;
-        for (; r + 12 <= j->P; r += 12) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 12);
-        if (r + 8 <= j->P) {
-            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 8);
-            r += 8;
+        for (int64_t k0 = 0; k0 < j->C; k0 += PW_KC) {
+            int64_t kn = j->C - k0 < PW_KC ? j->C - k0 : PW_KC, r = 0;
+            const float *a = j->x;
+            for (; r + 12 <= j->P; r += 12) pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 12);
+            if (r + 8 <= j->P) {
+                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 8);
+                r += 8;
+            }
+            if (r + 4 <= j->P) {
+                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 4);
+                r += 4;
+            }
+            if (r + 2 <= j->P) {
+                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 2);
+                r += 2;
+            }
+            if (r < j->P) pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 1);
         }
-        if (r + 4 <= j->P) {
-            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 4);
-            r += 4;
-        }
-        if (r + 2 <= j->P) {
-            pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 2);
-            r += 2;
-        }
-        if (r < j->P) pw_rows(j, j->x + r * j->C, b, bias, c + r * j->M, 1);
     }
 }
 #pragma GCC diagnostic pop
 
+/* A convolution's output pixels as rows of A (see above) */
 typedef struct {
-    const float *W; /* [M, C] */
-    int64_t C, M;
+    const float *x;
+    float *a; /* [P, K] */
+    const la_geom_t *g;
+    int64_t C, K;
+} pw_im2col_t;
+
+/* rows [pb, pe) of A: pixel p's window, tap after tap, each tap's C channels (zeros in the pads) */
+static void pw_im2col_body(void *arg, int64_t pb, int64_t pe) {
+    const pw_im2col_t *j = (const pw_im2col_t *)arg;
+    const la_geom_t *g = j->g;
+    const int64_t C = j->C, H = g->in[0], W = g->in[1], OH = g->out[0], OW = g->out[1];
+    for (int64_t p = pb; p < pe; p++) {
+        int64_t n = p / (OH * OW), oy = p / OW % OH, ox = p % OW;
+        float *row = j->a + p * j->K;
+        for (int64_t ky = 0; ky < g->k[0]; ky++)
+            for (int64_t kx = 0; kx < g->k[1]; kx++) {
+                int64_t iy = oy * g->s[0] - g->pb[0] + ky, ix = ox * g->s[1] - g->pb[1] + kx;
+                float *to = row + (ky * g->k[1] + kx) * C;
+                if (iy < 0 || iy >= H || ix < 0 || ix >= W) memset(to, 0, (size_t)C * sizeof(float));
+                else memcpy(to, j->x + ((n * H + iy) * W + ix) * C, (size_t)C * sizeof(float));
+            }
+    }
+}
+
+typedef struct {
+    const float *W; /* [M, C, T]: T = KH * KW taps */
+    int64_t C, M, T;
 } pw_arg_t;
 
-/* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [C, M] as one plane) */
+/* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [T * C, M], rows in A's
+ * (tap, channel) order, as one plane) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
     const pw_arg_t *a = (const pw_arg_t *)arg;
-    const int64_t C = a->C, M = a->M;
+    const int64_t C = a->C, M = a->M, T = a->T, K = T * C;
     const float *W = a->W;
-    float *U = (float *)malloc((size_t)(C * M) * sizeof(float));
-    e->wbytes = C * M * (int64_t)sizeof(float);
+    float *U = (float *)malloc((size_t)(K * M) * sizeof(float));
+    e->wbytes = K * M * (int64_t)sizeof(float);
     e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
     int made = e->wbuf != NULL;
     if (made) {
         for (int64_t m = 0; m < M; m++)
-            for (int64_t i = 0; i < C; i++) U[i * M + m] = W[m * C + i];
-        wg_own_pack(U, 1, C, M, 1, (float *)e->wbuf);
-        dn_release(W, C * M * (int64_t)sizeof(float));
+            for (int64_t i = 0; i < C; i++)
+                for (int64_t t = 0; t < T; t++) U[(t * C + i) * M + m] = W[(m * C + i) * T + t];
+        wg_own_pack(U, 1, K, M, 1, (float *)e->wbuf);
+        dn_release(W, K * M * (int64_t)sizeof(float));
     }
     free(U);
     return made;
@@ -763,28 +837,46 @@ static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
 #endif
 
 /*
- * A pointwise convolution by the own products (see pw_rows) when it qualifies: returns 2 (Y written
- * and clamped, or added to with acc), else 0 (nothing written).
+ * A convolution of few output pixels by the own products (see pw_rows) when it qualifies: returns 2
+ * (Y written and clamped, or added to with acc), else 0 (nothing written). Any kernel size, stride
+ * and pads, no dilation (all but the 1x1 stride-1 unpadded ones through A): wg_or_dn_conv calls it
+ * for the convolutions Winograd does not take.
  */
 static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi, int acc) {
 #ifdef __AVX512F__
     const la_geom_t *g = &io->g;
+    const int64_t P = io->N * g->osz, K = g->ksz * io->C;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || io->ldy != io->M ||
-        g->k[0] != 1 || g->k[1] != 1 || g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 ||
-        g->pb[0] != 0 || g->pb[1] != 0 || g->out[0] != g->in[0] || g->out[1] != g->in[1] || io->M % 32 != 0 ||
-        io->C < PW_MIN_IN || io->N * g->osz > PW_MAX_ROWS || (acc && io->Y != io->y.data))
+        g->d[0] != 1 || g->d[1] != 1 || io->M % 32 != 0 || io->C < PW_MIN_IN || P > PW_MAX_ROWS ||
+        (acc && io->Y != io->y.data))
         return 0;
+    int in_place = g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 && g->pb[0] == 0 && g->pb[1] == 0 &&
+                   g->out[0] == g->in[0] && g->out[1] == g->in[1];
+    if (!in_place && P * K * (int64_t)sizeof(float) > PW_IM2COL_BYTES) return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
-    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M};
-    pw_arg_t arg = {(const float *)io->W, io->C, io->M};
+    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1]};
+    pw_arg_t arg = {(const float *)io->W, io->C, io->M, g->ksz};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
-    int64_t P = io->N * g->osz, panels = io->M / 32;
-    pw_job_t j = {(const float *)io->X, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y, io->C, io->M,
-                  P, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
-    if (dn_begin(ctx, P * io->C * io->M < LA_BLAS_MIN_MACS) > 1) hipep_parallel_for(ctx, panels, 1, pw_body, &j);
+    int64_t panels = io->M / 32, threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
+    int slot = -1;
+    float *a = in_place ? NULL : (float *)st_scratch_take(ctx, P * K * (int64_t)sizeof(float), &slot);
+    if (!in_place) {
+        if (a == NULL) {
+            hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate %lld bytes of windows",
+                         (long long)(P * K * (int64_t)sizeof(float)));
+            return 2;
+        }
+        pw_im2col_t im = {(const float *)io->X, a, g, io->C, K};
+        if (threads > 1) hipep_parallel_for(ctx, P, 8, pw_im2col_body, &im);
+        else pw_im2col_body(&im, 0, P);
+    }
+    pw_job_t j = {in_place ? (const float *)io->X : a, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y,
+                  K, io->M, P, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+    if (threads > 1) hipep_parallel_for(ctx, panels, 1, pw_body, &j);
     else pw_body(&j, 0, panels);
+    if (a != NULL) st_scratch_give(ctx, a, slot);
     dn_count(ctx, DN_KIND_PW_OWN);
     if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
     return 2;
@@ -1101,10 +1193,9 @@ static void wg_decide(dn_cache_t *c, dn_entry_t *p, const la_conv_io_t *io, int6
 static int wg_or_dn_conv(void *ctx, const la_conv_io_t *io, int64_t group, int clamp, double lo, double hi,
                          int acc) {
     const la_geom_t *g = &io->g;
-    if (pw_conv_run(ctx, io, group, clamp, lo, hi, acc)) return 2;
     if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->k[0] != 3 || g->k[1] != 3 ||
         g->s[0] != 1 || g->s[1] != 1 || g->d[0] != 1 || g->d[1] != 1 || io->C < WG_MIN_IN || io->M < WG_MIN_OUT)
-        return dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
+        return pw_conv_run(ctx, io, group, clamp, lo, hi, acc) ? 2 : dn_conv_try(ctx, io, group, clamp, lo, hi, acc);
     int64_t f = wg_side(io), T = wg_tiles(io, f);
     dn_cache_t *c = T < WG_MIN_TILES ? NULL : dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W))

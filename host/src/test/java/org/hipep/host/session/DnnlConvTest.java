@@ -135,7 +135,8 @@ class DnnlConvTest {
                channel from 2^20 multiply-adds run through oneDNN on NHWC too */
             constant(POINTWISE),
             withNan(constant(f32("pointwise", 1, 24, 8, a(7, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu"))),
-            constant(f32("one_by_one_s2", 1, 32, 64, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
+            /* (48 output channels: with a multiple of 32 the own products take it, see POINTWISE_OWN) */
+            constant(f32("one_by_one_s2", 1, 32, 48, a(14, 15), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
             input(f32("one_by_one_s2", 2, 16, 8, a(9, 8), a(1, 1), a(2, 2), a(0, 0, 0, 0), true)),
             constant(f32("one_by_one_padded", 1, 3, 4, a(7, 6), a(1, 1), a(1, 1), a(1, 2, 1, 0), true)),
             constant(f32("one_channel_5x5_large", 1, 1, 16, a(68, 68), a(5, 5), a(1, 1), null, true)),
@@ -313,12 +314,16 @@ class DnnlConvTest {
                     true)), 700));
 
     /**
-     * Channels-last 1x1 stride-1 convolutions of at most 128 pixels with constant weights, 16 or more
-     * input channels and a multiple of 32 output channels: the own products on the AVX-512 runtime
-     * (pw_conv_run; oneDNN elsewhere). Blocks of twelve rows and the tails (49 pixels: four blocks
-     * and one row), three panels, a batch of two at exactly 128 pixels, 2048 input channels (two
-     * panels of 256 KB, one per thread at two threads), the bias or none, Relu / Relu6 / Clip with
-     * NaN in X (the runtime's clamp keeps it), +infinity in X.
+     * Channels-last convolutions of at most 128 output pixels with constant weights, 16 or more
+     * input channels and a multiple of 32 output channels that Winograd does not take: the own
+     * products on the AVX-512 runtime (pw_conv_run; oneDNN elsewhere), 1x1 stride-1 ones on X in
+     * place, the others on X's windows (im2col). Blocks of twelve rows and the tails (49 pixels: four
+     * blocks and one row), three panels, a batch of two at exactly 128 pixels, 2048 input channels
+     * (eight passes of 256 columns; two panels of 256 KB, one per thread at two threads), the bias or
+     * none, Relu / Relu6 / Clip with NaN in X (the runtime's clamp keeps it), +infinity in X; through
+     * the windows: ResNet's 3x3 stride-2 layer on a 14x14 map (576 columns: passes of 256, 256 and
+     * 64), a 1x1 stride-2 one, a 5x5 one with NaN in X (the pads' zeros beside it), and a batch of
+     * two with asymmetric pads. (Dilated convolutions stay NCHW: hip-conv-channels-last.)
      */
     static final List<Conv> POINTWISE_OWN = List.of(
             constant(f32("pw_7x7", 1, 64, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
@@ -329,7 +334,14 @@ class DnnlConvTest {
             constant(f32("pw_batch2", 2, 16, 64, a(8, 8), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("clip")),
             constant(f32("pw_wide_input", 1, 2048, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
             withInfinity(constant(f32("pw_infinity", 1, 32, 64, a(6, 6), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
-                    .then("relu")), 50));
+                    .then("relu")), 50),
+            constant(f32("pw_strided_3x3", 1, 64, 64, a(14, 14), a(3, 3), a(2, 2), a(1, 1, 1, 1), true)
+                    .then("relu")),
+            constant(f32("pw_strided_1x1", 1, 96, 64, a(13, 13), a(1, 1), a(2, 2), a(0, 0, 0, 0), false)),
+            withNan(constant(f32("pw_5x5_nan", 1, 16, 32, a(8, 8), a(5, 5), a(1, 1), a(2, 2, 2, 2), true)
+                    .then("relu")), 131),
+            constant(f32("pw_strided_batch2", 2, 32, 32, a(8, 8), a(3, 3), a(2, 2), a(0, 0, 1, 1), true)
+                    .then("clip")));
 
     @Test
     void smallPointwiseConvolutionsTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
