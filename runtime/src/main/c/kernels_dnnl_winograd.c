@@ -664,7 +664,7 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * Pointwise convolutions by the own products (pw_conv_run): a channels-last float 1x1 convolution
  * of stride 1 without padding, group 1, constant weights and a multiple of 32 output channels, on
  * the caller's dense buffers, is the product Y [P, M] = X [P, C] x W^T [C, M] over its P = N * H * W
- * pixels. The own loop of wg_own_acc (twelve rows by 32 columns, then eight, four, two, one) runs
+ * pixels. The own loop of wg_own_acc (up to twelve rows by 32 columns: pw_body's blocks) runs
  * over W's panels (wg_own_pack of one plane, made once per session) and stores each block of rows
  * with the bias, Y's old values (acc) and the clamp applied (the runtime's comparisons, la_vclamp16:
  * NaN kept, so no scan is needed). A unit of work is one panel over all the rows (X, at most 128
@@ -753,30 +753,40 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     }
 }
 
-/* panels [ub, ue) over all rows, PW_KC columns of A at a time */
+/* rows [r, r + R) of one panel over columns [k0, k0 + kn) (pw_rows with R a constant, 1 to 12) */
+static void pw_block(const pw_job_t *j, int64_t r, const float *b, int64_t k0, int64_t kn, const float *bias,
+                     float *c, float *part, int64_t R) {
+    const float *a = j->x + r * j->C;
+    c += r * j->M;
+    part += r * 32;
+    switch (R) {
+#define PW_BLOCK(N)                                                                                                    \
+    case N: pw_rows(j, a, b, k0, kn, bias, c, part, N); break;
+        PW_BLOCK(1) PW_BLOCK(2) PW_BLOCK(3) PW_BLOCK(4) PW_BLOCK(5) PW_BLOCK(6)
+        PW_BLOCK(7) PW_BLOCK(8) PW_BLOCK(9) PW_BLOCK(10) PW_BLOCK(11) PW_BLOCK(12)
+#undef PW_BLOCK
+    default: break;
+    }
+}
+
+/*
+ * panels [ub, ue) over all rows, PW_KC columns of A at a time, the rows in the fewest blocks of at
+ * most twelve, their sizes as even as they go (49 rows: 9 + 10 + 10 + 10 + 10, where twelves and a
+ * lone last row left that row's two accumulators waiting on the FMA latency)
+ */
 static void pw_body(void *arg, int64_t ub, int64_t ue) {
     const pw_job_t *j = (const pw_job_t *)arg;
     float part[PW_MAX_ROWS * 32] __attribute__((aligned(64))); /* the sums of the columns so far */
+    const int64_t blocks = (j->P + 11) / 12;
     for (int64_t jb = ub; jb < ue; jb++) {
         const float *b = j->w + jb * j->C * 32, *bias = j->b != NULL ? j->b + jb * 32 : NULL;
         float *c = j->y + jb * 32;
         for (int64_t k0 = 0; k0 < j->C; k0 += PW_KC) {
-            int64_t kn = j->C - k0 < PW_KC ? j->C - k0 : PW_KC, r = 0;
-            const float *a = j->x;
-            for (; r + 12 <= j->P; r += 12) pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 12);
-            if (r + 8 <= j->P) {
-                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 8);
-                r += 8;
+            int64_t kn = j->C - k0 < PW_KC ? j->C - k0 : PW_KC;
+            for (int64_t i = 0; i < blocks; i++) {
+                int64_t r0 = j->P * i / blocks, r1 = j->P * (i + 1) / blocks;
+                pw_block(j, r0, b, k0, kn, bias, c, part, r1 - r0);
             }
-            if (r + 4 <= j->P) {
-                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 4);
-                r += 4;
-            }
-            if (r + 2 <= j->P) {
-                pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 2);
-                r += 2;
-            }
-            if (r < j->P) pw_rows(j, a + r * j->C, b, k0, kn, bias, c + r * j->M, part + r * 32, 1);
         }
     }
 }

@@ -317,8 +317,9 @@ class DnnlConvTest {
      * Channels-last convolutions of at most 128 output pixels with constant weights, 16 or more
      * input channels and a multiple of 32 output channels that Winograd does not take: the own
      * products on the AVX-512 runtime (pw_conv_run; oneDNN elsewhere), 1x1 stride-1 ones on X in
-     * place, the others on X's windows (im2col). Blocks of twelve rows and the tails (49 pixels: four
-     * blocks and one row), three panels, a batch of two at exactly 128 pixels, 2048 input channels
+     * place, the others on X's windows (im2col). The rows in the fewest blocks of at most twelve, of
+     * even sizes (49 pixels: 9 + 10 + 10 + 10 + 10; 128: twelves and elevens; 25: 8 + 8 + 9; 36: three
+     * twelves), three panels, a batch of two at exactly 128 pixels, 2048 input channels
      * (eight passes of 256 columns; two panels of 256 KB, one per thread at two threads), the bias or
      * none, Relu / Relu6 / Clip with NaN in X (the runtime's clamp keeps it), +infinity in X; through
      * the windows: ResNet's 3x3 stride-2 layer on a 14x14 map (576 columns: passes of 256, 256 and
