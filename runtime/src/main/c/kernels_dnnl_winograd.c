@@ -611,8 +611,8 @@ static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int
         __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
         __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
         wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
-    #pragma clang loop unroll(full)
-    for (int r = 0; r < R; r++) {
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) {
             float x = a[r * lda + k];
             acc[r][0] += x * b0;
             acc[r][1] += x * b1;
@@ -722,8 +722,8 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     wg_v16 acc[12][2];
     wg_own_acc(a + k0, j->C, b + k0 * 32, kn, k0 > 0 ? part : NULL, acc, R);
     if (k0 + kn < j->C) {
-    #pragma clang loop unroll(full)
-    for (int r = 0; r < R; r++) {
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) {
             wg_v16 v0 = acc[r][0], v1 = acc[r][1];
             memcpy(part + r * 32, &v0, sizeof v0);
             memcpy(part + r * 32 + 16, &v1, sizeof v1);
@@ -938,7 +938,6 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     const wg_arg_t *a = (const wg_arg_t *)argp;
     const int64_t C = a->k[1], M = a->k[2], tiles = a->k[3], planes = wg_planes(a->k[12]);
     int own = wg_own(C, M, tiles);
-    int64_t groups = wg_groups(C, M, tiles, a->k[12], a->k[4]);
     if (planes != 36 && !own) return 0; /* F(2x2, 3x3): the own products only */
     int64_t us[3] = {36, C, M};
     float *U = (float *)malloc((size_t)(planes * C * M) * sizeof(float));
@@ -949,7 +948,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
         if (made) {
             if (planes == 36) wg_weights(a->W, C, M, U);
             else wg2_weights(a->W, C, M, U);
-            wg_own_pack(U, planes, C, M, groups, (float *)e->wbuf);
+            wg_own_pack(U, planes, C, M, wg_groups(C, M, tiles, a->k[12], a->k[4]), (float *)e->wbuf);
             dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
         }
         free(U);
@@ -1098,7 +1097,7 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL, NULL,
                   io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, io->ldy,
                   acc, clamp, lo, hi, f, 0, io->M};
-    int64_t groups = e->prim == NULL ? wg_groups(io->C, io->M, tiles, f, threads) : 1;
+    int64_t groups = wg_groups(io->C, io->M, tiles, f, threads); /* (above 1: the own products, as packed) */
     wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1 && groups == 1, groups};
     int64_t blocks = (T + tiles - 1) / tiles;
     if (groups > 1) hipep_parallel_for(ctx, groups, 1, wg_group_body, &w);
