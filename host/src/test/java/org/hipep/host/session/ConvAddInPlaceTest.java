@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * AVX-512), a 3x3 one of 48 -> 192 channels by F(4x4, 3x3) with the own products, which at two
  * threads splits by output channels (each thread's output transform adds into its channels; oneDNN's
  * matmul without AVX-512), and a 1x1 one of 320 input channels by the own pointwise products in two
- * passes over the columns (the residual added after the last), each block on inputs of its own. The second run puts NaN into the shortcuts' inputs, the third into
+ * passes over the columns (the residual added after the last), each block on inputs of its own.
+ * The second run puts NaN into the shortcuts' inputs, the third into
  * the accumulating convolutions': oneDNN's clip would turn a NaN into 0, so its scans (of X and of
  * Y's old values) must see it and leave the clamp to a separate pass, and Winograd computes the
  * tiles with one directly; NaN must reach the outputs as it does through the separate Add and
