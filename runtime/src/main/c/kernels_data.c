@@ -210,23 +210,80 @@ static __attribute__((no_builtin("memcpy", "memmove"))) void dm_body_rows_short(
 
 /*
  * NCHW -> NHWC of 4-byte elements with 2 to 4 channels (an image input): the 2-d plan [P positions
- * (source stride 1, destination stride C), C channels (destination stride 1)]. The positions are
- * the loop and the channels its constant-trip inner loop, which the JIT vectorises as interleaved
- * stores; the row loop walked each channel with a destination stride of C, one scalar store at a
- * time (1% of a light-squeezenet run at one thread).
+ * (source stride 1, destination stride C), C channels (destination stride 1)]. Sixteen positions
+ * at a time: one vector from each channel's plane, shuffled into C vectors of interleaved
+ * positions (dm_weave_2 / _3 / _4: two shuffles of two sources per output vector, vpermt2d in the
+ * AVX-512 build) and stored whole; the last positions of a chunk one by one. Written as a loop of
+ * scalar copies, the compiled code stored one element at a time, which bound it to the store port:
+ * light-squeezenet's 3 x 224 x 224 input took 16-33 us at one thread (docs/BENCHMARKS.md,
+ * thirty-ninth round).
  */
+typedef uint32_t dm_v16 __attribute__((vector_size(64)));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+static inline dm_v16 dm_vld(const uint32_t *s) {
+    dm_v16 v;
+    memcpy(&v, s, sizeof v);
+    return v;
+}
+
+static inline void dm_vst(uint32_t *d, dm_v16 v) {
+    memcpy(d, &v, sizeof v);
+}
+
+/* out[2i + c] = channel c's position i (channels a, b) */
+static inline void dm_weave_2(const dm_v16 *ch, uint32_t *d) {
+    dm_vst(d, __builtin_shufflevector(ch[0], ch[1], 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+    dm_vst(d + 16, __builtin_shufflevector(ch[0], ch[1], 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31));
+}
+
+/* out[3i + c]: channels 0 and 1 into place first (-1: a lane the second shuffle fills), then 2 */
+static inline void dm_weave_3(const dm_v16 *ch, uint32_t *d) {
+    dm_v16 t0 = __builtin_shufflevector(ch[0], ch[1], 0, 16, -1, 1, 17, -1, 2, 18, -1, 3, 19, -1, 4, 20, -1, 5);
+    dm_v16 t1 = __builtin_shufflevector(ch[0], ch[1], 21, -1, 6, 22, -1, 7, 23, -1, 8, 24, -1, 9, 25, -1, 10, 26);
+    dm_v16 t2 = __builtin_shufflevector(ch[0], ch[1], -1, 11, 27, -1, 12, 28, -1, 13, 29, -1, 14, 30, -1, 15, 31, -1);
+    dm_vst(d, __builtin_shufflevector(t0, ch[2], 0, 1, 16, 3, 4, 17, 6, 7, 18, 9, 10, 19, 12, 13, 20, 15));
+    dm_vst(d + 16, __builtin_shufflevector(t1, ch[2], 0, 21, 2, 3, 22, 5, 6, 23, 8, 9, 24, 11, 12, 25, 14, 15));
+    dm_vst(d + 32, __builtin_shufflevector(t2, ch[2], 26, 1, 2, 27, 4, 5, 28, 7, 8, 29, 10, 11, 30, 13, 14, 31));
+}
+
+/* out[4i + c]: channels 0 and 1, channels 2 and 3, then the two merged */
+static inline void dm_weave_4(const dm_v16 *ch, uint32_t *d) {
+#define DM_W4(Q)                                                                                                       \
+    do {                                                                                                               \
+        dm_v16 lo = __builtin_shufflevector(ch[0], ch[1], 4 * Q, 16 + 4 * Q, -1, -1, 4 * Q + 1, 17 + 4 * Q, -1, -1,    \
+                                            4 * Q + 2, 18 + 4 * Q, -1, -1, 4 * Q + 3, 19 + 4 * Q, -1, -1);             \
+        dm_v16 hi = __builtin_shufflevector(ch[2], ch[3], -1, -1, 4 * Q, 16 + 4 * Q, -1, -1, 4 * Q + 1, 17 + 4 * Q,    \
+                                            -1, -1, 4 * Q + 2, 18 + 4 * Q, -1, -1, 4 * Q + 3, 19 + 4 * Q);             \
+        dm_vst(d + 16 * Q, __builtin_shufflevector(lo, hi, 0, 1, 18, 19, 4, 5, 22, 23, 8, 9, 26, 27, 12, 13, 30, 31)); \
+    } while (0)
+    DM_W4(0);
+    DM_W4(1);
+    DM_W4(2);
+    DM_W4(3);
+#undef DM_W4
+}
+
 #define DM_INTERLEAVE(C)                                                                                               \
     static void dm_body_interleave##C(void *arg, int64_t b, int64_t e) {                                               \
         const dm_plan_t *p = (const dm_plan_t *)arg;                                                                   \
         const int64_t cs = p->ss[1];                                                                                   \
         uint32_t *restrict d = (uint32_t *)p->dst;                                                                     \
         const uint32_t *restrict s = (const uint32_t *)p->src;                                                         \
-        for (int64_t j = b; j < e; j++)                                                                                \
+        int64_t j = b;                                                                                                 \
+        for (; j + 16 <= e; j += 16) {                                                                                 \
+            dm_v16 ch[C];                                                                                              \
+            for (int c = 0; c < C; c++) ch[c] = dm_vld(s + c * cs + j);                                                \
+            dm_weave_##C(ch, d + j * C);                                                                               \
+        }                                                                                                              \
+        for (; j < e; j++)                                                                                             \
             for (int64_t c = 0; c < C; c++) d[j * C + c] = s[c * cs + j];                                              \
     }
 DM_INTERLEAVE(2)
 DM_INTERLEAVE(3)
 DM_INTERLEAVE(4)
+#pragma GCC diagnostic pop
 
 static void dm_body_rows(void *arg, int64_t b, int64_t e) {
     const dm_plan_t *p = (const dm_plan_t *)arg;

@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * chunks of its part), on sizes whose chunks do not divide evenly between the parts, with fewer
  * chunks than threads, and under the chunk size (one call). Each session runs twice with different
  * inputs, so an element left unwritten would show the first run's value (or the allocator's)
- * instead of the second's. The reference is computed here; Add + Relu must match bit for bit.
+ * instead of the second's. The reference is computed here; Add + Relu must match bit for bit, and
+ * so must an image's NCHW -> NHWC transpose (2 to 4 channels: the interleaving kernels).
  */
 class ParallelForTest {
     @TempDir
@@ -109,6 +110,43 @@ class ParallelForTest {
                             if (!(Math.abs(y[i * cols + j] - ref) <= 1e-6 + 1e-5 * ref)) {
                                 throw new AssertionError(String.format("softmax at %d thread(s), run %d: y[%d][%d] = %s, expected %s",
                                         threads, run + 1, i, j, y[i * cols + j], ref));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void everyPositionOfAnImageTransposeIsWritten(int threads) {
+        // NCHW -> NHWC of 2, 3 and 4 channels (kernels_data.c: dm_body_interleave2/3/4, sixteen
+        // positions per shuffled block): 151 x 149 positions are two or three chunks whose starts
+        // are not multiples of 16 and whose ends leave a tail; 7 x 9 is one call, mostly tail
+        for (int c = 2; c <= 4; c++) {
+            for (int[] hw : new int[][] {{151, 149}, {7, 9}}) {
+                int h = hw[0];
+                int w = hw[1];
+                int n = c * h * w;
+                GraphProto.Builder g = GraphProto.newBuilder().setName("to_nhwc_" + c + "x" + h + "x" + w);
+                g.addInput(OnnxValues.floatTensor("x", 1, c, h, w)).addOutput(OnnxValues.floatTensor("y", 1, h, w, c));
+                g.addNode(NodeProto.newBuilder().setOpType("Transpose").addInput("x").addOutput("y")
+                        .addAttribute(OnnxValues.ints("perm", 0, 2, 3, 1)));
+                try (HipSession s = env.createSession(model(g), new SessionOptions().setThreads(threads).setCacheDir(cache))) {
+                    for (int run = 0; run < 2; run++) {
+                        float[] x = data(n, 10 * run + 4);
+                        try (Tensor tx = Tensor.fromArray(x, 1, c, h, w); Result r = s.run(new HashMap<>(Map.of("x", tx)))) {
+                            float[] y = r.get(0).toFloatArray();
+                            assertThat(y).hasSize(n);
+                            for (int i = 0; i < n; i++) {
+                                int ch = i % c;
+                                int pos = i / c;
+                                float ref = x[ch * h * w + pos];
+                                if (Float.floatToRawIntBits(y[i]) != Float.floatToRawIntBits(ref)) {
+                                    throw new AssertionError(String.format("%s at %d thread(s), run %d: y[%d] (position %d, channel %d) = %s, expected %s",
+                                            g.getName(), threads, run + 1, i, pos, ch, y[i], ref));
+                                }
                             }
                         }
                     }
