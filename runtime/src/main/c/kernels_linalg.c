@@ -1452,9 +1452,11 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  * 904 us); in light-resnet50's runs the stem took 0.95-1.08 ms this way against 0.98-1.09 by
  * oneDNN (its call with the scan of X and the padded borders), shorter in each of 16 alternated
  * pairs of builds, by 3-90 us at one thread and 33-106 at two (0.1-0.4% of the run). Taken from
- * LA_FC_MIN_TAPS taps (C x KH x KW): with fewer (SqueezeNet's 3x3 stem, 27 taps) the block's fixed
- * work (bias, clamp, stores) weighs more and oneDNN was as fast or faster in the model (2-9 us
- * slower this way at one thread). Also taken with fewer than LA_FC_SMALL_C input channels (oneDNN
+ * LA_FC_MIN_TAPS taps (C x KH x KW), SqueezeNet's 3x3 stride-2 stem (27 taps, 3 -> 64 channels on
+ * 224x224): there the block's fixed work (bias, clamp, stores) weighs more, and at one thread this
+ * way was 0-19 us slower than oneDNN's call (225-252 us), but at two threads 173-187 us against
+ * 217-283 (four alternated pairs each, hip-onnx-runner --profile, docs/BENCHMARKS.md, thirty-ninth
+ * round; oneDNN's call barely ran faster at two threads than at one). Also taken with fewer than LA_FC_SMALL_C input channels (oneDNN
  * blocks them by 16) and a kernel larger than 1x1 when the convolution has fewer than
  * LA_BLAS_MIN_MACS multiply-adds: there oneDNN's call cost more than its loop (mnist-8's second, 8
  * -> 16 channels 5x5 on 14x14: 9.1 us through oneDNN with its scan of X, 6.6 us this way, thirty-
@@ -1465,7 +1467,7 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  */
 #define LA_FC_MAX_C 4
 #define LA_FC_SMALL_C 16
-#define LA_FC_MIN_TAPS 64
+#define LA_FC_MIN_TAPS 27
 #define LA_FC_PIX 8 /* pixels of a block at most (LA_FC_PIX / 2 with four vectors of channels) */
 #define LA_FC_PAD_BYTES (64 << 10)
 

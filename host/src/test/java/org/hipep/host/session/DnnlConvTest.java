@@ -155,7 +155,7 @@ class DnnlConvTest {
                a 1x1 expand, a strided 3x3 stem with Clip's bounds hit often, Relu6 at batch 2; and
                one it must not, X larger than Y (a 1x1 squeeze: the clamp pass is the cheaper) */
             constant(f32("expand", 1, 16, 64, a(12, 11), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
-            constant(f32("stem", 1, 3, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
+            constant(f32("stem", 1, 2, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
             constant(f32("expand", 2, 8, 40, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("relu6")),
             constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
             /* X of 82944 floats: at two threads the scan that allows oneDNN's clamp is split between
@@ -192,7 +192,7 @@ class DnnlConvTest {
 
     /**
      * Through the runtime's direct kernel for few input channels (kernels_linalg.c, la_convfc_body):
-     * channels-last, at least 64 taps (C x KH x KW), output channels a multiple of 16, and at most
+     * channels-last, at least 27 taps (C x KH x KW), output channels a multiple of 16, and at most
      * four input channels or, larger than 1x1, fewer than 16 and 2^20 multiply-adds; X copied between
      * zero columns first where a window crosses its left or right edge and the copy takes at most 64
      * KB (else those edge pixels one at a time); a row's pixels in blocks of at most 8, as even as they
@@ -205,6 +205,8 @@ class DnnlConvTest {
      */
     static final List<Conv> FEW_CHANNELS = List.of(
             constant(f32("stem_7x7_s2", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
+            /* SqueezeNet's 3x3 stride-2 stem (27 taps, the fewest taken), 64 output channels, fused Relu */
+            constant(f32("stem_3x3_s2", 1, 3, 64, a(23, 25), a(3, 3), a(2, 2), a(0, 0, 0, 0), true).then("relu")),
             constant(f32("stem_7x7_s2_twin", 1, 3, 16, a(40, 38), a(7, 7), a(2, 2), a(3, 3, 3, 3), true)),
             /* X over LA_FC_PAD_BYTES: the edge pixels one at a time, their windows' columns clipped */
             withNan(constant(f32("stem_large", 1, 3, 16, a(90, 93), a(7, 7), a(2, 2), a(3, 3, 2, 3), true)
