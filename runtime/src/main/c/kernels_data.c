@@ -214,9 +214,9 @@ static __attribute__((no_builtin("memcpy", "memmove"))) void dm_body_rows_short(
  * at a time: one vector from each channel's plane, shuffled into C vectors of interleaved
  * positions (dm_weave_2 / _3 / _4: two shuffles of two sources per output vector, vpermt2d in the
  * AVX-512 build) and stored whole; the last positions of a chunk one by one. Written as a loop of
- * scalar copies, the compiled code stored one element at a time, which bound it to the store port:
- * light-squeezenet's 3 x 224 x 224 input took 16-33 us at one thread (docs/BENCHMARKS.md,
- * thirty-ninth round).
+ * scalar copies, the prebuilt object stored one element at a time. light-squeezenet's 3 x 224 x 224
+ * input: 17.5 us at one thread either way (the copy waits on memory there), 39-41 -> 33-34 us at
+ * two (docs/BENCHMARKS.md, thirty-ninth round).
  */
 typedef uint32_t dm_v16 __attribute__((vector_size(64)));
 #pragma GCC diagnostic push

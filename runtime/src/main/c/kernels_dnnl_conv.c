@@ -12,7 +12,7 @@
  * that is a channel slice of a wider tensor (hip-concat-in-place: its pixels io->ldy floats apart;
  * see dn_conv_try), the weights
  * in the layout oneDNN prefers — EVERY such convolution, 1x1 and single input channel included, but
- * those of up to four input channels and 64 or more taps that la_conv computes directly before it
+ * those of up to four input channels and 27 or more taps that la_conv computes directly before it
  * comes here (la_convfc_body, AVX-512 builds): on NHWC a 1x1 is a plain GEMM over the pixels and no
  * reorder runs around oneDNN's kernel. Measured
  * (C timing, best of runs, 1 thread, NCHW kernel / NHWC kernel on ResNet-50's shapes): 1x1 1.11-1.42x,

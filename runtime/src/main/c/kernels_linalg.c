@@ -30,8 +30,8 @@
  * unpadded convs read X in place (at one thread as one GEMM); depthwise ones shift and accumulate;
  * f32 2-D stride-1 ones of one input channel (mnist-8's first) are direct sums with 8 output
  * channels' accumulators in registers (la_conv1ch_body), and so are channels-last f32 2-D ones of
- * up to four input channels and 64 or more taps (a CNN's 7x7 stem: la_convfc_body; also small ones
- * of fewer than 16 input channels, mnist-8's second). ConvTranspose:
+ * up to four input channels and 27 or more taps (a CNN's 7x7 or 3x3 stem: la_convfc_body; also
+ * small ones of fewer than 16 input channels, mnist-8's second). ConvTranspose:
  * gemm + col2im by blocks of input positions (same budget). Einsum: two operands of matmul form go
  * through BLAS, anything else through a general index loop (products and sums in double, or
  * wrapping int64 for integers).
@@ -1456,11 +1456,11 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  * 224x224): there the block's fixed work (bias, clamp, stores) weighs more, and at one thread this
  * way was 0-19 us slower than oneDNN's call (225-252 us), but at two threads 173-187 us against
  * 217-283 (four alternated pairs each, hip-onnx-runner --profile, docs/BENCHMARKS.md, thirty-ninth
- * round; oneDNN's call barely ran faster at two threads than at one). Also taken with fewer than LA_FC_SMALL_C input channels (oneDNN
- * blocks them by 16) and a kernel larger than 1x1 when the convolution has fewer than
- * LA_BLAS_MIN_MACS multiply-adds: there oneDNN's call cost more than its loop (mnist-8's second, 8
- * -> 16 channels 5x5 on 14x14: 9.1 us through oneDNN with its scan of X, 6.6 us this way, thirty-
- * seventh round). Compiled into the AVX-512 build of the runtime only (the
+ * round; oneDNN's call barely ran faster at two threads than at one). Also taken with fewer than
+ * LA_FC_SMALL_C input channels (oneDNN blocks them by 16) and a kernel larger than 1x1 when the
+ * convolution has fewer than LA_BLAS_MIN_MACS multiply-adds: there oneDNN's call cost more than its
+ * loop (mnist-8's second, 8 -> 16 channels 5x5 on 14x14: 9.1 us through oneDNN with its scan of X,
+ * 6.6 us this way, thirty-seventh round). Compiled into the AVX-512 build of the runtime only (the
  * x86-64-v4 object): with 32-byte vectors its 16 accumulators would take twice the registers AVX2
  * has, so oneDNN keeps those hosts. Each call is counted (DN_KIND_FEW_CHANNELS:
  * HipSession.LibraryRuns.fewChannelConvolutions).

@@ -42,14 +42,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * W between runs must show), with and without bias, strides, asymmetric and SAME pads, batch 2, a
  * small map (one thread), and a fused Relu / Relu6 / Clip with NaN in X (NaN propagates, clamped
  * values are the bounds' exact bits), 1x1 (stride 1, strided, padded) and a single-input-channel
- * 5x5 from 2^20 multiply-adds. Channels-last convolutions of 64 or more taps (C x KH x KW) and
+ * 5x5 from 2^20 multiply-adds. Channels-last convolutions of 27 or more taps (C x KH x KW) and
  * output channels a multiple of 16 take the runtime's direct kernel instead where the runtime is
- * built for AVX-512 (counted apart) when they have up to four input channels (7x7 stems) or, larger
- * than 1x1, fewer than 16 input channels and 2^20 multiply-adds (mnist-8's second). Smaller
- * single-input-channel 5x5 (mnist-8's first), grouped, depthwise,
- * dilated, f64, 1-D and 3-D convolutions must not go through oneDNN (the count stays 0) and stay
- * correct. Channels-last 3x3 stride-1 convolutions with constant weights, 16 or more input and 32
- * or more output channels go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included.
+ * built for AVX-512 (counted apart) when they have up to four input channels (7x7 and 3x3 stems)
+ * or, larger than 1x1, fewer than 16 input channels and 2^20 multiply-adds (mnist-8's second).
+ * Smaller single-input-channel 5x5 (mnist-8's first), grouped, depthwise, dilated, f64, 1-D and
+ * 3-D convolutions must not go through oneDNN (the count stays 0) and stay correct. Channels-last
+ * 3x3 stride-1 convolutions with constant weights, 16 or more input and 32 or more output channels
+ * go by Winograd's F(4x4, 3x3) instead (counted apart), NaN in X included.
  * A clamp after a convolution with constant weights whose X is smaller than Y is oneDNN's own
  * post-op when X holds no NaN (counted apart: clampedByOneDnn), with the clamped values' exact bits
  * as everywhere; that holds too where X is long enough for the scan for NaN to be split between two
