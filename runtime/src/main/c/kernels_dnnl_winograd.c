@@ -818,28 +818,20 @@ static void pw_im2col_body(void *arg, int64_t pb, int64_t pe) {
     }
 }
 
-typedef struct {
-    const float *W; /* [M, C, T]: T = KH * KW taps */
-    int64_t C, M, T;
-} pw_arg_t;
-
-/* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [T * C, M], rows in A's
- * (tap, channel) order, as one plane) */
+/* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
+ * A's (tap, channel) order: la_fc_repack's layout, as one plane) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
-    const pw_arg_t *a = (const pw_arg_t *)arg;
-    const int64_t C = a->C, M = a->M, T = a->T, K = T * C;
-    const float *W = a->W;
+    const la_fc_pack_t *a = (const la_fc_pack_t *)arg;
+    const int64_t M = a->M, K = a->KH * a->KW * a->C;
     float *U = (float *)malloc((size_t)(K * M) * sizeof(float));
     e->wbytes = K * M * (int64_t)sizeof(float);
     e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
     int made = e->wbuf != NULL;
     if (made) {
-        for (int64_t m = 0; m < M; m++)
-            for (int64_t i = 0; i < C; i++)
-                for (int64_t t = 0; t < T; t++) U[(t * C + i) * M + m] = W[(m * C + i) * T + t];
+        la_fc_repack(U, a);
         wg_own_pack(U, 1, K, M, 1, (float *)e->wbuf);
-        dn_release(W, K * M * (int64_t)sizeof(float));
+        dn_release(a->w, K * M * (int64_t)sizeof(float));
     }
     free(U);
     return made;
@@ -866,7 +858,7 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1]};
-    pw_arg_t arg = {(const float *)io->W, io->C, io->M, g->ksz};
+    la_fc_pack_t arg = {(const float *)io->W, io->C, g->k[0], g->k[1], io->M};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
     int64_t panels = io->M / 32, threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);

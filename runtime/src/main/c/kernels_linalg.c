@@ -1827,7 +1827,8 @@ static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
 #endif
 }
 
-/* The weights w [M, C, KH, KW] as la_convfc_body reads them, [KH][KW x C][M], into wt. */
+/* The weights w [M, C, KH, KW] as la_convfc_body reads them, [KH][KW x C][M], into wt (also the
+ * layout kernels_dnnl_winograd.c's pw_create packs into its panels). */
 typedef struct {
     const float *w;
     int64_t C, KH, KW, M;
