@@ -1,6 +1,6 @@
 /* MatMul, Gemm, convolutions, einsum, attention and rotary embedding (pooling is not here).
  *
- * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (264 symbols):
+ * Kernels (docs/kernel-abi.md); t in f32 f64 f16 bf16 unless said otherwise (268 symbols):
  *   hipep_matmul_<t>_in2 / _in3           t also i8 i16 i32 i64 ui8 ui16 ui32 ui64; _in3: + bias row [N]
  *   hipep_matmul_<t>_in2_gelu / _in3_gelu, _gelu_tanh  the same, then Gelu (erf or tanh form)
  *   hipep_gemm_<t>_in2 / _in3             t also i8 i16 i32 i64 ui8 ui16 ui32 ui64
@@ -11,6 +11,8 @@
  *                                         undilated ones by Winograd (kernels_dnnl_winograd.c: 3x3 stride 1,
  *                                         wide, constant W) or through oneDNN in place (kernels_dnnl_conv.c),
  *                                         the rest through NCHW copies (la_conv_channels_first)
+ *   hipep_conv_f32_in2[_clamp]_maxpool_nhwc / _in3[_clamp]_maxpool_nhwc  the same, f32 only, with a
+ *                                         fused max pool (la_conv_maxpool): Y is the pool's output
  *   hipep_conv_transpose_<t>_in2 / _in3   output_padding, output_shape, auto_pad (SAME pads derived from Y)
  *   hipep_einsum_<t>_in1 .. _in6          t also i8..i64, ui8..ui64 (ellipsis, diagonals, implicit output)
  *   hipep_attention_<t>_in{3,4,5,6}_out{1,3,4}
@@ -1536,8 +1538,8 @@ static inline __attribute__((always_inline)) void la_fc_pixels(const la_fc_job_t
         la_fc_block(x, rs, ps, nk, nt, w + m, kwc, M, j->b ? j->b + m : NULL, yp + m, M, j, P, 1);
 }
 
-static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
-    const la_fc_job_t *j = (const la_fc_job_t *)arg;
+/* Row `row` (n * OH + oh) of Y, its OW pixels x M channels, into yr */
+static void la_fc_row(const la_fc_job_t *j, int64_t row, float *yr) {
     const la_geom_t *g = j->g;
     const int64_t C = j->C, M = j->M, H = g->in[0], W = g->in[1], KH = g->k[0], KW = g->k[1];
     const int64_t OH = g->out[0], OW = g->out[1], s1 = g->s[1], pl = g->pb[1];
@@ -1549,32 +1551,165 @@ static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
     if (ob < oa) ob = oa;
     const int64_t blocks = (ob - oa + LA_FC_PIX - 1) / LA_FC_PIX;
     const int64_t base = blocks ? (ob - oa) / blocks : 0, longer = blocks ? (ob - oa) % blocks : 0;
-    for (int64_t row = begin; row < end; row++) {
-        int64_t n = row / OH, oh = row % OH, ih = oh * g->s[0] - g->pb[0];
-        int64_t k0 = ih < 0 ? -ih : 0, k1 = H - ih < KH ? H - ih : KH;
-        if (k1 < k0) k1 = k0; /* every tap in the pads: the bias (and clamp) alone */
-        const float *xr = k1 > k0 ? j->x + ((n * H + ih + k0) * W) * C : j->x;
-        float *yr = j->y + row * OW * M;
-        for (int64_t ow = 0; ow < OW; ow++) {
-            if (ow == oa) ow = ob; /* past the blocks' pixels */
-            if (ow == OW) break;
-            int64_t iw = ow * s1 - pl, c0 = iw < 0 ? -iw : 0, c1 = W - iw < KW ? W - iw : KW;
-            if (c1 < c0) c1 = c0;
-            la_fc_pixels(j, c1 > c0 ? xr + (iw + c0) * C : xr, k1 - k0, k0, c0 * C, (c1 - c0) * C, yr + ow * M, 1);
-        }
-        const float *x = xr + (oa * s1 - pl) * C;
-        float *y = yr + oa * M;
-        for (int64_t blk = 0; blk < blocks; blk++) {
-            int64_t p = base + (blk < longer);
-            switch (p) {
+    int64_t n = row / OH, oh = row % OH, ih = oh * g->s[0] - g->pb[0];
+    int64_t k0 = ih < 0 ? -ih : 0, k1 = H - ih < KH ? H - ih : KH;
+    if (k1 < k0) k1 = k0; /* every tap in the pads: the bias (and clamp) alone */
+    const float *xr = k1 > k0 ? j->x + ((n * H + ih + k0) * W) * C : j->x;
+    for (int64_t ow = 0; ow < OW; ow++) {
+        if (ow == oa) ow = ob; /* past the blocks' pixels */
+        if (ow == OW) break;
+        int64_t iw = ow * s1 - pl, c0 = iw < 0 ? -iw : 0, c1 = W - iw < KW ? W - iw : KW;
+        if (c1 < c0) c1 = c0;
+        la_fc_pixels(j, c1 > c0 ? xr + (iw + c0) * C : xr, k1 - k0, k0, c0 * C, (c1 - c0) * C, yr + ow * M, 1);
+    }
+    const float *x = xr + (oa * s1 - pl) * C;
+    float *y = yr + oa * M;
+    for (int64_t blk = 0; blk < blocks; blk++) {
+        int64_t p = base + (blk < longer);
+        switch (p) {
 #define LA_FC_CASE(P)                                                                                                  \
     case P: la_fc_pixels(j, x, k1 - k0, k0, 0, KW * C, y, P); break;
-                LA_FC_CASE(1) LA_FC_CASE(2) LA_FC_CASE(3) LA_FC_CASE(4)
-                LA_FC_CASE(5) LA_FC_CASE(6) LA_FC_CASE(7) LA_FC_CASE(8)
+            LA_FC_CASE(1) LA_FC_CASE(2) LA_FC_CASE(3) LA_FC_CASE(4)
+            LA_FC_CASE(5) LA_FC_CASE(6) LA_FC_CASE(7) LA_FC_CASE(8)
 #undef LA_FC_CASE
+        }
+        x += p * s1 * C;
+        y += p * M;
+    }
+}
+
+static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
+    const la_fc_job_t *j = (const la_fc_job_t *)arg;
+    const int64_t OW = j->g->out[1];
+    for (int64_t row = begin; row < end; row++) la_fc_row(j, row, j->y + row * OW * j->M);
+}
+
+/*
+ * A max pool fused into the few-channel convolution (hip.conv's max_pool: the _maxpool_nhwc
+ * kernels): the pooled rows are split over the threads, and each thread computes the convolution
+ * rows a pooled row's window needs into a ring of k[0] rows of its own (a row's slot is its index
+ * mod k[0], so a window's rows never share one; tags say which row a slot holds, so a window
+ * overlapping the last one's reuses its rows, across chunks too), clamped as Y would be, then
+ * takes the max of each window from there. The convolution's output never leaves the thread's
+ * cache: SqueezeNet's stem wrote 3.2 MB that its pool read back, at two threads largely from the
+ * other core. Taps in the same order as the max pool's kernel (rows, then columns) and compared as
+ * its NaN path does (rd_vgt: NaN propagates), so the values are the separate kernels' bits.
+ */
+#define LA_FCPOOL_MAX_K 16 /* the pool's window rows at most (la_conv_maxpool) */
+
+typedef struct {
+    void *ctx;
+    const la_fc_job_t *fc;
+    float *y; /* [N, PH, PW, M] dense */
+    uint64_t call; /* this call's number (la_fcpool_calls): a thread's ring from another call holds nothing */
+    int64_t k[2], s[2], pb[2], ph, pw;
+} la_fcpool_job_t;
+
+/*
+ * Each thread's ring (la_fcpool_body): a buffer of its own, kept for the thread's life (freed by a
+ * key's destructor when it ends), grown when a call needs more. In kernel scratch, as first
+ * written, the rings' lines were often last written by the other core (the slots serve every
+ * kernel, on either thread), and at two threads the pool's part took ~60 us of the stem's ~245
+ * against ~40 at one thread.
+ */
+typedef struct {
+    uint64_t call;
+    int64_t bytes;
+    int64_t tag[LA_FCPOOL_MAX_K]; /* the convolution row (n * OH + oh) each slot holds, -1: none */
+    _Alignas(64) float rows[]; /* k[0] rows of OW x M floats */
+} la_fcpool_ring_t;
+
+static _Atomic uint64_t la_fcpool_calls;
+static pthread_key_t la_fcpool_key;
+static pthread_once_t la_fcpool_once = PTHREAD_ONCE_INIT;
+
+static void la_fcpool_key_make(void) {
+    if (pthread_key_create(&la_fcpool_key, free) != 0) la_fcpool_key = (pthread_key_t)-1;
+}
+
+/* the calling thread's ring of at least `bytes` of rows, its tags cleared for `call`; NULL when out of memory */
+static la_fcpool_ring_t *la_fcpool_ring(uint64_t call, int64_t bytes) {
+    pthread_once(&la_fcpool_once, la_fcpool_key_make);
+    if (la_fcpool_key == (pthread_key_t)-1) return NULL;
+    la_fcpool_ring_t *r = (la_fcpool_ring_t *)pthread_getspecific(la_fcpool_key);
+    if (r == NULL || r->bytes < bytes) {
+        free(r);
+        r = (la_fcpool_ring_t *)st_aligned_alloc(64, (int64_t)sizeof(la_fcpool_ring_t) + bytes);
+        if (r != NULL) {
+            r->bytes = bytes;
+            r->call = 0;
+        }
+        pthread_setspecific(la_fcpool_key, r);
+        if (r == NULL) return NULL;
+    }
+    if (r->call != call) {
+        r->call = call;
+        for (int i = 0; i < LA_FCPOOL_MAX_K; i++) r->tag[i] = -1;
+    }
+    return r;
+}
+
+/* The max of V vectors of 16 channels over nr rows' nc taps from a on (ps floats apart) into q: the
+ * plain max with the taps' sum on the side, then, if that sum is NaN, the max pool's NaN-keeping
+ * compare (rd_nhwc_max64's way, kernels_reduce.c: the same bits) */
+static inline __attribute__((always_inline)) void la_fcpool_max(const float *const *rows, int64_t nr, int64_t a,
+                                                                 int64_t nc, int64_t ps, float *q, const int V) {
+    rd_v16f mx[4], t[4];
+    for (int v = 0; v < V; v++) {
+        mx[v] = t[v] = (rd_v16f){0};
+        mx[v] -= INFINITY;
+    }
+    for (int64_t r = 0; r < nr; r++)
+        for (int64_t c = 0; c < nc; c++)
+            for (int v = 0; v < V; v++) {
+                rd_v16f x = rd_vld16(rows[r] + a + c * ps + 16 * v);
+                mx[v] = rd_vmax_rd_v16f(mx[v], x);
+                t[v] += x;
             }
-            x += p * s1 * C;
-            y += p * M;
+    rd_v16f any = t[0];
+    for (int v = 1; v < V; v++) any += t[v];
+    if (__builtin_expect(rd_vany_nan16(any), 0)) {
+        for (int v = 0; v < V; v++) {
+            mx[v] = (rd_v16f){0};
+            mx[v] -= INFINITY;
+        }
+        for (int64_t r = 0; r < nr; r++)
+            for (int64_t c = 0; c < nc; c++)
+                for (int v = 0; v < V; v++) mx[v] = rd_vgt_rd_v16f(mx[v], rd_vld16(rows[r] + a + c * ps + 16 * v));
+    }
+    for (int v = 0; v < V; v++) memcpy(q + 16 * v, &mx[v], sizeof mx[v]);
+}
+
+static void la_fcpool_body(void *arg, int64_t begin, int64_t end) {
+    const la_fcpool_job_t *j = (const la_fcpool_job_t *)arg;
+    const la_fc_job_t *fc = j->fc;
+    const int64_t OH = fc->g->out[0], OW = fc->g->out[1], M = fc->M, KH = j->k[0], KW = j->k[1];
+    la_fcpool_ring_t *rg = la_fcpool_ring(j->call, KH * OW * M * (int64_t)sizeof(float));
+    if (rg == NULL) {
+        hipep_errorf(j->ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the pool's rows");
+        return;
+    }
+    int64_t *tag = rg->tag;
+    float *ring = rg->rows;
+    for (int64_t row = begin; row < end; row++) {
+        int64_t n = row / j->ph, h0 = (row % j->ph) * j->s[0] - j->pb[0];
+        int64_t ha = h0 < 0 ? 0 : h0, hb = h0 + KH < OH ? h0 + KH : OH;
+        for (int64_t h = ha; h < hb; h++)
+            if (tag[h % KH] != n * OH + h) {
+                la_fc_row(fc, n * OH + h, ring + (h % KH) * OW * M);
+                tag[h % KH] = n * OH + h;
+            }
+        const float *rows[LA_FCPOOL_MAX_K];
+        for (int64_t h = ha; h < hb; h++) rows[h - ha] = ring + (h % KH) * OW * M;
+        float *yr = j->y + row * j->pw * M;
+        for (int64_t pw = 0; pw < j->pw; pw++) {
+            int64_t w0 = pw * j->s[1] - j->pb[1], wa = w0 < 0 ? 0 : w0, wb = w0 + KW < OW ? w0 + KW : OW;
+            const int64_t nr = hb - ha, nc = wb - wa;
+            int64_t m = 0;
+            if (nr == 3 && nc == 3) /* a whole 3x3 window (the CNNs' stem pools): constant loops, unrolled */
+                for (; m + 64 <= M; m += 64) la_fcpool_max(rows, 3, wa * M + m, 3, M, yr + pw * M + m, 4);
+            for (; m + 64 <= M; m += 64) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 4);
+            for (; m < M; m += 16) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 1);
         }
     }
 }
@@ -1870,8 +2005,9 @@ static void la_fc_pad_rows(const la_fc_pad_t *p, int64_t rows) {
     }
 }
 
-/* Y = conv(X, W) + B, clamped when `clamp` (la_fc_applies); errors reported on ctx. */
-static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double lo, double hi) {
+/* Y = conv(X, W) + B, clamped when `clamp` (la_fc_applies); with pool (its window, strides, begin
+ * pads, pooled size and Y set), Y = max_pool(that) instead (la_fcpool_body); errors reported on ctx. */
+static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double lo, double hi, la_fcpool_job_t *pool) {
     const la_geom_t *g = &io->g;
     const int64_t C = io->C, M = io->M, KH = g->k[0], KW = g->k[1];
     la_fc_pack_t pack = {(const float *)io->W, C, KH, KW, M};
@@ -1898,7 +2034,8 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
     la_geom_t gp = *g;
     int64_t pr = (g->out[1] - 1) * g->s[1] - g->pb[1] + KW - g->in[1];
     la_fc_pad_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};
-    int xslot = -1, one = io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS; /* too small to wake the pool */
+    int xslot = -1;
+    int one = io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS; /* too small to wake the pool */
     int64_t padded = io->N * g->in[0] * (g->in[1] + pj.pl + pj.pr) * C * (int64_t)sizeof(float);
     if ((pj.pl > 0 || pj.pr > 0) && padded <= LA_FC_PAD_BYTES) {
         gp.in[1] = g->in[1] + pj.pl + pj.pr;
@@ -1911,8 +2048,17 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
         la_fc_job_t j = {&gp, pj.xp != NULL ? pj.xp : (const float *)io->X, wt, (const float *)io->B,
                          (float *)io->Y, C, M, clamp, lo, hi};
         int64_t rows = io->N * g->out[0];
-        if (one) la_convfc_body(&j, 0, rows);
-        else hipep_parallel_for(ctx, rows, 1, la_convfc_body, &j);
+        if (pool != NULL) { /* each team thread's ring and tags (la_fcpool_body) */
+            pool->fc = &j;
+            pool->call = atomic_fetch_add_explicit(&la_fcpool_calls, 1, memory_order_relaxed) + 1;
+            rows = io->N * pool->ph;
+            if (one) la_fcpool_body(pool, 0, rows);
+            else hipep_parallel_for(ctx, rows, 1, la_fcpool_body, pool);
+        } else if (one) {
+            la_convfc_body(&j, 0, rows);
+        } else {
+            hipep_parallel_for(ctx, rows, 1, la_convfc_body, &j);
+        }
     }
     if (pj.xp != NULL) st_scratch_give(ctx, pj.xp, xslot);
     if (wscratch != NULL) st_scratch_give(ctx, wscratch, slot);
@@ -1962,7 +2108,7 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
     int64_t cg = C / group, mg = M / group, kc = cg * g->ksz;
     if (g->osz == 0 || mg == 0 || N == 0) goto done;
     if (la_fc_applies(&io, group, acc)) { /* few input channels, channels-last: direct (la_convfc_body) */
-        la_conv_fewch(ctx, &io, clamp, lo, hi);
+        la_conv_fewch(ctx, &io, clamp, lo, hi, NULL);
         tiled = 1; /* clamped */
         goto done;
     }
@@ -2031,6 +2177,88 @@ done:
     if (bs != NULL && !hipep_has_error(ctx)) st_bound_set(ctx, bs->out, bound);
     la_conv_close(&io, t);
     return 1;
+}
+
+/*
+ * hip.conv's fused max pool (the _maxpool_nhwc kernels, f32 channels-last 2-D): Y = max_pool(conv(X,
+ * W) + B, clamped), pool = [kh, kw, sh, sw, pad top, left, bottom, right] (dilation 1, no ceil
+ * mode: Y's size says where the windows end). The convolution's pads are explicit (auto_pad NOTSET
+ * or VALID, as hip's epilogue fusion only fuses those). Where the few-channel kernel takes the
+ * convolution and Y is dense, the pool is applied to its rows as they are computed
+ * (la_fcpool_body); any other convolution is computed into a scratch buffer of its own shape
+ * ([N, OH, OW, M]) that the channels-last max pool kernel then reads: the separate kernels' values
+ * in both cases.
+ */
+static void la_conv_maxpool(void *ctx, const char *sym, int64_t xr, void *xd, int64_t wr, void *wd, int64_t br,
+                            void *bd, int64_t yr, void *yd, const int64_t *kernel_shape, int64_t kernel_len,
+                            const int64_t *strides, int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                            const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad,
+                            int clamp, double lo, double hi, const la_bounds_t *bs, const int64_t *pool,
+                            int64_t pool_len) {
+    if (hipep_has_error(ctx)) return;
+    if (xr != 4 || wr != 4 || yr != 4 || pool == NULL || pool_len != 8) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                     "%s: X, W and Y must have rank 4 (%lld, %lld, %lld) and max_pool 8 values (%lld)", sym,
+                     (long long)xr, (long long)wr, (long long)yr, (long long)pool_len);
+        return;
+    }
+    if (auto_pad != 0 && auto_pad != 3) {
+        hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED, "%s: a fused max pool needs explicit pads (auto_pad NOTSET or VALID)",
+                     sym);
+        return;
+    }
+    hipep_view_t x = hipep_view(xr, xd, 4), w = hipep_view(wr, wd, 4), y = hipep_view(yr, yd, 4);
+    int64_t conv_out[2];
+    for (int i = 0; i < 2; i++) {
+        int64_t s = strides != NULL && strides_len == 2 ? strides[i] : 1;
+        int64_t d = dilations != NULL && dilations_len == 2 ? dilations[i] : 1;
+        int64_t p = auto_pad == 0 && pads != NULL && pads_len == 4 ? pads[i] + pads[2 + i] : 0;
+        int64_t pk = pool[i], ps = pool[2 + i], pp = pool[4 + i] + pool[6 + i];
+        int64_t span = (w.sizes[2 + i] - 1) * d + 1;
+        conv_out[i] = s >= 1 && x.sizes[1 + i] + p >= span ? (x.sizes[1 + i] + p - span) / s + 1 : 0;
+        if (pk < 1 || ps < 1 || pool[4 + i] < 0 || pool[6 + i] < 0 || pool[4 + i] >= pk || pool[6 + i] >= pk ||
+            conv_out[i] < 1 || conv_out[i] + pp < pk || (conv_out[i] + pp - pk) / ps + 1 != y.sizes[1 + i]) {
+            hipep_errorf(ctx, HIPEP_ERR_UNSUPPORTED,
+                         "%s: max_pool [%lld, %lld, %lld, %lld, %lld, %lld, %lld, %lld] on a convolution output of "
+                         "%lld x %lld does not give Y's %lld x %lld",
+                         sym, (long long)pool[0], (long long)pool[1], (long long)pool[2], (long long)pool[3],
+                         (long long)pool[4], (long long)pool[5], (long long)pool[6], (long long)pool[7],
+                         (long long)conv_out[0], (long long)conv_out[1], (long long)y.sizes[1], (long long)y.sizes[2]);
+            return;
+        }
+    }
+    /* the convolution's output [N, OH, OW, M], dense: a descriptor of Y's data until it is given a buffer */
+    int64_t N = y.sizes[0], OH = conv_out[0], OW = conv_out[1], M = y.sizes[3];
+    struct {
+        void *allocated, *aligned;
+        int64_t offset, dims[8];
+    } t = {y.data, y.data, 0, {N, OH, OW, M, OH * OW * M, OW * M, M, 1}};
+    la_conv_io_t io;
+    if (la_conv_open(ctx, sym, LA_F32, &io, 0, 1, xr, xd, wr, wd, br, bd, 4, &t, kernel_shape, kernel_len, strides,
+                     strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, NULL, -1, NULL, -1)) {
+        int direct = la_fc_applies(&io, group, 0) && hipep_is_contiguous(&y) && pool[0] <= LA_FCPOOL_MAX_K;
+        if (direct) {
+            if (bs != NULL) st_bound_set(ctx, bs->out, INFINITY); /* no bound proved on this path */
+            la_fcpool_job_t pj = {ctx, NULL, (float *)y.data, 0, {pool[0], pool[1]}, {pool[2], pool[3]}, {pool[4], pool[5]},
+                                  y.sizes[1], y.sizes[2]};
+            io.Y = y.data;
+            la_conv_fewch(ctx, &io, clamp, lo, hi, &pj);
+        }
+        io.Y = NULL; /* nothing of t's to write back */
+        la_conv_close(&io, LA_F32);
+        if (direct) return;
+    }
+    if (hipep_has_error(ctx)) return;
+    int slot = -1;
+    t.allocated = t.aligned = st_scratch_take(ctx, N * OH * OW * M * (int64_t)sizeof(float), &slot);
+    if (t.aligned == NULL) {
+        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate the convolution's output", sym);
+        return;
+    }
+    la_conv(ctx, sym, LA_F32, xr, xd, wr, wd, br, bd, 4, &t, kernel_shape, kernel_len, strides, strides_len, pads,
+            pads_len, dilations, dilations_len, group, auto_pad, clamp, lo, hi, 1, 0, bs);
+    rd_pool(ctx, sym, RD_F32, 0, 4, &t, yr, yd, 0, NULL, pool, 2, pool + 2, 2, pool + 4, 4, NULL, -1, 0, 0, 1);
+    st_scratch_give(ctx, t.aligned, slot);
 }
 
 /* hipep_add_<t> / hipep_add_<t>_clamp (kernels_elementwise.c) */
@@ -2241,6 +2469,52 @@ LA_CONV_NHWC(f32, LA_F32)
 LA_CONV_NHWC(f64, LA_F64)
 LA_CONV_NHWC(f16, LA_F16)
 LA_CONV_NHWC(bf16, LA_BF16)
+
+/*
+ * hipep_conv_f32_in2[_clamp]_maxpool_nhwc / _in3[_clamp]_maxpool_nhwc: channels-last f32
+ * convolutions with a fused max pool (hip.conv's max_pool, la_conv_maxpool): the _nhwc kernels'
+ * arguments, then max_pool as an i64 array of 8 (kernel, strides, pads) and its length.
+ */
+#define LA_POOL_PARAMS const int64_t *max_pool, int64_t max_pool_len
+void hipep_conv_f32_in2_maxpool_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,
+                                     const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,
+                                     int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                                     const int64_t *dilations, int64_t dilations_len, int64_t group, int64_t auto_pad,
+                                     LA_POOL_PARAMS) {
+    la_conv_maxpool(ctx, "hipep_conv_f32_in2_maxpool_nhwc", xr, x, wr, w, 0, NULL, yr, y, kernel_shape, kernel_len,
+                    strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, NULL,
+                    max_pool, max_pool_len);
+}
+void hipep_conv_f32_in3_maxpool_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,
+                                     int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,
+                                     const int64_t *strides, int64_t strides_len, const int64_t *pads,
+                                     int64_t pads_len, const int64_t *dilations, int64_t dilations_len, int64_t group,
+                                     int64_t auto_pad, LA_POOL_PARAMS) {
+    la_conv_maxpool(ctx, "hipep_conv_f32_in3_maxpool_nhwc", xr, x, wr, w, br, b, yr, y, kernel_shape, kernel_len,
+                    strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 0, 0.0, 0.0, NULL,
+                    max_pool, max_pool_len);
+}
+void hipep_conv_f32_in2_clamp_maxpool_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t yr, void *y,
+                                           const int64_t *kernel_shape, int64_t kernel_len, const int64_t *strides,
+                                           int64_t strides_len, const int64_t *pads, int64_t pads_len,
+                                           const int64_t *dilations, int64_t dilations_len, int64_t group,
+                                           int64_t auto_pad, double clamp_min, double clamp_max, LA_BOUND_PARAMS,
+                                           LA_POOL_PARAMS) {
+    la_conv_maxpool(ctx, "hipep_conv_f32_in2_clamp_maxpool_nhwc", xr, x, wr, w, 0, NULL, yr, y, kernel_shape,
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,
+                    clamp_min, clamp_max, LA_BOUNDS, max_pool, max_pool_len);
+}
+void hipep_conv_f32_in3_clamp_maxpool_nhwc(void *ctx, int64_t xr, void *x, int64_t wr, void *w, int64_t br, void *b,
+                                           int64_t yr, void *y, const int64_t *kernel_shape, int64_t kernel_len,
+                                           const int64_t *strides, int64_t strides_len, const int64_t *pads,
+                                           int64_t pads_len, const int64_t *dilations, int64_t dilations_len,
+                                           int64_t group, int64_t auto_pad, double clamp_min, double clamp_max,
+                                           LA_BOUND_PARAMS, LA_POOL_PARAMS) {
+    la_conv_maxpool(ctx, "hipep_conv_f32_in3_clamp_maxpool_nhwc", xr, x, wr, w, br, b, yr, y, kernel_shape,
+                    kernel_len, strides, strides_len, pads, pads_len, dilations, dilations_len, group, auto_pad, 1,
+                    clamp_min, clamp_max, LA_BOUNDS, max_pool, max_pool_len);
+}
+#undef LA_POOL_PARAMS
 
 /*
  * hipep_conv_<t>_in2_acc[_clamp][_nhwc] / _in3_acc[_clamp][_nhwc]: Y = Y + conv(X, W) + B, then

@@ -2,12 +2,13 @@
 
 // A ResNet-like stem: conv (fused Relu) -> 1x1 conv -> max pool -> global average pool.
 // Everything after the first transpose runs NHWC: the input is transposed once, the [N, 1, 1, C]
-// pool result once back.
+// pool result once back. canonicalize then fuses the max pool into the 1x1 conv, its only reader
+// (max_pool: kernel, strides, pads).
 // CHECK-LABEL: func.func @block
 // CHECK:         %[[X:.*]] = hip.transpose %arg0, %{{.*}} {perm = array<i64: 0, 2, 3, 1>} : {{.*}} -> tensor<1x6x6x8xf32>
 // CHECK:         %[[C:.*]] = hip.conv %[[X]], %arg1, %{{.*}} {channels_last = true, clamp_min = 0.000000e+00 : f64, pads = array<i64: 1, 1, 1, 1>} : {{.*}} -> tensor<1x6x6x8xf32>
-// CHECK:         %[[C2:.*]] = hip.conv %[[C]], %arg2, %{{.*}} {channels_last = true} : {{.*}} -> tensor<1x6x6x8xf32>
-// CHECK:         %[[P:.*]] = hip.max_pool %[[C2]], %{{.*}} {channels_last = true, kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : {{.*}} -> tensor<1x3x3x8xf32>
+// CHECK:         %[[P:.*]] = hip.conv %[[C]], %arg2, %{{.*}} {channels_last = true, max_pool = array<i64: 2, 2, 2, 2, 0, 0, 0, 0>} : {{.*}} -> tensor<1x3x3x8xf32>
+// CHECK-NOT:     hip.max_pool
 // CHECK:         %[[G:.*]] = hip.global_avg_pool %[[P]], %{{.*}} {channels_last = true} : {{.*}} -> tensor<1x1x1x8xf32>
 // CHECK:         %[[B:.*]] = hip.transpose %[[G]], %{{.*}} {perm = array<i64: 0, 3, 1, 2>} : {{.*}} -> tensor<1x8x1x1xf32>
 // CHECK:         return %[[B]]
@@ -109,4 +110,24 @@ func.func @dynamic_batch(%x: tensor<?x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> te
   %e1 = tensor.empty(%n1) : tensor<?x4x6x6xf32>
   %r = hip.max %y, %zero, %e1 : (tensor<?x4x6x6xf32>, tensor<f32>, tensor<?x4x6x6xf32>) -> tensor<?x4x6x6xf32>
   return %r : tensor<?x4x6x6xf32>
+}
+
+// -----
+
+// A max pool whose conv result is read twice stays apart (the conv must write that result); one
+// with pads fuses with them (top, left, bottom, right after kernel and strides).
+// CHECK-LABEL: func.func @pools
+// CHECK:         %[[C:.*]] = hip.conv %{{.*}}, %arg1, %{{.*}} {channels_last = true} : {{.*}} -> tensor<1x7x7x8xf32>
+// CHECK:         hip.max_pool %[[C]], %{{.*}} {channels_last = true, kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>}
+// CHECK:         hip.conv %{{.*}}, %arg2, %{{.*}} {channels_last = true, max_pool = array<i64: 3, 3, 2, 2, 1, 0, 1, 2>} : {{.*}} -> tensor<1x4x4x8xf32>
+func.func @pools(%x: tensor<1x8x7x7xf32>, %w: tensor<8x8x1x1xf32>, %w2: tensor<8x8x1x1xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>) {
+  %e0 = tensor.empty() : tensor<1x8x7x7xf32>
+  %c = hip.conv %x, %w, %e0 : (tensor<1x8x7x7xf32>, tensor<8x8x1x1xf32>, tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %e1 = tensor.empty() : tensor<1x8x3x3xf32>
+  %p = hip.max_pool %c, %e1 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x8x7x7xf32>, tensor<1x8x3x3xf32>) -> tensor<1x8x3x3xf32>
+  %e2 = tensor.empty() : tensor<1x8x7x7xf32>
+  %c2 = hip.conv %x, %w2, %e2 : (tensor<1x8x7x7xf32>, tensor<8x8x1x1xf32>, tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %e3 = tensor.empty() : tensor<1x8x4x4xf32>
+  %p2 = hip.max_pool %c2, %e3 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 0, 1, 2>} : (tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %p, %c, %p2 : tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>
 }

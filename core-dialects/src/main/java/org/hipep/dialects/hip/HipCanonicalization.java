@@ -54,6 +54,7 @@ final class HipCanonicalization {
             case "gelu" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.MatMulGelu());
             case "mul" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.GeluFromErf());
             case "layer_norm" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.SkipLayerNorm());
+            case "max_pool" -> (patterns, ctx) -> patterns.add(new HipEpilogueFusion.ConvMaxPool());
             default -> null;
         };
     }

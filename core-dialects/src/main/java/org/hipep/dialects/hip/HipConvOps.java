@@ -32,6 +32,11 @@ import org.hipep.ir.builtin.StringAttr;
  * {@code hip-conv-channels-last} pass sets it; the kernels carry it in their symbol
  * ({@code _nhwc}, docs/kernel-abi.md).
  *
+ * <p>A channels-last {@code conv} also takes {@code max_pool} (8 i64s: kernel, strides, pads as
+ * top, left, bottom, right): a max pool fused into it (dilation 1, floor division), so Y is the
+ * pool's output; hip's epilogue fusion sets it ({@code HipEpilogueFusion.ConvMaxPool}), the
+ * kernels carry it in their symbol ({@code _maxpool}).
+ *
  * <p>{@code conv} also takes {@code accumulate} (bool, default false), in the memref form only:
  * the op adds its result to what its destination holds ({@code Y = Y + conv(X, W) + B}, then the
  * fused clamp). {@code hip-conv-add-in-place} sets it when it folds a residual {@code hip.add}
@@ -293,6 +298,49 @@ final class HipConvOps {
         };
     }
 
+    /** The max pool fused into a channels-last conv (see the class documentation). */
+    static final String MAX_POOL = "max_pool";
+
+    /**
+     * {@code rule} (a channels-last conv's) under {@link #MAX_POOL}: its result pooled by the
+     * window {@code [kh, kw, sh, sw, top, left, bottom, right]} (floor division, dilation 1).
+     */
+    private static Rule pooled(Rule rule) {
+        return (in, attrs, n) -> {
+            List<Type> out = rule.apply(in, attrs, n);
+            if (!attrs.containsKey(MAX_POOL)) {
+                return out;
+            }
+            if (!HipOps.flag(attrs, CHANNELS_LAST, false)) {
+                throw new ShapeError("'" + MAX_POOL + "' needs '" + CHANNELS_LAST + "'");
+            }
+            if (HipOps.flag(attrs, ACCUMULATE, false)) {
+                throw new ShapeError("'" + MAX_POOL + "' and '" + ACCUMULATE + "' do not go together");
+            }
+            long[] p = ints(attrs, MAX_POOL, 8, 0, 0);
+            RankedTensorType y = (RankedTensorType) out.get(0);
+            List<Long> shape = new ArrayList<>(y.shape());
+            for (int i = 0; i < 2; i++) {
+                long k = p[i];
+                long s = p[2 + i];
+                if (k < 1 || s < 1 || p[4 + i] >= k || p[6 + i] >= k) {
+                    throw new ShapeError("'" + MAX_POOL + "' " + Arrays.toString(p)
+                            + ": kernel and strides must be >= 1 and each pad below the kernel");
+                }
+                long d = shape.get(1 + i);
+                if (d != DYN) {
+                    long span = d + p[4 + i] + p[6 + i] - k;
+                    if (span < 0) {
+                        throw new ShapeError("'" + MAX_POOL + "' " + Arrays.toString(p) + ": window larger than the"
+                                + " convolution's output " + format(y.shape()));
+                    }
+                    shape.set(1 + i, span / s + 1);
+                }
+            }
+            return List.of(RankedTensorType.of(shape, y.elementType()));
+        };
+    }
+
     /** The windowed ops. */
     static final List<Spec> SPECS = List.of(
             new Spec("conv", "N-d convolution: X [N, C, D...], W [M, C/group, k...], optional bias [M]; optional"
@@ -300,7 +348,7 @@ final class HipConvOps {
                     + " = Y + conv(X, W) + B before the clamp", 2, 3, 1, 1,
                     List.of("kernel_shape", "strides", "pads", "dilations", "group", "auto_pad", "clamp_min",
                             "clamp_max", CHANNELS_LAST, ACCUMULATE, BOUND_SLOTS.get(0), BOUND_SLOTS.get(1),
-                            BOUND_SLOTS.get(2)), layout(CONV)),
+                            BOUND_SLOTS.get(2), MAX_POOL), pooled(layout(CONV))),
             new Spec("conv_transpose", "N-d transposed convolution: X [N, C, D...], W [C, M/group, k...], optional"
                     + " bias [M]", 2, 3, 1, 1, List.of("kernel_shape", "strides", "pads", "dilations", "group",
                     "auto_pad", "output_padding", "output_shape"), CONV_TRANSPOSE),

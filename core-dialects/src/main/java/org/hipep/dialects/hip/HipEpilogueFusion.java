@@ -10,10 +10,14 @@ import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BoolAttr;
+import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
 import org.hipep.ir.builtin.FloatAttr;
 import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.FusedLoc;
+import org.hipep.ir.builtin.IntegerAttr;
+import org.hipep.ir.builtin.RankedTensorType;
 import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.rewrite.PatternRewriter;
@@ -29,7 +33,8 @@ import org.hipep.ir.rewrite.RewritePatternSet;
  * float arithmetic {@code hip.add / sub / mul / div} (as ONNX Runtime fuses an activation into its
  * producer: ResNet's residual Add + Relu in one pass); a Gelu into a matrix product
  * ({@link MatMulGelu}); a residual Add into the LayerNorm after it ({@link SkipLayerNorm}); and a
- * Mul by a constant into the Softmax after it ({@link SoftmaxScale}).
+ * Mul by a constant into the Softmax after it ({@link SoftmaxScale}); and a channels-last max pool
+ * into the convolution before it ({@link ConvMaxPool}).
  * <ul>
  *   <li>{@code hip.max(p, c)} (or {@code max(c, p)}; ONNX Relu becomes {@code max(x, 0)}) →
  *       the producer with {@code clamp_min = max(clamp_min, c)}, when it has no {@code clamp_max};</li>
@@ -158,6 +163,73 @@ public final class HipEpilogueFusion {
             boolean tanh = op.attribute("approximate") instanceof StringAttr s && s.value().equals("tanh");
             fuse(op, mm, List.of(), Map.of(ACTIVATION, new StringAttr(tanh ? "gelu_tanh" : "gelu")), rewriter);
             return LogicalResult.success();
+        }
+    }
+
+    /**
+     * {@code hip.max_pool(hip.conv(...))}, both channels-last (after {@code hip-conv-channels-last})
+     * → {@code hip.conv(...) {max_pool = [kh, kw, sh, sw, top, left, bottom, right]}}: a 2-D max
+     * pool of a single-use f32 convolution's result (a CNN's stem: SqueezeNet's and ResNet's
+     * Conv + Relu + MaxPool, mnist-8's second). The runtime pools the convolution's rows while
+     * they are in cache (docs/kernel-abi.md, the {@code _maxpool} kernels) instead of writing the
+     * whole output and reading it back. Only a pool of one result (no indices), no dilation,
+     * explicit pads on both (auto_pad NOTSET or VALID: the kernel's arithmetic), and a
+     * {@code ceil_mode} that does not change the pooled size; not a conv that already has one.
+     */
+    static final class ConvMaxPool extends HipCanonicalization.TensorFormPattern {
+        ConvMaxPool() {
+            super("hip.max_pool", 1, "hip.conv-max-pool-fusion");
+        }
+
+        @Override
+        LogicalResult rewriteTensorForm(Operation op, PatternRewriter rewriter) {
+            if (op.numOperands() != 2 || op.numResults() != 1 || !channelsLast(op)
+                    || !(op.result(0).type() instanceof RankedTensorType y) || y.rank() != 4
+                    || !y.elementType().equals(FloatType.F32)) {
+                return rewriter.notifyMatchFailure(op, "expected a channels-last f32 max pool of one result");
+            }
+            Value x = op.operand(0);
+            Operation conv = x.definingOp();
+            if (conv == null || !conv.is("hip.conv") || conv.numResults() != 1 || !channelsLast(conv)
+                    || conv.attribute(HipConvOps.MAX_POOL) != null || conv.attribute(HipConvOps.ACCUMULATE) != null
+                    || !explicitPads(conv) || !x.hasOneUse() || !(x.type() instanceof RankedTensorType c)) {
+                return rewriter.notifyMatchFailure(op,
+                        "X is not a single-use channels-last hip.conv with explicit pads and no pool");
+            }
+            long[] k = ints(op, "kernel_shape", null);
+            long[] s = ints(op, "strides", new long[] {1, 1});
+            long[] d = ints(op, "dilations", new long[] {1, 1});
+            boolean valid = op.attribute("auto_pad") instanceof StringAttr a && a.value().equals("VALID");
+            long[] p = valid ? new long[4] : ints(op, "pads", new long[4]);
+            if (k == null || k.length != 2 || s.length != 2 || d.length != 2 || d[0] != 1 || d[1] != 1
+                    || p.length != 4 || !explicitPads(op)) {
+                return rewriter.notifyMatchFailure(op, "not a 2-D undilated window with explicit pads");
+            }
+            long[] pool = {k[0], k[1], s[0], s[1], p[0], p[1], p[2], p[3]};
+            for (int i = 0; i < 2; i++) {
+                long in = c.shape().get(1 + i);
+                if (k[i] < 1 || s[i] < 1 || p[i] < 0 || p[2 + i] < 0 || p[i] >= k[i] || p[2 + i] >= k[i]
+                        || c.isDynamicDim(1 + i) || in + p[i] + p[2 + i] < k[i]
+                        || (in + p[i] + p[2 + i] - k[i]) / s[i] + 1 != y.shape().get(1 + i)) {
+                    return rewriter.notifyMatchFailure(op, "the pooled size is not the floor division's");
+                }
+            }
+            fuse(op, conv, List.of(), Map.of(HipConvOps.MAX_POOL, DenseArrayAttr.i64(pool)), rewriter);
+            return LogicalResult.success();
+        }
+
+        private static boolean channelsLast(Operation op) {
+            return op.attribute(HipConvOps.CHANNELS_LAST) instanceof BoolAttr b && b.value();
+        }
+
+        private static boolean explicitPads(Operation op) {
+            Attribute a = op.attribute("auto_pad");
+            return a == null || a instanceof StringAttr s && (s.value().equals("NOTSET") || s.value().equals("VALID"));
+        }
+
+        private static long[] ints(Operation op, String name, long[] absent) {
+            Attribute a = op.attribute(name);
+            return a == null ? absent : a instanceof DenseArrayAttr d && !d.isFloat() ? d.asLongs() : null;
         }
     }
 
@@ -441,7 +513,7 @@ public final class HipEpilogueFusion {
 
     /**
      * Adds the fusion patterns to {@code patterns}. {@code canonicalize} has them (on hip.max,
-     * hip.min, hip.add, hip.gelu, hip.mul, hip.layer_norm and hip.softmax); {@code hip-infer-shapes} applies
+     * hip.min, hip.add, hip.gelu, hip.mul, hip.layer_norm, hip.softmax and hip.max_pool); {@code hip-infer-shapes} applies
      * them at its end, while the bounds are still {@code hip.constant} carriers with their values
      * ({@code hip-externalize-constants}, which follows, moves constants out of the IR, after which
      * no canonicalize could read them).
@@ -454,6 +526,7 @@ public final class HipEpilogueFusion {
         patterns.add(new GeluFromErf());
         patterns.add(new SkipLayerNorm());
         patterns.add(new SoftmaxScale());
+        patterns.add(new ConvMaxPool());
         return patterns;
     }
 }

@@ -32,7 +32,8 @@ import org.hipep.ir.text.AttrTypePrinter;
  * {@code _in<N>} for an op whose number of inputs varies, {@code _out<M>} for one whose
  * number of destinations varies, {@code _p_<param>} for each parameter given as a run-time
  * operand, {@code _acc} for a conv that adds to its destination ({@code accumulate}),
- * {@code _clamp} for an op carrying a fused clamp, {@code _nhwc} for a conv or pool with
+ * {@code _clamp} for an op carrying a fused clamp, {@code _maxpool} for a conv carrying a fused
+ * max pool, {@code _nhwc} for a conv or pool with
  * {@code channels_last} set, and {@code _<activation>} for a matmul with a fused activation
  * ({@code _gelu}, {@code _gelu_tanh}), so that each symbol has exactly one signature.
  */
@@ -67,6 +68,12 @@ public final class HipKernelAbi {
          * only by the {@code _clamp} symbols; absent: {@code -1} (no slot).
          */
         BOUND("i64, `_clamp` symbols only"),
+        /**
+         * A max pool fused into a channels-last conv ({@code max_pool}: kernel, strides, pads, 8
+         * i64s): a pointer to a private constant global of them and its length, passed only by the
+         * {@code _maxpool} symbols (the op carries it).
+         */
+        MAX_POOL("ptr, i64, `_maxpool` symbols only"),
         /**
          * A conv that adds its result to what its destination holds ({@code accumulate}): part of
          * the symbol ({@code _acc} when set), no argument.
@@ -129,6 +136,11 @@ public final class HipKernelAbi {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.CLAMP);
         }
 
+        /** Whether the op may carry a fused max pool ({@link Encoding#MAX_POOL} attribute). */
+        public boolean hasMaxPool() {
+            return attributes.stream().anyMatch(a -> a.encoding() == Encoding.MAX_POOL);
+        }
+
         /** Whether the op may add to its destination ({@link Encoding#ACCUMULATE} attribute). */
         public boolean hasAccumulate() {
             return attributes.stream().anyMatch(a -> a.encoding() == Encoding.ACCUMULATE);
@@ -161,6 +173,9 @@ public final class HipKernelAbi {
             }
             if (hasClamp()) {
                 s.append("[_clamp]");
+            }
+            if (hasMaxPool()) {
+                s.append("[_maxpool]");
             }
             if (hasLayout()) {
                 s.append("[_nhwc]");
@@ -218,6 +233,10 @@ public final class HipKernelAbi {
 
     private static Attr accumulate() {
         return new Attr(ACCUMULATE, Encoding.ACCUMULATE, false, List.of(), null);
+    }
+
+    private static Attr maxPool() {
+        return new Attr(MAX_POOL, Encoding.MAX_POOL, null, List.of(), "none: not passed");
     }
 
     private static Attr channelsLast() {
@@ -293,7 +312,7 @@ public final class HipKernelAbi {
         add("conv", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3], i64("group", 1),
                 choice("auto_pad", AUTO_PAD), clamp("clamp_min", Double.NEGATIVE_INFINITY, "-inf"),
                 clamp("clamp_max", Double.POSITIVE_INFINITY, "+inf"), bound(X_BOUND_SLOT), bound(ACC_BOUND_SLOT),
-                bound(BOUND_SLOT), channelsLast(), accumulate());
+                bound(BOUND_SLOT), maxPool(), channelsLast(), accumulate());
         add("conv_transpose", "X, W, [B] → Y", true, false, window[0], window[1], window[2], window[3],
                 i64("group", 1), choice("auto_pad", AUTO_PAD), ints("output_padding"), ints("output_shape"));
         add("max_pool", "X → Y, [Indices (i64)]", false, true, window[0], window[1], window[2], window[3],
@@ -455,6 +474,9 @@ public final class HipKernelAbi {
         if (clamped(op)) {
             s.append("_clamp");
         }
+        if (maxPooled(op)) {
+            s.append("_maxpool");
+        }
         if (channelsLast(op)) {
             s.append("_nhwc");
         }
@@ -482,6 +504,15 @@ public final class HipKernelAbi {
     public static boolean accumulates(Operation op) {
         Entry e = entry(op.nameString());
         return e != null && e.hasAccumulate() && op.attribute(ACCUMULATE) instanceof BoolAttr b && b.value();
+    }
+
+    /** The max pool fused into a channels-last conv (symbol suffix {@code _maxpool}). */
+    public static final String MAX_POOL = "max_pool";
+
+    /** Whether {@code op} carries {@link #MAX_POOL}, so its symbol has {@code _maxpool}. */
+    public static boolean maxPooled(Operation op) {
+        Entry e = entry(op.nameString());
+        return e != null && e.hasMaxPool() && op.attribute(MAX_POOL) != null;
     }
 
     /** The attribute of a conv or pool whose X and Y are {@code [N, H, W, C]} (symbol suffix {@code _nhwc}). */
@@ -548,6 +579,7 @@ public final class HipKernelAbi {
             case TYPE -> "type, in the symbol";
             case CLAMP -> "f64, `_clamp` only";
             case BOUND -> "i64, `_clamp` only";
+            case MAX_POOL -> "i64 array of 8, `_maxpool` only";
             case LAYOUT -> "bool, in the symbol: `_nhwc` when true";
             case ACCUMULATE -> "bool, in the symbol: `_acc` when true";
             case ACTIVATION -> String.join("/", a.choices()) + ", in the symbol: `_<activation>` when set";

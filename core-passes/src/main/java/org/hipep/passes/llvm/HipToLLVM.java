@@ -244,6 +244,26 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                 ? entry.argument(0) : null;
     }
 
+    /** Appends an array attribute's arguments: a constant global of its values and its length (absent: null, -1). */
+    private static void emitArray(HipKernelAbi.Attr a, Attribute value, String symbol, Operation module,
+            ConversionPatternRewriter r, Location loc, List<Value> args) {
+        if (!(value instanceof DenseArrayAttr array)) {
+            args.add(LLVMOps.value(r, loc, "mlir.zero", List.of(), PTR, Map.of()));
+            args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(-1)));
+            return;
+        }
+        boolean floats = a.encoding() == HipKernelAbi.Encoding.F32_ARRAY;
+        Type element = floats ? FloatType.F32 : I64;
+        RankedTensorType tensor = RankedTensorType.of(List.of((long) array.size()), element);
+        Attribute init = floats ? DenseElementsAttr.ofDoubles(tensor, array.asDoubles())
+                : DenseElementsAttr.ofLongs(tensor, array.asLongs());
+        String global = constantGlobal(r, loc, module, symbol + "_" + a.name(),
+                new LLVMTypes.ArrayType(array.size(), element), init);
+        args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
+                Map.of("global_name", SymbolRefAttr.flat(global))));
+        args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(array.size())));
+    }
+
     /** Appends the arguments of attribute {@code a}, which {@link #check} accepted. */
     private static void emit(Operation op, HipKernelAbi.Attr a, Type data, HipKernelAbi.Layout layout,
             String symbol, Operation module, ConversionPatternRewriter r, List<Value> args) {
@@ -284,23 +304,12 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                     args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(v)));
                 }
             }
-            case I64_ARRAY, F32_ARRAY -> {
-                if (!(value instanceof DenseArrayAttr array)) {
-                    args.add(LLVMOps.value(r, loc, "mlir.zero", List.of(), PTR, Map.of()));
-                    args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(-1)));
-                    return;
+            case MAX_POOL -> {
+                if (HipKernelAbi.maxPooled(op)) {
+                    emitArray(a, value, symbol, module, r, loc, args);
                 }
-                boolean floats = a.encoding() == HipKernelAbi.Encoding.F32_ARRAY;
-                Type element = floats ? FloatType.F32 : I64;
-                RankedTensorType tensor = RankedTensorType.of(List.of((long) array.size()), element);
-                Attribute init = floats ? DenseElementsAttr.ofDoubles(tensor, array.asDoubles())
-                        : DenseElementsAttr.ofLongs(tensor, array.asLongs());
-                String global = constantGlobal(r, loc, module, symbol + "_" + a.name(),
-                        new LLVMTypes.ArrayType(array.size(), element), init);
-                args.add(LLVMOps.value(r, loc, "mlir.addressof", List.of(), PTR,
-                        Map.of("global_name", SymbolRefAttr.flat(global))));
-                args.add(LLVMOps.constant(r, loc, I64, IntegerAttr.i64(array.size())));
             }
+            case I64_ARRAY, F32_ARRAY -> emitArray(a, value, symbol, module, r, loc, args);
             case STRING -> {
                 String text = ((StringAttr) value).value();
                 args.add(stringGlobal(r, loc, module, symbol + "_" + a.name(), text));
@@ -398,6 +407,19 @@ public final class HipToLLVM implements ConvertToLLVMPatternInterface {
                     return missing(op, a);
                 }
                 types.add(data instanceof FloatType ? FloatType.F64 : I64);
+                return true;
+            }
+            case MAX_POOL -> {
+                if (value != null && !(value instanceof DenseArrayAttr d && !d.isFloat() && d.size() == 8)) {
+                    return fail(op, "attribute '" + a.name() + "' must be a dense array of 8 integers");
+                }
+                if (value != null && !HipKernelAbi.channelsLast(op)) {
+                    return fail(op, "attribute '" + a.name() + "' needs 'channels_last' (only _nhwc kernels pool)");
+                }
+                if (value != null) {
+                    types.add(PTR);
+                    types.add(I64);
+                }
                 return true;
             }
             case I64_ARRAY, F32_ARRAY -> {

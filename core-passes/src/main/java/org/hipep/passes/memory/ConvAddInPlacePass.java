@@ -29,7 +29,7 @@ import org.hipep.passes.llvm.HipKernelAbi;
  * <ul>
  *   <li>{@code %s} is a {@code memref.alloc} of the add's block whose users are one
  *       {@code hip.conv} writing it (its destination, not also an input) without
- *       {@code accumulate} and without a clamp, before the add, the add and
+ *       {@code accumulate}, a clamp or a fused {@code max_pool}, before the add, the add and
  *       {@code memref.dealloc}s;</li>
  *   <li>{@code %r} is another {@code memref.alloc} of that block, before the conv, whose users are the add,
  *       {@code memref.dealloc}s and ops of that block before the conv that have no results (its
@@ -130,7 +130,7 @@ public final class ConvAddInPlacePass extends Pass {
                 reads++;
             } else if (user.is("hip.conv") && conv == null && user.block() == block && user.isBeforeInBlock(add)
                     && user.operand(user.numOperands() - 1) == s && !MemoryViews.readsValue(user, s)
-                    && user.attribute(HipKernelAbi.ACCUMULATE) == null
+                    && user.attribute(HipKernelAbi.ACCUMULATE) == null && user.attribute(HipKernelAbi.MAX_POOL) == null
                     && CLAMPS.stream().allMatch(c -> user.attribute(c) == null)) {
                 conv = user;
             } else if (!user.is("memref.dealloc")) {
