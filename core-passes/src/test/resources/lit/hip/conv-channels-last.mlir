@@ -115,12 +115,15 @@ func.func @dynamic_batch(%x: tensor<?x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> te
 // -----
 
 // A max pool whose conv result is read twice stays apart (the conv must write that result); one
-// with pads fuses with them (top, left, bottom, right after kernel and strides).
+// with pads fuses with them (top, left, bottom, right after kernel and strides); a conv with SAME
+// pads takes them explicitly when it fuses (a 2x2 kernel: the odd one at the end).
 // CHECK-LABEL: func.func @pools
 // CHECK:         %[[C:.*]] = hip.conv %{{.*}}, %arg1, %{{.*}} {channels_last = true} : {{.*}} -> tensor<1x7x7x8xf32>
 // CHECK:         hip.max_pool %[[C]], %{{.*}} {channels_last = true, kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>}
 // CHECK:         hip.conv %{{.*}}, %arg2, %{{.*}} {channels_last = true, max_pool = array<i64: 3, 3, 2, 2, 1, 0, 1, 2>} : {{.*}} -> tensor<1x4x4x8xf32>
-func.func @pools(%x: tensor<1x8x7x7xf32>, %w: tensor<8x8x1x1xf32>, %w2: tensor<8x8x1x1xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>) {
+// CHECK:         hip.conv %{{.*}}, %arg3, %{{.*}} {auto_pad = "NOTSET", channels_last = true, max_pool = array<i64: 3, 3, 2, 2, 0, 0, 0, 0>, pads = array<i64: 0, 0, 1, 1>} : {{.*}} -> tensor<1x3x3x8xf32>
+// CHECK-NOT:     hip.max_pool
+func.func @pools(%x: tensor<1x8x7x7xf32>, %w: tensor<8x8x1x1xf32>, %w2: tensor<8x8x1x1xf32>, %w3: tensor<8x8x2x2xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>, tensor<1x8x3x3xf32>) {
   %e0 = tensor.empty() : tensor<1x8x7x7xf32>
   %c = hip.conv %x, %w, %e0 : (tensor<1x8x7x7xf32>, tensor<8x8x1x1xf32>, tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
   %e1 = tensor.empty() : tensor<1x8x3x3xf32>
@@ -129,5 +132,9 @@ func.func @pools(%x: tensor<1x8x7x7xf32>, %w: tensor<8x8x1x1xf32>, %w2: tensor<8
   %c2 = hip.conv %x, %w2, %e2 : (tensor<1x8x7x7xf32>, tensor<8x8x1x1xf32>, tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
   %e3 = tensor.empty() : tensor<1x8x4x4xf32>
   %p2 = hip.max_pool %c2, %e3 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 0, 1, 2>} : (tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
-  return %p, %c, %p2 : tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>
+  %e4 = tensor.empty() : tensor<1x8x7x7xf32>
+  %c3 = hip.conv %x, %w3, %e4 {auto_pad = "SAME_UPPER"} : (tensor<1x8x7x7xf32>, tensor<8x8x2x2xf32>, tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %e5 = tensor.empty() : tensor<1x8x3x3xf32>
+  %p3 = hip.max_pool %c3, %e5 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x8x7x7xf32>, tensor<1x8x3x3xf32>) -> tensor<1x8x3x3xf32>
+  return %p, %c, %p2, %p3 : tensor<1x8x3x3xf32>, tensor<1x8x7x7xf32>, tensor<1x8x4x4xf32>, tensor<1x8x3x3xf32>
 }

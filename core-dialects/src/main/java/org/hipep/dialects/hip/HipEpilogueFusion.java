@@ -1,6 +1,7 @@
 package org.hipep.dialects.hip;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -173,8 +174,9 @@ public final class HipEpilogueFusion {
      * Conv + Relu + MaxPool, mnist-8's second). The runtime pools the convolution's rows while
      * they are in cache (docs/kernel-abi.md, the {@code _maxpool} kernels) instead of writing the
      * whole output and reading it back. Only a pool of one result (no indices), no dilation,
-     * explicit pads on both (auto_pad NOTSET or VALID: the kernel's arithmetic), and a
-     * {@code ceil_mode} that does not change the pooled size; not a conv that already has one.
+     * explicit pads (auto_pad NOTSET or VALID: the kernel's arithmetic), and a {@code ceil_mode}
+     * that does not change the pooled size; not a conv that already has one. A conv with SAME
+     * pads and static sizes (mnist-8's) takes them explicitly ({@link #samePads}).
      */
     static final class ConvMaxPool extends HipCanonicalization.TensorFormPattern {
         ConvMaxPool() {
@@ -192,9 +194,12 @@ public final class HipEpilogueFusion {
             Operation conv = x.definingOp();
             if (conv == null || !conv.is("hip.conv") || conv.numResults() != 1 || !channelsLast(conv)
                     || conv.attribute(HipConvOps.MAX_POOL) != null || conv.attribute(HipConvOps.ACCUMULATE) != null
-                    || !explicitPads(conv) || !x.hasOneUse() || !(x.type() instanceof RankedTensorType c)) {
-                return rewriter.notifyMatchFailure(op,
-                        "X is not a single-use channels-last hip.conv with explicit pads and no pool");
+                    || !x.hasOneUse() || !(x.type() instanceof RankedTensorType c)) {
+                return rewriter.notifyMatchFailure(op, "X is not a single-use channels-last hip.conv without a pool");
+            }
+            Map<String, Attribute> attrs = new HashMap<>();
+            if (!explicitPads(conv) && !samePads(conv, c, attrs)) {
+                return rewriter.notifyMatchFailure(op, "the conv's SAME pads depend on dynamic sizes");
             }
             long[] k = ints(op, "kernel_shape", null);
             long[] s = ints(op, "strides", new long[] {1, 1});
@@ -214,7 +219,8 @@ public final class HipEpilogueFusion {
                     return rewriter.notifyMatchFailure(op, "the pooled size is not the floor division's");
                 }
             }
-            fuse(op, conv, List.of(), Map.of(HipConvOps.MAX_POOL, DenseArrayAttr.i64(pool)), rewriter);
+            attrs.put(HipConvOps.MAX_POOL, DenseArrayAttr.i64(pool));
+            fuse(op, conv, List.of(), attrs, rewriter);
             return LogicalResult.success();
         }
 
@@ -225,6 +231,39 @@ public final class HipEpilogueFusion {
         private static boolean explicitPads(Operation op) {
             Attribute a = op.attribute("auto_pad");
             return a == null || a instanceof StringAttr s && (s.value().equals("NOTSET") || s.value().equals("VALID"));
+        }
+
+        /**
+         * The explicit pads of a conv with SAME_UPPER / SAME_LOWER pads ({@code y} its NHWC result)
+         * into {@code attrs} (auto_pad NOTSET and pads as the kernels derive them: the total
+         * {@code max(0, (out - 1) * stride + span - in)} split with the odd one at the end for
+         * UPPER, at the beginning for LOWER); false when a size it needs is dynamic.
+         */
+        private static boolean samePads(Operation conv, RankedTensorType y, Map<String, Attribute> attrs) {
+            if (!(conv.attribute("auto_pad") instanceof StringAttr a)
+                    || !(a.value().equals("SAME_UPPER") || a.value().equals("SAME_LOWER"))
+                    || !(conv.operand(0).type() instanceof RankedTensorType x)
+                    || !(conv.operand(1).type() instanceof RankedTensorType w) || !w.hasStaticShape()) {
+                return false;
+            }
+            long[] s = ints(conv, "strides", new long[] {1, 1});
+            long[] d = ints(conv, "dilations", new long[] {1, 1});
+            if (s == null || d == null || s.length != 2 || d.length != 2) {
+                return false;
+            }
+            long[] pads = new long[4];
+            for (int i = 0; i < 2; i++) {
+                if (x.isDynamicDim(1 + i) || y.isDynamicDim(1 + i)) {
+                    return false;
+                }
+                long span = (w.shape().get(2 + i) - 1) * d[i] + 1;
+                long total = Math.max(0, (y.shape().get(1 + i) - 1) * s[i] + span - x.shape().get(1 + i));
+                pads[i] = a.value().equals("SAME_UPPER") ? total / 2 : total - total / 2;
+                pads[2 + i] = total - pads[i];
+            }
+            attrs.put("auto_pad", new StringAttr("NOTSET"));
+            attrs.put("pads", DenseArrayAttr.i64(pads));
+            return true;
         }
 
         private static long[] ints(Operation op, String name, long[] absent) {

@@ -35,10 +35,12 @@ class MnistToKernelCallsTest {
         // simplify-onnx: each conv's broadcast bias Add folds into the conv (whose Relu then fuses into it), the
         // Reshape of the classifier's constant weights folds into a constant; left: the classifier's input's
         // Reshape, which hip-reshape-transpose-views turns into a view (no kernel), and the classifier's bias Add.
-        // hip-conv-channels-last: the second conv (8 input channels) and its max pool run NHWC; the first
-        // (one channel, 157k multiply-adds) and its pool stay NCHW; one transpose in, one back before the Reshape
-        assertThat(calls).containsEntry("hipep_conv_f32_in3_clamp", 1).containsEntry("hipep_conv_f32_in3_clamp_nhwc", 1)
-                .containsEntry("hipep_max_pool_f32_out1", 1).containsEntry("hipep_max_pool_f32_out1_nhwc", 1)
+        // hip-conv-channels-last: the second conv (8 input channels) and its max pool run NHWC, and canonicalize
+        // fuses the pool into the conv (its SAME_UPPER pads made explicit); the first conv (one channel, 157k
+        // multiply-adds) and its pool stay NCHW; one transpose in, one back before the Reshape
+        assertThat(calls).containsEntry("hipep_conv_f32_in3_clamp", 1)
+                .containsEntry("hipep_conv_f32_in3_clamp_maxpool_nhwc", 1).containsEntry("hipep_max_pool_f32_out1", 1)
+                .doesNotContainKey("hipep_max_pool_f32_out1_nhwc").doesNotContainKey("hipep_conv_f32_in3_clamp_nhwc")
                 .containsEntry("hipep_transpose_f32", 2).doesNotContainKey("hipep_conv_f32_in2")
                 .doesNotContainKey("hipep_max_f32").containsEntry("hipep_add_f32", 1)
                 .doesNotContainKey("hipep_reshape_f32");

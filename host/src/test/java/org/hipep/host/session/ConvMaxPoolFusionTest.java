@@ -36,12 +36,17 @@ import org.junit.jupiter.api.io.TempDir;
  * batch of two, NaN and an infinity in X) and a 4 -> 16 5x5 pooled 3x3 stride 3 with uneven pads
  * (windows that do not overlap) through the runtime's few-channel kernel, whose rows the pool takes
  * as they are computed (AVX-512 builds; other builds take the next way); a 3x3 of 16 -> 24 channels
- * pooled 2x2 without a Relu, which oneDNN computes into a buffer the max pool kernel then reads.
+ * pooled 2x2 without a Relu, which oneDNN computes into a buffer the max pool kernel then reads;
+ * and a 4x4 conv with SAME_UPPER pads (1 before, 2 after: mnist-8's kind), which the fusion makes
+ * explicit.
  */
 class ConvMaxPoolFusionTest {
-    /** Conv [N, C, H, W] x [M, C, k, k] (stride s, pads p), an optional Relu, MaxPool pk x pk stride ps, pads pp. */
-    private record Case(String name, int n, int c, int m, int h, int w, int k, int s, long[] p, boolean relu, int pk,
-            int ps, long[] pp) {
+    /**
+     * Conv [N, C, H, W] x [M, C, k, k] (stride s, pads p; with same, auto_pad SAME_UPPER instead,
+     * whose pads p are), an optional Relu, MaxPool pk x pk stride ps, pads pp.
+     */
+    private record Case(String name, int n, int c, int m, int h, int w, int k, int s, long[] p, boolean same,
+            boolean relu, int pk, int ps, long[] pp) {
         long[] x() {
             return new long[] {n, c, h, w};
         }
@@ -59,11 +64,14 @@ class ConvMaxPoolFusionTest {
         }
     }
 
+    private static final long[] NONE = {0, 0, 0, 0};
     private static final Case[] CASES = {
-        new Case("stem", 1, 3, 64, 37, 41, 3, 2, new long[] {0, 0, 0, 0}, true, 3, 2, new long[] {0, 0, 0, 0}),
-        new Case("resnet", 2, 3, 32, 30, 26, 7, 2, new long[] {3, 3, 3, 3}, true, 3, 2, new long[] {1, 1, 1, 1}),
-        new Case("wide", 1, 16, 24, 12, 14, 3, 1, new long[] {1, 1, 1, 1}, false, 2, 2, new long[] {0, 0, 0, 0}),
-        new Case("strided_pool", 1, 4, 16, 17, 15, 5, 1, new long[] {2, 2, 2, 2}, true, 3, 3, new long[] {1, 0, 2, 1})};
+        new Case("stem", 1, 3, 64, 37, 41, 3, 2, NONE, false, true, 3, 2, NONE),
+        new Case("resnet", 2, 3, 32, 30, 26, 7, 2, new long[] {3, 3, 3, 3}, false, true, 3, 2, new long[] {1, 1, 1, 1}),
+        new Case("wide", 1, 16, 24, 12, 14, 3, 1, new long[] {1, 1, 1, 1}, false, false, 2, 2, NONE),
+        new Case("strided_pool", 1, 4, 16, 17, 15, 5, 1, new long[] {2, 2, 2, 2}, false, true, 3, 3,
+                new long[] {1, 0, 2, 1}),
+        new Case("same", 1, 8, 16, 14, 14, 4, 1, new long[] {1, 1, 2, 2}, true, true, 3, 3, NONE)};
 
     @TempDir
     Path dir;
@@ -93,7 +101,7 @@ class ConvMaxPoolFusionTest {
                 String q = p + way;
                 g.addNode(node("Conv", q + "conv", q + "c", p + "x", p + "w", p + "b").toBuilder()
                         .addAttribute(ints("kernel_shape", c.k(), c.k())).addAttribute(ints("strides", c.s(), c.s()))
-                        .addAttribute(ints("pads", c.p())).build());
+                        .addAttribute(c.same() ? string("auto_pad", "SAME_UPPER") : ints("pads", c.p())).build());
                 String pooled = c.relu() ? q + "r" : q + "c";
                 if (c.relu()) {
                     g.addNode(node("Relu", q + "relu", q + "r", q + "c"));
@@ -153,8 +161,7 @@ class ConvMaxPoolFusionTest {
 
     /**
      * Pools the kernel cannot take stay apart: one whose ceil_mode adds a window (a 13 x 13 output
-     * pooled 2x2 stride 2: 7 x 7, not 6 x 6), a dilated one, and one after a convolution with SAME
-     * pads (mnist-8's; the kernel needs explicit ones).
+     * pooled 2x2 stride 2: 7 x 7, not 6 x 6), a dilated one, and one with SAME pads.
      */
     @Test
     void poolsTheKernelCannotTakeStayApart() throws Exception {
@@ -166,10 +173,6 @@ class ConvMaxPoolFusionTest {
             g.addInitializer(OnnxValues.floatData(p + "_w", random(rnd, 16 * 3 * 9, 0.3), 16, 3, 3, 3));
             NodeProto.Builder conv = node("Conv", p + "_conv", p + "_c", "x", p + "_w").toBuilder()
                     .addAttribute(ints("kernel_shape", 3, 3));
-            if (p.equals("same")) {
-                conv.addAttribute(AttributeProto.newBuilder().setName("auto_pad")
-                        .setType(AttributeProto.AttributeType.STRING).setS(ByteString.copyFromUtf8("SAME_UPPER")));
-            }
             NodeProto.Builder pool = node("MaxPool", p + "_pool", p + "_y", p + "_c").toBuilder()
                     .addAttribute(ints("kernel_shape", 2, 2)).addAttribute(ints("strides", 2, 2));
             if (p.equals("ceil")) {
@@ -177,8 +180,10 @@ class ConvMaxPoolFusionTest {
                         .setType(AttributeProto.AttributeType.INT).setI(1));
             } else if (p.equals("dilated")) {
                 pool.addAttribute(ints("dilations", 2, 2));
+            } else {
+                pool.addAttribute(string("auto_pad", "SAME_UPPER"));
             }
-            long side = p.equals("ceil") ? 7 : p.equals("dilated") ? 6 : 7;
+            long side = p.equals("dilated") ? 6 : 7;
             g.addNode(conv.build()).addNode(pool.build()).addOutput(OnnxValues.floatTensor(p + "_y", 1, 16, side, side));
         }
         Path model = OnnxValues.writeModel(dir.resolve("apart.onnx"), g.build(), 17);
@@ -196,6 +201,11 @@ class ConvMaxPoolFusionTest {
                 assertThat(kernels.get(p + "_conv hip.conv")).as(p).doesNotContain("maxpool");
             }
         }
+    }
+
+    private static AttributeProto string(String name, String value) {
+        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
+                .setS(ByteString.copyFromUtf8(value)).build();
     }
 
     /** max_pool(relu?(conv(x, w) + b)) of c in float64, NCHW; NaN where a window holds one. */
