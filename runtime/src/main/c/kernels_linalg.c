@@ -1607,10 +1607,10 @@ typedef struct {
 
 /*
  * Each thread's ring (la_fcpool_body): a buffer of its own, kept for the thread's life (freed by a
- * key's destructor when it ends), grown when a call needs more. In kernel scratch, as first
- * written, the rings' lines were often last written by the other core (the slots serve every
- * kernel, on either thread), and at two threads the pool's part took ~60 us of the stem's ~245
- * against ~40 at one thread.
+ * key's destructor when it ends), grown when a call needs more, so that no other kernel writes its
+ * lines from the other core between runs and no team thread numbers are needed. (Rings in kernel
+ * scratch, one per team thread, measured the same at one and two threads: docs/BENCHMARKS.md,
+ * fortieth round.)
  */
 typedef struct {
     uint64_t call;
@@ -1621,16 +1621,17 @@ typedef struct {
 
 static _Atomic uint64_t la_fcpool_calls;
 static pthread_key_t la_fcpool_key;
+static int la_fcpool_keyed; /* whether la_fcpool_key was made */
 static pthread_once_t la_fcpool_once = PTHREAD_ONCE_INIT;
 
 static void la_fcpool_key_make(void) {
-    if (pthread_key_create(&la_fcpool_key, free) != 0) la_fcpool_key = (pthread_key_t)-1;
+    la_fcpool_keyed = pthread_key_create(&la_fcpool_key, free) == 0;
 }
 
 /* the calling thread's ring of at least `bytes` of rows, its tags cleared for `call`; NULL when out of memory */
 static la_fcpool_ring_t *la_fcpool_ring(uint64_t call, int64_t bytes) {
     pthread_once(&la_fcpool_once, la_fcpool_key_make);
-    if (la_fcpool_key == (pthread_key_t)-1) return NULL;
+    if (!la_fcpool_keyed) return NULL;
     la_fcpool_ring_t *r = (la_fcpool_ring_t *)pthread_getspecific(la_fcpool_key);
     if (r == NULL || r->bytes < bytes) {
         free(r);
@@ -2239,8 +2240,8 @@ static void la_conv_maxpool(void *ctx, const char *sym, int64_t xr, void *xd, in
         int direct = la_fc_applies(&io, group, 0) && hipep_is_contiguous(&y) && pool[0] <= LA_FCPOOL_MAX_K;
         if (direct) {
             if (bs != NULL) st_bound_set(ctx, bs->out, INFINITY); /* no bound proved on this path */
-            la_fcpool_job_t pj = {ctx, NULL, (float *)y.data, 0, {pool[0], pool[1]}, {pool[2], pool[3]}, {pool[4], pool[5]},
-                                  y.sizes[1], y.sizes[2]};
+            la_fcpool_job_t pj = {ctx, NULL, (float *)y.data, 0, {pool[0], pool[1]}, {pool[2], pool[3]},
+                                  {pool[4], pool[5]}, y.sizes[1], y.sizes[2]};
             io.Y = y.data;
             la_conv_fewch(ctx, &io, clamp, lo, hi, &pj);
         }

@@ -206,8 +206,8 @@ public final class HipEpilogueFusion {
             long[] d = ints(op, "dilations", new long[] {1, 1});
             boolean valid = op.attribute("auto_pad") instanceof StringAttr a && a.value().equals("VALID");
             long[] p = valid ? new long[4] : ints(op, "pads", new long[4]);
-            if (k == null || k.length != 2 || s.length != 2 || d.length != 2 || d[0] != 1 || d[1] != 1
-                    || p.length != 4 || !explicitPads(op)) {
+            if (k == null || s == null || d == null || p == null || k.length != 2 || s.length != 2 || d.length != 2
+                    || d[0] != 1 || d[1] != 1 || p.length != 4 || !explicitPads(op)) {
                 return rewriter.notifyMatchFailure(op, "not a 2-D undilated window with explicit pads");
             }
             long[] pool = {k[0], k[1], s[0], s[1], p[0], p[1], p[2], p[3]};
