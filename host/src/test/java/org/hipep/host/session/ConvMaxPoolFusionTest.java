@@ -141,10 +141,7 @@ class ConvMaxPoolFusionTest {
                                     weights.get(p + "b")));
                         }
                     }
-                    Map<String, String> kernels = new HashMap<>();
-                    for (Profile.Call call : s.profile().calls()) {
-                        kernels.put(call.node() + " " + call.op(), call.kernel());
-                    }
+                    Map<String, String> kernels = kernels(s);
                     for (Case c : CASES) {
                         String p = c.name() + "_";
                         String fused = p + "conv+" + (c.relu() ? p + "relu+" : "") + p + "pool hip.conv";
@@ -192,15 +189,21 @@ class ConvMaxPoolFusionTest {
                         .enableProfiling(dir.resolve("profile")));
                 Tensor x = Tensor.fromArray(random(new Random(6), 3 * 15 * 15, 1.0), new long[] {1, 3, 15, 15});
                 Result r = s.run(Map.of("x", x))) {
-            Map<String, String> kernels = new HashMap<>();
-            for (Profile.Call call : s.profile().calls()) {
-                kernels.put(call.node() + " " + call.op(), call.kernel());
-            }
+            Map<String, String> kernels = kernels(s);
             for (String p : pools) {
                 assertThat(kernels).as(p).containsKey(p + "_pool hip.max_pool").containsKey(p + "_conv hip.conv");
                 assertThat(kernels.get(p + "_conv hip.conv")).as(p).doesNotContain("maxpool");
             }
         }
+    }
+
+    /** The kernel of each call site ("node op") in the session's profile. */
+    private static Map<String, String> kernels(HipSession s) {
+        Map<String, String> kernels = new HashMap<>();
+        for (Profile.Call call : s.profile().calls()) {
+            kernels.put(call.node() + " " + call.op(), call.kernel());
+        }
+        return kernels;
     }
 
     private static AttributeProto string(String name, String value) {
