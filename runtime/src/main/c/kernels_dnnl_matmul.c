@@ -2,6 +2,8 @@
  * Float MatMul / Gemm with constant weights through oneDNN's matmul primitive (kernels_dnnl.c has
  * the cache, threads and weights handling). la_matmul and la_gemm (kernels_linalg.c, behind the
  * hipep_matmul_f32_in2 / _in3 and hipep_gemm_f32_in2 / _in3 symbols) call dn_matmul_try first.
+ * Products of at most 128 rows go to the runtime's own loop before oneDNN (pw_matmul_run in
+ * kernels_dnnl_winograd.c, which says when).
  *
  * Why: a model's weight products (BERT's projections and FFN, 128 x 768 x 768 / x 3072, MLPs' dense
  * layers) multiply activations by a matrix that never changes. OpenBLAS packs B into its panel
@@ -142,6 +144,10 @@ static int dn_matmul_run(void *ctx, const char *sym, int64_t M, int64_t N, int64
     if (M <= 1) ars = K;
     if (K <= 1) acs = 1;
     if (!((acs == 1 && ars >= K) || (ars == 1 && acs >= M))) return 0;
+    /* the own products first (kernels_dnnl_winograd.c; no fused epilogue: oneDNN's post-op) */
+    if (!epi && alpha == 1.0 && acs == 1 && ars == K && ldy == N &&
+        pw_matmul_run(ctx, M, N, K, A, B, ab, bias, accumulate, Y))
+        return 1;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || !dn_is_constant(c, B)) return 0;
     int64_t threads = dn_begin(ctx, 0);

@@ -693,11 +693,24 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * ms at one thread, the strided layer above 1.28-1.31 -> 1.21-1.24; 128 columns a pass measured
  * slower. The loops over rows carry `unroll(full)`: without it, with the passes, the twelve-row
  * loop kept its accumulators in registers but stored them to the stack on every iteration.
+ *
+ * MatMul and Gemm (pw_matmul_run, called by kernels_dnnl_matmul.c's dn_matmul_run before oneDNN):
+ * a product with constant weights of at most PW_MAX_ROWS rows is the same loop, B packed into the
+ * same panels (B as [N, K] is a 1x1 convolution's weights, so such a B shares the entry; B as [K,
+ * N] is one plane as it is), with the bias row and, for Gemm's C, Y's old values added at the
+ * stores. BERT's projections (128 x 768 x 768) took oneDNN's brgemm 771-829 us at one thread and
+ * 402-432 at two in the model, this loop 747-784 and 385-411 (-2 to -8%, builds alternated;
+ * docs/BENCHMARKS.md, forty-first round). Not taken: a fused Gelu or clamp (oneDNN's post-op on
+ * its registers; the FFN's 128 x 768 x 3072 product with the own loop and a Gelu pass over each
+ * panel was 1-3% slower), N not a multiple of 32, and an A larger than PW_MM_MAX_A, half of L2
+ * (each panel reads all of A): the FFN's second product (A 128 x 3072, 1.5 MB) measured -4% to
+ * +2% at one thread and 12-15% slower at two threads in three pairs of four.
  */
 #define PW_MIN_IN 16   /* fewer input channels: oneDNN (a short k loop per block of rows) */
 #define PW_MAX_ROWS 128 /* more pixels: oneDNN, as fast or faster (see above) */
 #define PW_IM2COL_BYTES (2LL << 20) /* a larger A: oneDNN */
 #define PW_KC 256                   /* A's columns per pass over the rows (a panel's 32 KB stay in L1) */
+#define PW_MM_MAX_A (512LL << 10)   /* a product's larger A: oneDNN (see above) */
 
 #ifdef __AVX512F__
 #pragma GCC diagnostic push
@@ -818,23 +831,36 @@ static void pw_im2col_body(void *arg, int64_t pb, int64_t pe) {
     }
 }
 
+/* what pw_create packs: a convolution's weights (W [M, C, KH, KW]; a MatMul's B read transposed, [N,
+ * K], is the 1x1 case), or with kn a MatMul's B as it is, [K, M] */
+typedef struct {
+    la_fc_pack_t w;
+    int kn;
+} pw_pack_t;
+
 /* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
  * A's (tap, channel) order: la_fc_repack's layout, as one plane) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
-    const la_fc_pack_t *a = (const la_fc_pack_t *)arg;
-    const int64_t M = a->M, K = a->KH * a->KW * a->C;
-    float *U = (float *)malloc((size_t)(K * M) * sizeof(float));
+    const pw_pack_t *a = (const pw_pack_t *)arg;
+    const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
+    float *U = a->kn ? NULL : (float *)malloc((size_t)(K * M) * sizeof(float));
     e->wbytes = K * M * (int64_t)sizeof(float);
-    e->wbuf = U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
+    e->wbuf = a->kn || U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
     int made = e->wbuf != NULL;
     if (made) {
-        la_fc_repack(U, a);
-        wg_own_pack(U, 1, K, M, 1, (float *)e->wbuf);
-        dn_release(a->w, K * M * (int64_t)sizeof(float));
+        if (U != NULL) la_fc_repack(U, &a->w);
+        wg_own_pack(U != NULL ? U : a->w.w, 1, K, M, 1, (float *)e->wbuf);
+        dn_release(a->w.w, K * M * (int64_t)sizeof(float));
     }
     free(U);
     return made;
+}
+
+/* the products of job j (pw_body) on `threads` threads, a unit of work being one panel */
+static void pw_run(void *ctx, pw_job_t *j, int64_t threads) {
+    if (threads > 1) hipep_parallel_for(ctx, j->M / 32, 1, pw_body, j);
+    else pw_body(j, 0, j->M / 32);
 }
 #endif
 
@@ -858,10 +884,10 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1]};
-    la_fc_pack_t arg = {(const float *)io->W, io->C, g->k[0], g->k[1], io->M};
+    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
-    int64_t panels = io->M / 32, threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
+    int64_t threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
     int slot = -1;
     float *a = in_place ? NULL : (float *)st_scratch_take(ctx, P * K * (int64_t)sizeof(float), &slot);
     if (!in_place) {
@@ -876,8 +902,7 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     }
     pw_job_t j = {in_place ? (const float *)io->X : a, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y,
                   K, io->M, P, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
-    if (threads > 1) hipep_parallel_for(ctx, panels, 1, pw_body, &j);
-    else pw_body(&j, 0, panels);
+    pw_run(ctx, &j, threads);
     if (a != NULL) st_scratch_give(ctx, a, slot);
     dn_count(ctx, DN_KIND_PW_OWN);
     if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
@@ -890,6 +915,42 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     (void)lo;
     (void)hi;
     (void)acc;
+    return 0;
+#endif
+}
+
+/*
+ * A float product Y [M, N] = A [M, K] B (+ bias [N]; with acc onto Y's values) by the own products
+ * when it qualifies (see "MatMul and Gemm" above): returns 1 (Y written), else 0 (nothing written).
+ * A's and Y's rows dense; B constant, dense, as [K, N] (kn) or as [N, K] read transposed.
+ */
+static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float *A, const float *B, int kn,
+                         const float *bias, int acc, float *Y) {
+#ifdef __AVX512F__
+    if (M > PW_MAX_ROWS || N % 32 != 0 || K < PW_MIN_IN) return 0;
+    dn_cache_t *c = dn_cache_of(ctx);
+    if (c == NULL || !dn_is_constant(c, B)) return 0;
+    if (M * K * (int64_t)sizeof(float) > PW_MM_MAX_A) return 0;
+    int64_t threads = dn_begin(ctx, 0);
+    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, K, N, 1, 1, kn};
+    pw_pack_t arg = {{B, K, 1, 1, N}, kn};
+    dn_entry_t *e = dn_get(ctx, c, k, B, pw_create, &arg);
+    if (e == NULL) return 0;
+    pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, acc, 0, 0.0f, 0.0f};
+    pw_run(ctx, &j, threads);
+    dn_count(ctx, DN_KIND_MM_OWN);
+    return 1;
+#else
+    (void)ctx;
+    (void)M;
+    (void)N;
+    (void)K;
+    (void)A;
+    (void)B;
+    (void)kn;
+    (void)bias;
+    (void)acc;
+    (void)Y;
     return 0;
 #endif
 }

@@ -132,13 +132,17 @@ public final class HipSession implements AutoCloseable {
      * {@code ownPointwiseConvolutions}: the 1x1 convolutions of few pixels (a CNN's last stage) that
      * the runtime's own products computed (AVX-512 hosts; counted in no other count but
      * {@code accumulatedConvolutions}).
+     * {@code ownMatMuls}: the products with constant weights of at most 128 rows (a transformer's
+     * projections at sequence length 128) that those own products computed (AVX-512 hosts; counted
+     * in no other count).
      * {@code states}: the runtime states the counts are summed over (one per run that was in flight
      * at once).
      */
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
-            long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, int states) {
+            long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, long ownMatMuls,
+            int states) {
     }
 
     /**
@@ -164,6 +168,7 @@ public final class HipSession implements AutoCloseable {
             long ownProducts = 0;
             long bounded = 0;
             long pointwise = 0;
+            long ownMatMuls = 0;
             synchronized (all) {
                 for (Slot s : all) {
                     conv += model.oneDnnRuns(s.state, 0);
@@ -178,9 +183,10 @@ public final class HipSession implements AutoCloseable {
                     ownProducts += model.oneDnnRuns(s.state, 9);
                     bounded += model.oneDnnRuns(s.state, 10);
                     pointwise += model.oneDnnRuns(s.state, 11);
+                    ownMatMuls += model.oneDnnRuns(s.state, 12);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, ownProducts, bounded, pointwise, all.size());
+                        fewChannels, ownProducts, bounded, pointwise, ownMatMuls, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
