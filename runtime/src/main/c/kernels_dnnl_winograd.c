@@ -927,10 +927,9 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
 static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float *A, const float *B, int kn,
                          const float *bias, int acc, float *Y) {
 #ifdef __AVX512F__
-    if (M > PW_MAX_ROWS || N % 32 != 0 || K < PW_MIN_IN) return 0;
+    if (M > PW_MAX_ROWS || N % 32 != 0 || K < PW_MIN_IN || M * K * (int64_t)sizeof(float) > PW_MM_MAX_A) return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || !dn_is_constant(c, B)) return 0;
-    if (M * K * (int64_t)sizeof(float) > PW_MM_MAX_A) return 0;
     int64_t threads = dn_begin(ctx, 0);
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, K, N, 1, 1, kn};
     pw_pack_t arg = {{B, K, 1, 1, N}, kn};

@@ -32,8 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * to oneDNN.
  */
 class OwnMatMulTest {
-    /** y = a b (b [k, n], or [n, k] with transB) + c; c null, a bias row [n] or (gemmC) a graph input [m, n]. */
-    private record Case(String name, long[] a, int n, boolean transB, boolean bias, boolean gemmC, Route route) {
+    /**
+     * y = a b (b [k, n], or [n, k] with transB) + c; c null, a bias row [n] or (gemmC) a graph input
+     * [m, n]; own: the AVX-512 runtime's own products take it (else oneDNN).
+     */
+    private record Case(String name, long[] a, int n, boolean transB, boolean bias, boolean gemmC, boolean own) {
         int k() {
             return (int) a[a.length - 1];
         }
@@ -61,19 +64,14 @@ class OwnMatMulTest {
         }
     }
 
-    /** Where a product goes on the AVX-512 runtime. */
-    private enum Route {
-        OWN, ONEDNN
-    }
-
     private static final List<Case> CASES = List.of(
-            new Case("proj", new long[] {1, 128, 128}, 96, false, true, false, Route.OWN),
-            new Case("folded", new long[] {2, 50, 96}, 128, false, false, false, Route.OWN),
-            new Case("gemm_tb", new long[] {64, 160}, 128, true, true, false, Route.OWN),
-            new Case("gemm_c", new long[] {120, 160}, 64, false, false, true, Route.OWN),
-            new Case("tall", new long[] {130, 96}, 96, false, false, false, Route.ONEDNN),
-            new Case("n48", new long[] {128, 192}, 48, false, true, false, Route.ONEDNN),
-            new Case("wide_a", new long[] {128, 1056}, 32, false, false, false, Route.ONEDNN));
+            new Case("proj", new long[] {1, 128, 128}, 96, false, true, false, true),
+            new Case("folded", new long[] {2, 50, 96}, 128, false, false, false, true),
+            new Case("gemm_tb", new long[] {64, 160}, 128, true, true, false, true),
+            new Case("gemm_c", new long[] {120, 160}, 64, false, false, true, true),
+            new Case("tall", new long[] {130, 96}, 96, false, false, false, false),
+            new Case("n48", new long[] {128, 192}, 48, false, true, false, false),
+            new Case("wide_a", new long[] {128, 1056}, 32, false, false, false, false));
 
     @TempDir
     Path dir;
@@ -147,7 +145,7 @@ class OwnMatMulTest {
                         } finally {
                             byName.values().forEach(Tensor::close);
                         }
-                        long ownPerRun = own ? CASES.stream().filter(c -> c.route() == Route.OWN).count() : 0;
+                        long ownPerRun = own ? CASES.stream().filter(Case::own).count() : 0;
                         HipSession.LibraryRuns runs = s.libraryRuns();
                         assertThat(runs.ownMatMuls()).as("own products " + where).isEqualTo(ownPerRun * run);
                         assertThat(runs.oneDnnMatMuls()).as("oneDNN matmuls " + where)
