@@ -37,11 +37,15 @@ final class MicroModels {
             // oneDNN convolutions (dnnl-conv): ResNet-50's other two strided 1x1 (downsampling) convolutions,
             // super-resolution-10's last two convolutions (64 -> 32 and 32 -> 9, 3x3 at 224x224)
             "op-conv1x1-down28", "op-conv1x1-down7", "op-sr-conv3x3-32", "op-sr-conv3x3-9",
-            // the engines' GEMMs side by side: a large square product with constant weights (SQUARE_MATMUL)
+            // the engines' GEMMs side by side: a large square product with constant weights (MATMUL)
             "op-matmul-2048");
 
-    /** {@code op-matmul-<n>}: an [n, n] input times a constant [n, n] weight, n from 1 to 8192. */
-    static final Pattern SQUARE_MATMUL = Pattern.compile("op-matmul-([1-9][0-9]{0,3})");
+    /**
+     * {@code op-matmul-<n>}: an [n, n] input times a constant [n, n] weight; {@code op-matmul-<m>x<n>}:
+     * an [m, n] input (m rows: a dense layer's batch, a sequence) times the same weight; m and n
+     * from 1 to 8192.
+     */
+    static final Pattern MATMUL = Pattern.compile("op-matmul-(?:([1-9][0-9]{0,3})x)?([1-9][0-9]{0,3})");
 
     private MicroModels() {
     }
@@ -219,16 +223,17 @@ final class MicroModels {
             case "op-sr-conv3x3-32" -> conv(g, rnd, input, 64, 32, 224, 3, 1);
             case "op-sr-conv3x3-9" -> conv(g, rnd, input, 32, 9, 224, 3, 1);
             default -> {
-                // op-matmul-<n>: [n, n] x a constant [n, n]
-                Matcher square = SQUARE_MATMUL.matcher(name);
-                int n = square.matches() ? Integer.parseInt(square.group(1)) : 0;
-                if (n < 1 || n > 8192) {
+                // op-matmul-<n>: [n, n] x a constant [n, n]; op-matmul-<m>x<n>: [m, n] x the same
+                Matcher square = MATMUL.matcher(name);
+                int n = square.matches() ? Integer.parseInt(square.group(2)) : 0;
+                int m = square.matches() && square.group(1) != null ? Integer.parseInt(square.group(1)) : n;
+                if (n < 1 || n > 8192 || m > 8192) {
                     throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES
-                            + " (and op-matmul-<n> for any n from 1 to 8192)");
+                            + " (and op-matmul-<n>, op-matmul-<m>x<n> for any m, n from 1 to 8192)");
                 }
-                input.accept(new long[] {n, n});
+                input.accept(new long[] {m, n});
                 g.addInitializer(BertModel.tensor("w", gaussian(rnd, n * n, 0.02), n, n));
-                node(g, "MatMul", new String[] {"x0", "w"}, n, n);
+                node(g, "MatMul", new String[] {"x0", "w"}, m, n);
             }
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")

@@ -10,7 +10,7 @@ import org.hipep.dialects.onnx.proto.OnnxProto.ModelProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The square MatMul micro models ({@code op-matmul-<n>}) that compare the engines' GEMMs. */
+/** The MatMul micro models ({@code op-matmul-<n>}, {@code op-matmul-<m>x<n>}) that compare the engines' GEMMs. */
 class MicroModelsTest {
     @TempDir
     Path work;
@@ -33,8 +33,22 @@ class MicroModelsTest {
     }
 
     @Test
+    void rowsOfAMatMulCanBeGivenApart() throws Exception {
+        Path dir = work.resolve("rows");
+        MicroModels.write("op-matmul-3x40", dir);
+        GraphProto g = ModelProto.parseFrom(Files.readAllBytes(dir.resolve("model.onnx"))).getGraph();
+        assertThat(g.getInitializerList()).singleElement()
+                .satisfies(w -> assertThat(w.getDimsList()).containsExactly(40L, 40L));
+        assertThat(g.getInput(0).getType().getTensorType().getShape().getDimList())
+                .extracting(d -> d.getDimValue()).containsExactly(3L, 40L);
+        assertThat(g.getOutput(0).getType().getTensorType().getShape().getDimList())
+                .extracting(d -> d.getDimValue()).containsExactly(3L, 40L);
+    }
+
+    @Test
     void otherNamesAreRefused() {
-        for (String bad : new String[] {"op-matmul-0", "op-matmul-007", "op-matmul-9000", "op-matmul-", "op-nothing"}) {
+        for (String bad : new String[] {"op-matmul-0", "op-matmul-007", "op-matmul-9000", "op-matmul-",
+            "op-matmul-0x8", "op-matmul-9000x8", "op-matmul-8x", "op-nothing"}) {
             assertThatThrownBy(() -> MicroModels.write(bad, work.resolve("bad"))).as(bad)
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no micro model");
         }
