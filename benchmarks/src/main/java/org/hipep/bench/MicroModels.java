@@ -224,16 +224,16 @@ final class MicroModels {
             case "op-sr-conv3x3-9" -> conv(g, rnd, input, 32, 9, 224, 3, 1);
             default -> {
                 // op-matmul-<n>: [n, n] x a constant [n, n]; op-matmul-<m>x<n>: [m, n] x the same
-                Matcher square = MATMUL.matcher(name);
-                int n = square.matches() ? Integer.parseInt(square.group(2)) : 0;
-                int m = square.matches() && square.group(1) != null ? Integer.parseInt(square.group(1)) : n;
-                if (n < 1 || n > 8192 || m > 8192) {
+                Matcher mm = MATMUL.matcher(name);
+                int n = mm.matches() ? Integer.parseInt(mm.group(2)) : 0;
+                int rows = mm.matches() && mm.group(1) != null ? Integer.parseInt(mm.group(1)) : n;
+                if (n < 1 || n > 8192 || rows > 8192) {
                     throw new IllegalArgumentException("no micro model '" + name + "'; there are " + NAMES
                             + " (and op-matmul-<n>, op-matmul-<m>x<n> for any m, n from 1 to 8192)");
                 }
-                input.accept(new long[] {m, n});
+                input.accept(new long[] {rows, n});
                 g.addInitializer(BertModel.tensor("w", gaussian(rnd, n * n, 0.02), n, n));
-                node(g, "MatMul", new String[] {"x0", "w"}, m, n);
+                node(g, "MatMul", new String[] {"x0", "w"}, rows, n);
             }
         }
         ModelProto m = ModelProto.newBuilder().setIrVersion(9).setProducerName("hip-ep benchmarks")
