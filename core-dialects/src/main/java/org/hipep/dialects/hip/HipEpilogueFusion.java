@@ -235,9 +235,8 @@ public final class HipEpilogueFusion {
 
         /**
          * The explicit pads of a conv with SAME_UPPER / SAME_LOWER pads ({@code y} its NHWC result)
-         * into {@code attrs} (auto_pad NOTSET and pads as the kernels derive them: the total
-         * {@code max(0, (out - 1) * stride + span - in)} split with the odd one at the end for
-         * UPPER, at the beginning for LOWER); false when a size it needs is dynamic.
+         * into {@code attrs} (auto_pad NOTSET and {@link HipShapes#samePads}); false when a size it
+         * needs is dynamic.
          */
         private static boolean samePads(Operation conv, RankedTensorType y, Map<String, Attribute> attrs) {
             if (!(conv.attribute("auto_pad") instanceof StringAttr a)
@@ -251,15 +250,16 @@ public final class HipEpilogueFusion {
             if (s == null || d == null || s.length != 2 || d.length != 2) {
                 return false;
             }
+            HipShapes.AutoPad mode = HipShapes.AutoPad.valueOf(a.value());
             long[] pads = new long[4];
             for (int i = 0; i < 2; i++) {
                 if (x.isDynamicDim(1 + i) || y.isDynamicDim(1 + i)) {
                     return false;
                 }
-                long span = (w.shape().get(2 + i) - 1) * d[i] + 1;
-                long total = Math.max(0, (y.shape().get(1 + i) - 1) * s[i] + span - x.shape().get(1 + i));
-                pads[i] = a.value().equals("SAME_UPPER") ? total / 2 : total - total / 2;
-                pads[2 + i] = total - pads[i];
+                long[] p = HipShapes.samePads(x.shape().get(1 + i), y.shape().get(1 + i), w.shape().get(2 + i), s[i],
+                        d[i], mode);
+                pads[i] = p[0];
+                pads[2 + i] = p[1];
             }
             attrs.put("auto_pad", new StringAttr("NOTSET"));
             attrs.put("pads", DenseArrayAttr.i64(pads));

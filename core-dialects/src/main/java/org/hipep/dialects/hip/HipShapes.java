@@ -278,6 +278,22 @@ public final class HipShapes {
     }
 
     /**
+     * The pads {@code {begin, end}} that {@code SAME_UPPER} / {@code SAME_LOWER} give one spatial
+     * dimension of a convolution or pooling window with output {@code out} (as the runtime's kernels
+     * derive them): the total {@code max(0, (out - 1) * stride + window - in)}, {@code window =
+     * dilation * (kernel - 1) + 1}, split with the odd one at the end for {@code SAME_UPPER}, at the
+     * beginning for {@code SAME_LOWER}. Static sizes only.
+     */
+    public static long[] samePads(long in, long out, long kernel, long stride, long dilation, AutoPad autoPad) {
+        if (autoPad != AutoPad.SAME_UPPER && autoPad != AutoPad.SAME_LOWER) {
+            throw new IllegalArgumentException("SAME pads of auto_pad " + autoPad);
+        }
+        long total = Math.max(0, (out - 1) * stride + dilation * (kernel - 1) + 1 - in);
+        long begin = autoPad == AutoPad.SAME_UPPER ? total / 2 : total - total / 2;
+        return new long[] {begin, total - begin};
+    }
+
+    /**
      * One spatial output dimension of a transposed convolution (ONNX ConvTranspose):
      * {@code stride * (in - 1) + outputPadding + dilation * (kernel - 1) + 1 - padBegin - padEnd};
      * {@code SAME_*}: {@code in * stride}. A dynamic input or kernel gives {@code ?}.

@@ -165,6 +165,19 @@ class HipShapesTest {
     }
 
     @Test
+    void samePadsPutTheOddOneAtTheEndForUpperAndAtTheBeginningForLower() {
+        // ONNX conv / maxpool_2d_same_upper: X 5, kernel 3, strides 2 -> 3 outputs, total pad 2
+        assertThat(HipShapes.samePads(5, 3, 3, 2, 1, HipShapes.AutoPad.SAME_UPPER)).containsExactly(1, 1);
+        // mnist-8's conv: X 14, kernel 5, stride 1 -> 14, total 4; a 4x4 kernel: total 3
+        assertThat(HipShapes.samePads(14, 14, 5, 1, 1, HipShapes.AutoPad.SAME_UPPER)).containsExactly(2, 2);
+        assertThat(HipShapes.samePads(14, 14, 4, 1, 1, HipShapes.AutoPad.SAME_UPPER)).containsExactly(1, 2);
+        assertThat(HipShapes.samePads(14, 14, 4, 1, 1, HipShapes.AutoPad.SAME_LOWER)).containsExactly(2, 1);
+        // dilation 2 widens the window to 5; a stride that leaves no pad gives none
+        assertThat(HipShapes.samePads(7, 7, 3, 1, 2, HipShapes.AutoPad.SAME_LOWER)).containsExactly(2, 2);
+        assertThat(HipShapes.samePads(8, 4, 2, 2, 1, HipShapes.AutoPad.SAME_UPPER)).containsExactly(0, 0);
+    }
+
+    @Test
     void ceilModeDropsALastWindowStartingInTheEndPadding() {
         HipShapes.AutoPad none = HipShapes.AutoPad.NOTSET;
         // averagepool_2d_ceil_last_window_starts_on_pad: X 2x2, kernel 3, strides 3, pads 1, ceil_mode

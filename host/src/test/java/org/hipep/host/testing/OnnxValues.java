@@ -85,6 +85,12 @@ public final class OnnxValues {
         return a.build();
     }
 
+    /** A STRING attribute (UTF-8). */
+    public static AttributeProto string(String name, String value) {
+        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
+                .setS(ByteString.copyFromUtf8(value)).build();
+    }
+
     /** Writes {@code graph} to {@code file} as a model (IR version 8, the default domain at {@code opset}); returns {@code file}. */
     public static Path writeModel(Path file, GraphProto graph, int opset) throws IOException {
         ModelProto m = ModelProto.newBuilder().setIrVersion(8)
