@@ -2,7 +2,6 @@ package org.hipep.host.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.ByteString;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -482,9 +481,7 @@ class ConvTilingTest {
             if (cs.pads() != null) {
                 node.addAttribute(ints("pads", cs.pads()));
             } else {
-                node.addAttribute(AttributeProto.newBuilder().setName("auto_pad")
-                        .setType(AttributeProto.AttributeType.STRING)
-                        .setS(ByteString.copyFromUtf8("SAME_UPPER")));
+                node.addAttribute(OnnxValues.string("auto_pad", "SAME_UPPER"));
             }
             g.addInput(value(cs.name() + "_x", t, cs.xShape())).addInput(value(cs.name() + "_w", t, cs.wShape()));
             if (cs.bias()) {

@@ -3,7 +3,6 @@ package org.hipep.host.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hipep.host.session.ConvTilingTest.a;
 
-import com.google.protobuf.ByteString;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -704,8 +703,7 @@ class DnnlConvTest {
                     .addAttribute(AttributeProto.newBuilder().setName("group").setType(AttributeProto.AttributeType.INT)
                             .setI(cs.group()));
             node.addAttribute(cs.pads() != null ? ConvTilingTest.ints("pads", cs.pads())
-                    : AttributeProto.newBuilder().setName("auto_pad").setType(AttributeProto.AttributeType.STRING)
-                            .setS(ByteString.copyFromUtf8("SAME_UPPER")).build());
+                    : OnnxValues.string("auto_pad", "SAME_UPPER"));
             g.addInput(ConvTilingTest.value(c.name() + "_x", t, cs.xShape()));
             List<String> params = new ArrayList<>(List.of("w"));
             if (cs.bias()) {

@@ -78,8 +78,7 @@ class FloatMathKernelsTest {
             NodeProto.Builder n = NodeProto.newBuilder().setOpType(tanh ? "Gelu" : op).setName(op).addInput("x")
                     .addOutput(op);
             if (tanh) {
-                n.addAttribute(AttributeProto.newBuilder().setName("approximate").setS(
-                        com.google.protobuf.ByteString.copyFromUtf8("tanh")).setType(AttributeProto.AttributeType.STRING));
+                n.addAttribute(OnnxValues.string("approximate", "tanh"));
             }
             g.addNode(n);
             g.addOutput(value(op, inputs.length));

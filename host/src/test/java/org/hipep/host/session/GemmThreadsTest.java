@@ -115,8 +115,7 @@ class GemmThreadsTest {
         GraphProto.Builder g = GraphProto.newBuilder().setName("einsum");
         g.addInput(value("a", a)).addInput(value("b", b)).addOutput(value("y", 5, 128, 130));
         g.addNode(NodeProto.newBuilder().setOpType("Einsum").addInput("a").addInput("b").addOutput("y")
-                .addAttribute(AttributeProto.newBuilder().setName("equation").setType(AttributeProto.AttributeType.STRING)
-                        .setS(com.google.protobuf.ByteString.copyFromUtf8("bij,bjk->bik"))));
+                .addAttribute(OnnxValues.string("equation", "bij,bjk->bik")));
         check(threads, g, Map.of("a", Tensor.fromArray(x, a), "b", Tensor.fromArray(w, b)), matmulRef(x, a, w, b));
     }
 

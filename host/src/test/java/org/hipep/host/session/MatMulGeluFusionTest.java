@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
 import org.hipep.host.testing.KernelSymbols;
@@ -208,8 +207,7 @@ class MatMulGeluFusionTest {
     private static NodeProto gelu(String name, String x, String y, boolean tanh) {
         NodeProto.Builder n = NodeProto.newBuilder().setOpType("Gelu").setName(name).addInput(x).addOutput(y);
         if (tanh) {
-            n.addAttribute(AttributeProto.newBuilder().setName("approximate").setType(AttributeProto.AttributeType.STRING)
-                    .setS(com.google.protobuf.ByteString.copyFromUtf8("tanh")));
+            n.addAttribute(OnnxValues.string("approximate", "tanh"));
         }
         return n.build();
     }
