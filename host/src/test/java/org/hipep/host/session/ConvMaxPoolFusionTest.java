@@ -6,6 +6,7 @@ import static org.hipep.host.session.MatMulBiasFusionTest.count;
 import static org.hipep.host.session.MatMulBiasFusionTest.random;
 import static org.hipep.host.testing.OnnxValues.ints;
 import static org.hipep.host.testing.OnnxValues.node;
+import static org.hipep.host.testing.OnnxValues.string;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -100,7 +101,7 @@ class ConvMaxPoolFusionTest {
                 String q = p + way;
                 g.addNode(node("Conv", q + "conv", q + "c", p + "x", p + "w", p + "b").toBuilder()
                         .addAttribute(ints("kernel_shape", c.k(), c.k())).addAttribute(ints("strides", c.s(), c.s()))
-                        .addAttribute(c.same() ? OnnxValues.string("auto_pad", "SAME_UPPER") : ints("pads", c.p())).build());
+                        .addAttribute(c.same() ? string("auto_pad", "SAME_UPPER") : ints("pads", c.p())).build());
                 String pooled = c.relu() ? q + "r" : q + "c";
                 if (c.relu()) {
                     g.addNode(node("Relu", q + "relu", q + "r", q + "c"));
@@ -177,7 +178,7 @@ class ConvMaxPoolFusionTest {
             } else if (p.equals("dilated")) {
                 pool.addAttribute(ints("dilations", 2, 2));
             } else {
-                pool.addAttribute(OnnxValues.string("auto_pad", "SAME_UPPER"));
+                pool.addAttribute(string("auto_pad", "SAME_UPPER"));
             }
             long side = p.equals("dilated") ? 6 : 7;
             g.addNode(conv.build()).addNode(pool.build()).addOutput(OnnxValues.floatTensor(p + "_y", 1, 16, side, side));
