@@ -1465,7 +1465,10 @@ static void la_conv1ch_body(void *arg, int64_t begin, int64_t end) {
  * 6.6 us this way, thirty-seventh round). Compiled into the AVX-512 build of the runtime only (the
  * x86-64-v4 object): with 32-byte vectors its 16 accumulators would take twice the registers AVX2
  * has, so oneDNN keeps those hosts. Each call is counted (DN_KIND_FEW_CHANNELS:
- * HipSession.LibraryRuns.fewChannelConvolutions).
+ * HipSession.LibraryRuns.fewChannelConvolutions). X may also come as a channels-last view of the
+ * caller's NCHW image (2 to 4 channels: hip-reshape-transpose-views leaves the image's transpose
+ * out), whose rows each band of output rows copies channels-last for itself (la_fc_planes; counted
+ * as DN_KIND_FEW_PLANES too).
  */
 #define LA_FC_MAX_C 4
 #define LA_FC_SMALL_C 16
@@ -1480,6 +1483,11 @@ typedef struct {
     int64_t C, M;
     int clamp;
     double lo, hi;
+    /* X given in planes (NCHW) instead, xp: each band of rows copies the rows of X it reads
+     * channels-last into x (la_fc_planes), whose first row is row x0 (n * H + h) of X */
+    void *ctx;
+    const float *xp;
+    int64_t x0;
 } la_fc_job_t;
 
 /* Y's P pixels (ldy floats apart) x V vectors of channels from y on: nk window rows of X from x on
@@ -1554,7 +1562,7 @@ static void la_fc_row(const la_fc_job_t *j, int64_t row, float *yr) {
     int64_t n = row / OH, oh = row % OH, ih = oh * g->s[0] - g->pb[0];
     int64_t k0 = ih < 0 ? -ih : 0, k1 = H - ih < KH ? H - ih : KH;
     if (k1 < k0) k1 = k0; /* every tap in the pads: the bias (and clamp) alone */
-    const float *xr = k1 > k0 ? j->x + ((n * H + ih + k0) * W) * C : j->x;
+    const float *xr = k1 > k0 ? j->x + ((n * H + ih + k0 - j->x0) * W) * C : j->x;
     for (int64_t ow = 0; ow < OW; ow++) {
         if (ow == oa) ow = ob; /* past the blocks' pixels */
         if (ow == OW) break;
@@ -1578,10 +1586,85 @@ static void la_fc_row(const la_fc_job_t *j, int64_t row, float *yr) {
     }
 }
 
+/*
+ * X in planes (j->xp: a channels-last convolution's input image given as its NCHW buffer, see
+ * la_fc_applies): output rows are computed in bands of LA_FC_BAND (pooled rows: LA_FC_BAND /
+ * 2), the rows of X that a band reads first copied channels-last into the calling thread's kernel
+ * scratch by kernels_data.c's interleaving loop (the transpose kernel's, which the compiler left
+ * out), where the band's windows find them in L1 / L2, and the next band's rows of X prefetched
+ * while this band computes (X comes from L3 or memory: the transpose kernel waited on it, 17.5 us
+ * of light-squeezenet's image at one thread). A band's rows overlap the next one's by the window's
+ * rows less the stride (7x7 stride 2: 5 of 21).
+ */
+#define LA_FC_BAND 8
+
+/* The rows of X that output rows [oa, ob) of one image read: [*ha, *hb) */
+static void la_fc_rows_read(const la_geom_t *g, int64_t oa, int64_t ob, int64_t *ha, int64_t *hb) {
+    *ha = oa * g->s[0] - g->pb[0];
+    *hb = (ob - 1) * g->s[0] - g->pb[0] + g->k[0];
+    if (*ha < 0) *ha = 0;
+    if (*hb > g->in[0]) *hb = g->in[0];
+    if (*hb < *ha) *hb = *ha;
+}
+
+/* Rows [ha, hb) of image n of X in planes, channels-last into x; the rows [pa, pb) prefetched */
+static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb, float *x, int64_t pa, int64_t pb) {
+    const int64_t C = j->C, H = j->g->in[0], W = j->g->in[1];
+    dm_plan_t p;
+    memset(&p, 0, sizeof p);
+    p.src = (const char *)(j->xp + (n * C * H + ha) * W);
+    p.dst = (char *)x;
+    p.ss[1] = H * W;
+    int64_t positions = (hb - ha) * W;
+    if (C == 2) dm_body_interleave2(&p, 0, positions);
+    else if (C == 3) dm_body_interleave3(&p, 0, positions);
+    else dm_body_interleave4(&p, 0, positions);
+    for (int64_t c = 0; c < C; c++) {
+        const char *a = (const char *)(j->xp + ((n * C + c) * H + pa) * W), *b = a + (pb - pa) * W * sizeof(float);
+        for (; a < b; a += 64) __builtin_prefetch(a, 0, 2);
+    }
+}
+
+/*
+ * The scratch for a band's rows of X (la_fc_planes) into *local (j with x and x0 set for image n
+ * from row ha); NULL after an error (reported).
+ */
+static float *la_fc_band_take(const la_fc_job_t *j, int64_t rows, la_fc_job_t *local, int *slot) {
+    *local = *j;
+    float *x = (float *)st_scratch_take(j->ctx, (rows > 0 ? rows : 1) * j->g->in[1] * j->C * (int64_t)sizeof(float),
+                                        slot);
+    if (x == NULL)
+        hipep_errorf(j->ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the channels-last rows of X");
+    local->x = x;
+    return x;
+}
+
 static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
     const la_fc_job_t *j = (const la_fc_job_t *)arg;
-    const int64_t OW = j->g->out[1];
-    for (int64_t row = begin; row < end; row++) la_fc_row(j, row, j->y + row * OW * j->M);
+    const int64_t OH = j->g->out[0], OW = j->g->out[1];
+    if (j->xp == NULL) {
+        for (int64_t row = begin; row < end; row++) la_fc_row(j, row, j->y + row * OW * j->M);
+        return;
+    }
+    la_fc_job_t local;
+    int slot;
+    int64_t ha, hb, most = (LA_FC_BAND - 1) * j->g->s[0] + j->g->k[0]; /* a band's rows of X at most */
+    float *x = la_fc_band_take(j, most, &local, &slot);
+    if (x == NULL) return;
+    for (int64_t b = begin; b < end;) { /* bands within one image */
+        int64_t n = b / OH, e = b + LA_FC_BAND, pa = 0, pb = 0;
+        if (e > (n + 1) * OH) e = (n + 1) * OH;
+        if (e > end) e = end;
+        la_fc_rows_read(j->g, b - n * OH, e - n * OH, &ha, &hb);
+        if (e < end && e < (n + 1) * OH) /* the next band's rows */
+            la_fc_rows_read(j->g, e - n * OH, (e + LA_FC_BAND < (n + 1) * OH ? e + LA_FC_BAND : (n + 1) * OH) - n * OH,
+                            &pa, &pb);
+        local.x0 = n * j->g->in[0] + ha;
+        la_fc_planes(j, n, ha, hb, x, pa > hb ? pa : hb, pb);
+        for (int64_t row = b; row < e; row++) la_fc_row(&local, row, j->y + row * OW * j->M);
+        b = e;
+    }
+    st_scratch_give(j->ctx, x, slot);
 }
 
 /*
@@ -1681,10 +1764,17 @@ static inline __attribute__((always_inline)) void la_fcpool_max(const float *con
     for (int v = 0; v < V; v++) memcpy(q + 16 * v, &mx[v], sizeof mx[v]);
 }
 
+/* The rows of X [*ha, *hb) that the convolution rows of pooled rows [qa, qb) of image n read */
+static void la_fcpool_rows_read(const la_fcpool_job_t *j, int64_t n, int64_t qa, int64_t qb, int64_t *ha,
+                                int64_t *hb) {
+    const int64_t OH = j->fc->g->out[0];
+    int64_t ca = (qa - n * j->ph) * j->s[0] - j->pb[0], cb = (qb - 1 - n * j->ph) * j->s[0] - j->pb[0] + j->k[0];
+    la_fc_rows_read(j->fc->g, ca < 0 ? 0 : ca, cb < OH ? cb : OH, ha, hb);
+}
+
 static void la_fcpool_body(void *arg, int64_t begin, int64_t end) {
     const la_fcpool_job_t *j = (const la_fcpool_job_t *)arg;
-    const la_fc_job_t *fc = j->fc;
-    const int64_t OH = fc->g->out[0], OW = fc->g->out[1], M = fc->M, KH = j->k[0], KW = j->k[1];
+    const int64_t OH = j->fc->g->out[0], OW = j->fc->g->out[1], M = j->fc->M, KH = j->k[0], KW = j->k[1];
     la_fcpool_ring_t *rg = la_fcpool_ring(j->call, KH * OW * M * (int64_t)sizeof(float));
     if (rg == NULL) {
         hipep_errorf(j->ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate the pool's rows");
@@ -1692,27 +1782,54 @@ static void la_fcpool_body(void *arg, int64_t begin, int64_t end) {
     }
     int64_t *tag = rg->tag;
     float *ring = rg->rows;
-    for (int64_t row = begin; row < end; row++) {
-        int64_t n = row / j->ph, h0 = (row % j->ph) * j->s[0] - j->pb[0];
-        int64_t ha = h0 < 0 ? 0 : h0, hb = h0 + KH < OH ? h0 + KH : OH;
-        for (int64_t h = ha; h < hb; h++)
-            if (tag[h % KH] != n * OH + h) {
-                la_fc_row(fc, n * OH + h, ring + (h % KH) * OW * M);
-                tag[h % KH] = n * OH + h;
-            }
-        const float *rows[LA_FCPOOL_MAX_K];
-        for (int64_t h = ha; h < hb; h++) rows[h - ha] = ring + (h % KH) * OW * M;
-        float *yr = j->y + row * j->pw * M;
-        for (int64_t pw = 0; pw < j->pw; pw++) {
-            int64_t w0 = pw * j->s[1] - j->pb[1], wa = w0 < 0 ? 0 : w0, wb = w0 + KW < OW ? w0 + KW : OW;
-            const int64_t nr = hb - ha, nc = wb - wa;
-            int64_t m = 0;
-            if (nr == 3 && nc == 3) /* a whole 3x3 window (the CNNs' stem pools): constant loops, unrolled */
-                for (; m + 64 <= M; m += 64) la_fcpool_max(rows, 3, wa * M + m, 3, M, yr + pw * M + m, 4);
-            for (; m + 64 <= M; m += 64) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 4);
-            for (; m < M; m += 16) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 1);
-        }
+    const la_fc_job_t *fc = j->fc;
+    la_fc_job_t local;
+    int slot = -1;
+    float *x = NULL;
+    const int64_t band = LA_FC_BAND / 2; /* pooled rows (2x2 / 3x3 pools of stride 2: LA_FC_BAND rows) */
+    if (fc->xp != NULL) {
+        x = la_fc_band_take(fc, ((band - 1) * j->s[0] + KH - 1) * fc->g->s[0] + fc->g->k[0], &local, &slot);
+        if (x == NULL) return;
+        fc = &local;
     }
+    for (int64_t b = begin; b < end;) { /* with X in planes, bands within one image; else all rows */
+        int64_t n = b / j->ph, e = end;
+        if (x != NULL) {
+            e = b + band;
+            if (e > (n + 1) * j->ph) e = (n + 1) * j->ph;
+            if (e > end) e = end;
+            int64_t ha, hb, qa = 0, qb = 0;
+            la_fcpool_rows_read(j, n, b, e, &ha, &hb);
+            if (e < end && e < (n + 1) * j->ph)
+                la_fcpool_rows_read(j, n, e, e + band < (n + 1) * j->ph ? e + band : (n + 1) * j->ph, &qa, &qb);
+            local.x0 = n * j->fc->g->in[0] + ha;
+            la_fc_planes(j->fc, n, ha, hb, x, qa > hb ? qa : hb, qb);
+            /* the ring's rows hold values, not X: those of the last band are reused as they are */
+        }
+        for (int64_t row = b; row < e; row++) {
+            int64_t rn = row / j->ph, h0 = (row % j->ph) * j->s[0] - j->pb[0];
+            int64_t ha = h0 < 0 ? 0 : h0, hb = h0 + KH < OH ? h0 + KH : OH;
+            for (int64_t h = ha; h < hb; h++)
+                if (tag[h % KH] != rn * OH + h) {
+                    la_fc_row(fc, rn * OH + h, ring + (h % KH) * OW * M);
+                    tag[h % KH] = rn * OH + h;
+                }
+            const float *rows[LA_FCPOOL_MAX_K];
+            for (int64_t h = ha; h < hb; h++) rows[h - ha] = ring + (h % KH) * OW * M;
+            float *yr = j->y + row * j->pw * M;
+            for (int64_t pw = 0; pw < j->pw; pw++) {
+                int64_t w0 = pw * j->s[1] - j->pb[1], wa = w0 < 0 ? 0 : w0, wb = w0 + KW < OW ? w0 + KW : OW;
+                const int64_t nr = hb - ha, nc = wb - wa;
+                int64_t m = 0;
+                if (nr == 3 && nc == 3) /* a whole 3x3 window (the CNNs' stem pools): constant loops, unrolled */
+                    for (; m + 64 <= M; m += 64) la_fcpool_max(rows, 3, wa * M + m, 3, M, yr + pw * M + m, 4);
+                for (; m + 64 <= M; m += 64) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 4);
+                for (; m < M; m += 16) la_fcpool_max(rows, nr, wa * M + m, nc, M, yr + pw * M + m, 1);
+            }
+        }
+        b = e;
+    }
+    if (x != NULL) st_scratch_give(j->ctx, x, slot);
 }
 
 #pragma GCC diagnostic pop
@@ -1805,6 +1922,11 @@ typedef struct {
     int64_t N, C, M, ks;
     int kind, isd, ox, ow, ob;
     int xl, yl; /* X / Y hold the caller's channels-last data in place ([N, spatial..., C]) */
+    /* xp: X is a channels-last view of dense channels-first data (the caller's NCHW buffer, X in
+     * place in that order: hip-reshape-transpose-views gives a convolution of few input channels its
+     * input image so), which only the few-channel kernel reads as it is (la_fc_planes); xt: X is this
+     * call's channels-last copy of such data (la_conv_x_channels_last) */
+    int xp, xt;
     int64_t ldy; /* with yl: Y's pixel stride in elements (M when dense; more when Y is a channel slice) */
     int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK]; /* the permuted views' sizes, strides */
     char *X, *W, *B, *Y, *col;
@@ -1903,6 +2025,7 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     io->isd = io->kind == LA_F64;
     io->ks = la_ksize(io->kind);
     io->xl = xin;
+    io->xp = nhwc && !xin && io->kind == LA_F32 && la_native(t, LA_F32) && hipep_is_contiguous(x);
     io->yl = yin;
     io->ldy = ldy;
     io->X = xin ? x->data : la_dense(ctx, sym, x, t, io->kind, &io->ox);
@@ -1931,7 +2054,11 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
  * computed into one that la_conv_close transposes into the caller's Y). 0 after an error.
  */
 static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) {
-    if (io->xl && !hipep_is_contiguous(&io->x)) { /* the permuted view is dense when C or H*W is 1 */
+    if (io->xt) { /* the caller's planes are what this path reads */
+        la_dense_free(io->X, io->ox);
+        io->X = io->x.data;
+        io->ox = io->xt = 0;
+    } else if (io->xl && !hipep_is_contiguous(&io->x)) { /* the permuted view is dense when C or H*W is 1 */
         char *p = (char *)la_alloc(ctx, sym, io->x.numel * io->ks);
         if (!p) return 0;
         la_gather_into(&io->x, io->kind, io->kind, p);
@@ -1949,7 +2076,45 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
     return 1;
 }
 
-/* Whether la_conv_fewch takes this convolution (see la_convfc_body): compiled for AVX-512 only. */
+void hipep_transpose_f32(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *perm,
+                         int64_t perm_len); /* kernels_data.c */
+
+/*
+ * X given in planes to a channels-last call (io->xp) as a channels-last copy (io->xt), for the paths
+ * that read X channels-last only: Winograd, the own products and oneDNN, whose convolution of an
+ * NCHW source into an NHWC destination is its reference kernel (335 ms against 0.37 for SqueezeNet's
+ * stem, docs/BENCHMARKS.md, thirty-second round). The copy is the transpose kernel's, the one the
+ * compiler left out. 0 after an error.
+ */
+static int la_conv_x_channels_last(void *ctx, const char *sym, la_conv_io_t *io) {
+    const hipep_view_t *x = &io->x; /* [N, C, spatial...] order: dense */
+    int64_t r = x->rank, perm[HIPEP_MAX_RANK];
+    struct {
+        void *allocated, *aligned;
+        int64_t offset, dims[2 * HIPEP_MAX_RANK];
+    } src, dst;
+    float *p = (float *)la_alloc(ctx, sym, x->numel * (int64_t)sizeof(float));
+    if (p == NULL) return 0;
+    src.allocated = src.aligned = x->data;
+    dst.allocated = dst.aligned = p;
+    src.offset = dst.offset = 0;
+    for (int64_t i = 0; i < r; i++) { /* channels-last order: [N, spatial..., C] */
+        int64_t a = i == 0 ? 0 : i == r - 1 ? 1 : i + 1;
+        src.dims[i] = dst.dims[i] = x->sizes[a];
+        src.dims[r + i] = x->strides[a];
+        perm[i] = i;
+    }
+    for (int64_t i = r - 1, stride = 1; i >= 0; stride *= dst.dims[i--]) dst.dims[r + i] = stride;
+    hipep_transpose_f32(ctx, r, &src, r, &dst, perm, r);
+    io->X = (char *)p;
+    io->ox = 1;
+    io->xl = io->xt = 1;
+    io->xp = 0;
+    return !hipep_has_error(ctx);
+}
+
+/* Whether la_conv_fewch takes this convolution (see la_convfc_body): compiled for AVX-512 only;
+ * X in planes with 2 to 4 channels (la_fc_planes). */
 static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
 #ifndef __AVX512F__
     (void)io, (void)group, (void)acc;
@@ -1957,7 +2122,8 @@ static int la_fc_applies(const la_conv_io_t *io, int64_t group, int acc) {
 #else
     const la_geom_t *g = &io->g;
     int64_t macs = io->N * io->M * io->C * g->ksz * g->osz;
-    return io->kind == LA_F32 && g->nsp == 2 && group == 1 && g->d[0] == 1 && g->d[1] == 1 && io->xl && io->yl &&
+    return io->kind == LA_F32 && g->nsp == 2 && group == 1 && g->d[0] == 1 && g->d[1] == 1 &&
+           (io->xl || (io->xp && io->C >= 2 && io->C <= LA_FC_MAX_C)) && io->yl &&
            io->ldy == io->M && !acc && io->M % 16 == 0 && io->C * g->ksz >= LA_FC_MIN_TAPS &&
            (io->C <= LA_FC_MAX_C || (io->C < LA_FC_SMALL_C && g->ksz > 1 && macs < LA_BLAS_MIN_MACS));
 #endif
@@ -2031,14 +2197,16 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
         wt = wscratch;
     }
     /* a small X (LA_FC_PAD_BYTES) between zero columns when a window crosses its left or right edge:
-     * every pixel then goes in a block (the pads' rows are left out per output row instead) */
+     * every pixel then goes in a block (the pads' rows are left out per output row instead); X in
+     * planes keeps those pixels clipped (its rows are copied channels-last chunk by chunk) */
     la_geom_t gp = *g;
     int64_t pr = (g->out[1] - 1) * g->s[1] - g->pb[1] + KW - g->in[1];
     la_fc_pad_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};
     int xslot = -1;
     int one = io->N * M * C * g->ksz * g->osz < LA_BLAS_MIN_MACS; /* too small to wake the pool */
     int64_t padded = io->N * g->in[0] * (g->in[1] + pj.pl + pj.pr) * C * (int64_t)sizeof(float);
-    if ((pj.pl > 0 || pj.pr > 0) && padded <= LA_FC_PAD_BYTES) {
+    const int planes = io->xp;
+    if (!planes && (pj.pl > 0 || pj.pr > 0) && padded <= LA_FC_PAD_BYTES) {
         gp.in[1] = g->in[1] + pj.pl + pj.pr;
         gp.pb[1] = 0;
         pj.xp = (float *)st_scratch_take(ctx, padded, &xslot);
@@ -2047,7 +2215,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
     }
     if (!hipep_has_error(ctx)) {
         la_fc_job_t j = {&gp, pj.xp != NULL ? pj.xp : (const float *)io->X, wt, (const float *)io->B,
-                         (float *)io->Y, C, M, clamp, lo, hi};
+                         (float *)io->Y, C, M, clamp, lo, hi, ctx, planes ? (const float *)io->X : NULL, 0};
         int64_t rows = io->N * g->out[0];
         if (pool != NULL) { /* each team thread's ring and tags (la_fcpool_body) */
             pool->fc = &j;
@@ -2064,6 +2232,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
     if (pj.xp != NULL) st_scratch_give(ctx, pj.xp, xslot);
     if (wscratch != NULL) st_scratch_give(ctx, wscratch, slot);
     dn_count(ctx, DN_KIND_FEW_CHANNELS);
+    if (planes) dn_count(ctx, DN_KIND_FEW_PLANES);
 }
 
 /*
@@ -2112,6 +2281,10 @@ static int la_conv(void *ctx, const char *sym, int t, int64_t xr, void *xd, int6
         la_conv_fewch(ctx, &io, clamp, lo, hi, NULL);
         tiled = 1; /* clamped */
         goto done;
+    }
+    if (io.xp && !la_conv_x_channels_last(ctx, sym, &io)) { /* X in planes: the other paths read it channels-last */
+        la_conv_close(&io, t);
+        return 1;
     }
     int dn = kc > 0 ? wg_or_dn_conv(ctx, &io, group, clamp, lo, hi, acc) : 0;
     if (dn) {

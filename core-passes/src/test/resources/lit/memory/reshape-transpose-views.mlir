@@ -176,3 +176,50 @@ func.func @rotate(%ctx: !hip.context, %a: memref<2x3x5xf32>, %b: memref<2x5x4xf3
   hip.exp %t, %out : (memref<3x4x2xf32>, memref<3x4x2xf32>) -> ()
   return
 }
+
+// -----
+
+// A CNN's first convolution: the image's NCHW -> NHWC transpose, read only as the X of a
+// channels-last f32 conv of 3 input channels (here with its fused max pool), becomes a strided view
+// of the image (strides [C*H*W, W, 1, H*W]) that the conv reads in place; the copy, its buffer and
+// its dealloc go.
+// CHECK-LABEL: func.func @image_into_conv
+// CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [1, 6, 5, 3], strides: [90, 5, 1, 30] : memref<1x3x6x5xf32> to memref<1x6x5x3xf32, strided<[90, 5, 1, 30]>>
+// CHECK-NEXT:    hip.conv %[[V]], %arg2, %arg3, %arg4 {channels_last = true, clamp_min = 0.000000e+00 : f64, kernel_shape = array<i64: 3, 3>, max_pool = array<i64: 2, 2, 2, 2, 0, 0, 0, 0>, pads = array<i64: 1, 1, 1, 1>} : (memref<1x6x5x3xf32, strided<[90, 5, 1, 30]>>, memref<16x3x3x3xf32>, memref<16xf32>, memref<1x3x2x16xf32>) -> ()
+// CHECK-NEXT:    return
+func.func @image_into_conv(%ctx: !hip.context, %x: memref<1x3x6x5xf32>, %w: memref<16x3x3x3xf32>, %b: memref<16xf32>, %out: memref<1x3x2x16xf32>) {
+  %t = memref.alloc() : memref<1x6x5x3xf32>
+  hip.transpose %x, %t {perm = array<i64: 0, 2, 3, 1>} : (memref<1x3x6x5xf32>, memref<1x6x5x3xf32>) -> ()
+  hip.conv %t, %w, %b, %out {channels_last = true, clamp_min = 0.0 : f64, kernel_shape = array<i64: 3, 3>, max_pool = array<i64: 2, 2, 2, 2, 0, 0, 0, 0>, pads = array<i64: 1, 1, 1, 1>} : (memref<1x6x5x3xf32>, memref<16x3x3x3xf32>, memref<16xf32>, memref<1x3x2x16xf32>) -> ()
+  memref.dealloc %t : memref<1x6x5x3xf32>
+  return
+}
+
+// -----
+
+// Stays: an image of more channels than the direct kernel takes in planes (8), a conv that is not
+// channels-last, and a conv that reads the transpose as its weights.
+// CHECK-LABEL: func.func @eight_channels
+// CHECK:         hip.transpose
+// CHECK-LABEL: func.func @channels_first_conv
+// CHECK:         hip.transpose
+// CHECK-LABEL: func.func @transpose_as_weights
+// CHECK:         hip.transpose
+func.func @eight_channels(%ctx: !hip.context, %x: memref<1x8x6x5xf32>, %w: memref<16x8x3x3xf32>, %out: memref<1x4x3x16xf32>) {
+  %t = memref.alloc() : memref<1x6x5x8xf32>
+  hip.transpose %x, %t {perm = array<i64: 0, 2, 3, 1>} : (memref<1x8x6x5xf32>, memref<1x6x5x8xf32>) -> ()
+  hip.conv %t, %w, %out {channels_last = true, kernel_shape = array<i64: 3, 3>} : (memref<1x6x5x8xf32>, memref<16x8x3x3xf32>, memref<1x4x3x16xf32>) -> ()
+  return
+}
+func.func @channels_first_conv(%ctx: !hip.context, %x: memref<1x5x6x3xf32>, %w: memref<16x3x3x3xf32>, %out: memref<1x16x3x4xf32>) {
+  %t = memref.alloc() : memref<1x3x5x6xf32>
+  hip.transpose %x, %t {perm = array<i64: 0, 3, 1, 2>} : (memref<1x5x6x3xf32>, memref<1x3x5x6xf32>) -> ()
+  hip.conv %t, %w, %out {kernel_shape = array<i64: 3, 3>} : (memref<1x3x5x6xf32>, memref<16x3x3x3xf32>, memref<1x16x3x4xf32>) -> ()
+  return
+}
+func.func @transpose_as_weights(%ctx: !hip.context, %x: memref<1x6x5x3xf32>, %w: memref<3x3x3x4xf32>, %out: memref<1x4x3x4xf32>) {
+  %t = memref.alloc() : memref<4x3x3x3xf32>
+  hip.transpose %w, %t {perm = array<i64: 3, 0, 1, 2>} : (memref<3x3x3x4xf32>, memref<4x3x3x3xf32>) -> ()
+  hip.conv %x, %t, %out {channels_last = true, kernel_shape = array<i64: 3, 3>} : (memref<1x6x5x3xf32>, memref<4x3x3x3xf32>, memref<1x4x3x4xf32>) -> ()
+  return
+}

@@ -42,7 +42,9 @@ import org.hipep.pass.Pass;
  * </ol>
  * A transpose back stays where a user needs NCHW (a reshape, a matmul, a function result);
  * {@code canonicalize}, which follows, folds the pairs that meet and drops what is dead. ResNet-50
- * and SqueezeNet then transpose their input image once and a {@code [N, 1, 1, C]} pool result.
+ * and SqueezeNet then transpose their input image once and a {@code [N, 1, 1, C]} pool result;
+ * after bufferization {@code hip-reshape-transpose-views} makes the image's transpose a view that
+ * their first convolution (three input channels) reads in place.
  */
 public final class ConvChannelsLastPass extends Pass {
     /** NCHW to NHWC. */

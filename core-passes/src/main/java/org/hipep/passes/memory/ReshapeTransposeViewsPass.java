@@ -11,8 +11,10 @@ import org.hipep.ir.Block;
 import org.hipep.ir.OpBuilder;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Value;
+import org.hipep.ir.builtin.BoolAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DictionaryAttr;
+import org.hipep.ir.builtin.FloatType;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.MemRefType;
 import org.hipep.ir.builtin.ShapedType;
@@ -33,7 +35,11 @@ import org.hipep.pass.Pass;
  *       strides permuted (a strided layout), which the readers' kernels take as they are.
  *       Attention's head split ({@code Reshape} to {@code [B, S, H, D]}, {@code Transpose} to
  *       {@code [B, H, S, D]} or {@code [B, H, D, S]}, then the score and context products) then
- *       reads the projections' outputs in place.</li>
+ *       reads the projections' outputs in place. So does a {@link #PLANAR_MAX_CHANNELS few-channel}
+ *       channels-last f32 {@code hip.conv} reading the destination as its input {@code X} only:
+ *       a CNN's first convolution then reads the NCHW image in place (the runtime's direct kernel
+ *       for few input channels reads X's planes; its other paths copy X channels-last first, as
+ *       the transpose did).</li>
  *   <li>A {@code hip.transpose} of a buffer that only a {@link #STRIDED_WRITERS} op wrote: that
  *       op writes the transpose's destination instead, through a {@code memref.reinterpret_cast}
  *       of it with the source's shape and the destination's strides permuted back (attention's
@@ -68,6 +74,14 @@ import org.hipep.pass.Pass;
 public final class ReshapeTransposeViewsPass extends Pass {
     /** The ops whose kernels read operands of any static strides as they are (no dense copy). */
     static final List<String> STRIDED_READERS = List.of("hip.matmul");
+
+    /**
+     * A channels-last {@code hip.conv} of at most this many f32 input channels reads a strided
+     * {@code X} (the runtime's direct kernel of few input channels, LA_FC_MAX_C, takes an X in
+     * planes): an image's NCHW to NHWC transpose before a CNN's first convolution (600 KB for a
+     * 224x224 RGB image) goes.
+     */
+    static final long PLANAR_MAX_CHANNELS = 4;
 
     /**
      * The ops whose kernels write a strided destination in place when they have just two inputs
@@ -295,7 +309,30 @@ public final class ReshapeTransposeViewsPass extends Pass {
                 continue;
             }
             if (user.block() != op.block() || !op.isBeforeInBlock(user) || user.numResults() != 0
-                    || (strided && !STRIDED_READERS.contains(user.nameString())) || !onlyReads(user, dst)) {
+                    || (strided && !stridedReader(user, dst)) || !onlyReads(user, dst)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code user}'s kernel reads {@code v} through any static strides in place: a
+     * {@link #STRIDED_READERS} op, or a channels-last f32 {@code hip.conv} of at most
+     * {@link #PLANAR_MAX_CHANNELS} input channels that reads {@code v} as its X and nothing else.
+     */
+    private static boolean stridedReader(Operation user, Value v) {
+        if (STRIDED_READERS.contains(user.nameString())) {
+            return true;
+        }
+        if (!user.is("hip.conv") || user.numOperands() < 3 || user.operand(0) != v
+                || !(user.attribute("channels_last") instanceof BoolAttr last) || !last.value()
+                || !(v.type() instanceof MemRefType x) || x.rank() != 4 || !x.elementType().equals(FloatType.F32)
+                || x.shape().get(3) > PLANAR_MAX_CHANNELS) {
+            return false;
+        }
+        for (int i = 1; i < user.numOperands(); i++) {
+            if (user.operand(i) == v) {
                 return false;
             }
         }

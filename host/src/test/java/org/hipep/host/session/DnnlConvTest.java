@@ -512,7 +512,9 @@ class DnnlConvTest {
      * Runs the model of {@code convs} twice per session at one and two threads (the second run with a
      * new X and new run-time W and B) and compares every output; the oneDNN convolution count must
      * grow by one per conv and run ({@code onednn}) or stay 0, the Winograd count, the count of the
-     * direct kernel for few input channels ({@code fewChannels}) the same way; the Winograd
+     * direct kernel for few input channels ({@code fewChannels}) the same way, those of them of at
+     * most four input channels reading X's NCHW planes in place (each conv's X is a graph input that
+     * only it reads: the compiler leaves the transpose to channels-last out); the Winograd
      * convolutions whose products were the runtime's own grow by {@code ownPerRun} per run. Measured
      * ({@code search}), a Winograd convolution may go either way: the two counts together grow by one
      * per conv and run, over {@link #MEASURED_RUNS} runs; up to run {@link #PICKED} (every conv's
@@ -591,6 +593,11 @@ class DnnlConvTest {
                         assertThat(s.libraryRuns().fewChannelConvolutions())
                                 .as("direct convolutions of few input channels, %s at %d thread(s)", name, threads)
                                 .isEqualTo(fewChannels ? all : 0);
+                        long planes = fewChannels ? convs.stream().filter(c -> c.cs().c() <= 4).count() * run : 0;
+                        assertThat(s.libraryRuns().fewChannelPlanes())
+                                .as("direct convolutions reading X's planes in place, %s at %d thread(s)", name,
+                                        threads)
+                                .isEqualTo(planes);
                         assertThat(s.libraryRuns().winogradOwnProducts())
                                 .as("Winograd convolutions with the own products, %s at %d thread(s)", name, threads)
                                 .isEqualTo((long) ownPerRun * run);

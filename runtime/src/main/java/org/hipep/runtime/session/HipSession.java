@@ -124,6 +124,8 @@ public final class HipSession implements AutoCloseable {
      * its pick, and later runs time what the session will keep doing (benchmark tools warm up until
      * then). {@code fewChannelConvolutions}: the convolutions of a few input channels (a CNN's 7x7
      * stem) that the runtime's own direct kernel computed (AVX-512 hosts; counted in no other count).
+     * {@code fewChannelPlanes}: of those, the ones that read their input image's NCHW planes in place
+     * (the image's transpose to channels-last left out by {@code hip-reshape-transpose-views}).
      * {@code winogradOwnProducts}: of the Winograd convolutions, those whose products the runtime's
      * own kernel computed instead of oneDNN's matmul (AVX-512 hosts: blocks of few tiles).
      * {@code boundedConvolutions}: of the clamped oneDNN convolutions, those that took a bound of X
@@ -141,7 +143,7 @@ public final class HipSession implements AutoCloseable {
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
-            long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, long ownMatMuls,
+            long fewChannelPlanes, long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, long ownMatMuls,
             int states) {
     }
 
@@ -165,6 +167,7 @@ public final class HipSession implements AutoCloseable {
             long activated = 0;
             long searched = 0;
             long fewChannels = 0;
+            long planes = 0;
             long ownProducts = 0;
             long bounded = 0;
             long pointwise = 0;
@@ -184,9 +187,10 @@ public final class HipSession implements AutoCloseable {
                     bounded += model.oneDnnRuns(s.state, 10);
                     pointwise += model.oneDnnRuns(s.state, 11);
                     ownMatMuls += model.oneDnnRuns(s.state, 12);
+                    planes += model.oneDnnRuns(s.state, 13);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, ownProducts, bounded, pointwise, ownMatMuls, all.size());
+                        fewChannels, planes, ownProducts, bounded, pointwise, ownMatMuls, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
