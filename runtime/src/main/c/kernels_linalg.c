@@ -1591,10 +1591,13 @@ static void la_fc_row(const la_fc_job_t *j, int64_t row, float *yr) {
  * la_fc_applies): output rows are computed in bands of LA_FC_BAND (pooled rows: LA_FC_BAND /
  * 2), the rows of X that a band reads first copied channels-last into the calling thread's kernel
  * scratch by kernels_data.c's interleaving loop (the transpose kernel's, which the compiler left
- * out), where the band's windows find them in L1 / L2, and the next band's rows of X prefetched
- * while this band computes (X comes from L3 or memory: the transpose kernel waited on it, 17.5 us
- * of light-squeezenet's image at one thread). A band's rows overlap the next one's by the window's
- * rows less the stride (7x7 stride 2: 5 of 21).
+ * out), where the band's windows find them in L2. A band's rows overlap the next one's by the
+ * window's rows less the stride (7x7 stride 2: 5 of 21). At two threads each thread copies the
+ * rows its own bands read (the transpose kernel split X's rows between the threads its own way):
+ * light-squeezenet's transpose and stem 308-325 -> 281-290 us; at one thread, with the same reads
+ * of X from L3 or memory, no change (docs/BENCHMARKS.md, forty-third round; prefetching the next
+ * band's rows of X as a band computes changed nothing either; one band of the whole image, as the
+ * transpose had it, was slower at one thread).
  */
 #define LA_FC_BAND 8
 
@@ -1607,8 +1610,8 @@ static void la_fc_rows_read(const la_geom_t *g, int64_t oa, int64_t ob, int64_t 
     if (*hb < *ha) *hb = *ha;
 }
 
-/* Rows [ha, hb) of image n of X in planes, channels-last into x; the rows [pa, pb) prefetched */
-static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb, float *x, int64_t pa, int64_t pb) {
+/* Rows [ha, hb) of image n of X in planes, channels-last into x */
+static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb, float *x) {
     const int64_t C = j->C, H = j->g->in[0], W = j->g->in[1];
     dm_plan_t p;
     memset(&p, 0, sizeof p);
@@ -1619,10 +1622,6 @@ static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb
     if (C == 2) dm_body_interleave2(&p, 0, positions);
     else if (C == 3) dm_body_interleave3(&p, 0, positions);
     else dm_body_interleave4(&p, 0, positions);
-    for (int64_t c = 0; c < C; c++) {
-        const char *a = (const char *)(j->xp + ((n * C + c) * H + pa) * W), *b = a + (pb - pa) * W * sizeof(float);
-        for (; a < b; a += 64) __builtin_prefetch(a, 0, 2);
-    }
 }
 
 /*
@@ -1652,15 +1651,12 @@ static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
     float *x = la_fc_band_take(j, most, &local, &slot);
     if (x == NULL) return;
     for (int64_t b = begin; b < end;) { /* bands within one image */
-        int64_t n = b / OH, e = b + LA_FC_BAND, pa = 0, pb = 0;
+        int64_t n = b / OH, e = b + LA_FC_BAND;
         if (e > (n + 1) * OH) e = (n + 1) * OH;
         if (e > end) e = end;
         la_fc_rows_read(j->g, b - n * OH, e - n * OH, &ha, &hb);
-        if (e < end && e < (n + 1) * OH) /* the next band's rows */
-            la_fc_rows_read(j->g, e - n * OH, (e + LA_FC_BAND < (n + 1) * OH ? e + LA_FC_BAND : (n + 1) * OH) - n * OH,
-                            &pa, &pb);
         local.x0 = n * j->g->in[0] + ha;
-        la_fc_planes(j, n, ha, hb, x, pa > hb ? pa : hb, pb);
+        la_fc_planes(j, n, ha, hb, x);
         for (int64_t row = b; row < e; row++) la_fc_row(&local, row, j->y + row * OW * j->M);
         b = e;
     }
@@ -1798,12 +1794,10 @@ static void la_fcpool_body(void *arg, int64_t begin, int64_t end) {
             e = b + band;
             if (e > (n + 1) * j->ph) e = (n + 1) * j->ph;
             if (e > end) e = end;
-            int64_t ha, hb, qa = 0, qb = 0;
+            int64_t ha, hb;
             la_fcpool_rows_read(j, n, b, e, &ha, &hb);
-            if (e < end && e < (n + 1) * j->ph)
-                la_fcpool_rows_read(j, n, e, e + band < (n + 1) * j->ph ? e + band : (n + 1) * j->ph, &qa, &qb);
             local.x0 = n * j->fc->g->in[0] + ha;
-            la_fc_planes(j->fc, n, ha, hb, x, qa > hb ? qa : hb, qb);
+            la_fc_planes(j->fc, n, ha, hb, x);
             /* the ring's rows hold values, not X: those of the last band are reused as they are */
         }
         for (int64_t row = b; row < e; row++) {
