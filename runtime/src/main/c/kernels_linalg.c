@@ -1595,7 +1595,7 @@ static void la_fc_row(const la_fc_job_t *j, int64_t row, float *yr) {
  * window's rows less the stride (7x7 stride 2: 5 of 21). At two threads each thread copies the
  * rows its own bands read (the transpose kernel split X's rows between the threads its own way):
  * light-squeezenet's transpose and stem 308-325 -> 281-290 us; at one thread, with the same reads
- * of X from L3 or memory, no change (docs/BENCHMARKS.md, forty-third round; prefetching the next
+ * of X from L3 or memory, no gain (docs/BENCHMARKS.md, forty-third round; prefetching the next
  * band's rows of X as a band computes changed nothing either; one band of the whole image, as the
  * transpose had it, was slower at one thread).
  */
