@@ -2192,7 +2192,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
     }
     /* a small X (LA_FC_PAD_BYTES) between zero columns when a window crosses its left or right edge:
      * every pixel then goes in a block (the pads' rows are left out per output row instead); X in
-     * planes keeps those pixels clipped (its rows are copied channels-last chunk by chunk) */
+     * planes keeps those pixels clipped (its rows are copied channels-last band by band) */
     la_geom_t gp = *g;
     int64_t pr = (g->out[1] - 1) * g->s[1] - g->pb[1] + KW - g->in[1];
     la_fc_pad_t pj = {(const float *)io->X, NULL, C, g->in[1], g->pb[1], pr < 0 ? 0 : pr};

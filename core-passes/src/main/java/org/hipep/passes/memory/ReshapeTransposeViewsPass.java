@@ -38,8 +38,8 @@ import org.hipep.pass.Pass;
  *       reads the projections' outputs in place. So does a {@link #PLANAR_MAX_CHANNELS few-channel}
  *       channels-last f32 {@code hip.conv} reading the destination as its input {@code X} only:
  *       a CNN's first convolution then reads the NCHW image in place (the runtime's direct kernel
- *       for few input channels reads X's planes; its other paths copy X channels-last first, as
- *       the transpose did).</li>
+ *       for few input channels copies the rows each band of its output reads channels-last itself;
+ *       its other paths copy the whole X channels-last first, as the transpose did).</li>
  *   <li>A {@code hip.transpose} of a buffer that only a {@link #STRIDED_WRITERS} op wrote: that
  *       op writes the transpose's destination instead, through a {@code memref.reinterpret_cast}
  *       of it with the source's shape and the destination's strides permuted back (attention's
@@ -77,9 +77,9 @@ public final class ReshapeTransposeViewsPass extends Pass {
 
     /**
      * A channels-last {@code hip.conv} of at most this many f32 input channels reads a strided
-     * {@code X} (the runtime's direct kernel of few input channels, LA_FC_MAX_C, takes an X in
-     * planes): an image's NCHW to NHWC transpose before a CNN's first convolution (600 KB for a
-     * 224x224 RGB image) goes.
+     * {@code X} (the runtime's direct kernel of few input channels, up to its LA_FC_MAX_C, takes
+     * an X in planes): an image's NCHW to NHWC transpose before a CNN's first convolution (600 KB
+     * for a 224x224 RGB image) goes.
      */
     static final long PLANAR_MAX_CHANNELS = 4;
 

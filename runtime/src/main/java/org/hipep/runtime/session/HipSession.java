@@ -143,8 +143,8 @@ public final class HipSession implements AutoCloseable {
     public record LibraryRuns(long oneDnnConvolutions, long oneDnnMatMuls, long winogradConvolutions,
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
-            long fewChannelPlanes, long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions, long ownMatMuls,
-            int states) {
+            long fewChannelPlanes, long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions,
+            long ownMatMuls, int states) {
     }
 
     /**
