@@ -1919,8 +1919,10 @@ typedef struct {
     /* xp: X is a channels-last view of dense channels-first data (the caller's NCHW buffer, X in
      * place in that order: hip-reshape-transpose-views gives a convolution of few input channels its
      * input image so), which only the few-channel kernel reads as it is (la_fc_planes); xt: X is this
-     * call's channels-last copy of such data (la_conv_x_channels_last) */
-    int xp, xt;
+     * call's channels-last copy of such data (la_conv_x_channels_last), kernel scratch of ctx's
+     * state (its slot xslot) */
+    int xp, xt, xslot;
+    void *ctx;
     int64_t ldy; /* with yl: Y's pixel stride in elements (M when dense; more when Y is a channel slice) */
     int64_t xperm[2 * HIPEP_MAX_RANK], yperm[2 * HIPEP_MAX_RANK]; /* the permuted views' sizes, strides */
     char *X, *W, *B, *Y, *col;
@@ -1934,7 +1936,8 @@ typedef struct {
 /* Returns the buffers (Y's written back when it is a temporary). */
 static void la_conv_close(la_conv_io_t *io, int t) {
     free(io->col);
-    la_dense_free(io->X, io->ox);
+    if (io->xt) st_scratch_give(io->ctx, io->X, io->xslot);
+    else la_dense_free(io->X, io->ox);
     la_dense_free(io->W, io->ow);
     la_dense_free(io->B, io->ob);
     la_out_finish(io->Y, io->kind, &io->y, t);
@@ -1977,6 +1980,8 @@ static int la_conv_open(void *ctx, const char *sym, int t, la_conv_io_t *io, int
     int64_t es = la_esize(t);
     memset(io, 0, sizeof *io);
     io->xmax = io->ymax = INFINITY; /* unknown */
+    io->ctx = ctx;
+    io->xslot = -1;
     io->x = hipep_view(xr, xd, es);
     io->w = hipep_view(wr, wd, es);
     io->y = hipep_view(yr, yd, es);
@@ -2049,9 +2054,10 @@ static void la_conv_fill_bias(const la_conv_io_t *io, char *yn) {
  */
 static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) {
     if (io->xt) { /* the caller's planes are what this path reads */
-        la_dense_free(io->X, io->ox);
+        st_scratch_give(ctx, io->X, io->xslot);
         io->X = io->x.data;
-        io->ox = io->xt = 0;
+        io->xt = 0;
+        io->xslot = -1;
     } else if (io->xl && !hipep_is_contiguous(&io->x)) { /* the permuted view is dense when C or H*W is 1 */
         char *p = (char *)la_alloc(ctx, sym, io->x.numel * io->ks);
         if (!p) return 0;
@@ -2078,7 +2084,8 @@ void hipep_transpose_f32(void *ctx, int64_t xr, void *x, int64_t yr, void *y, co
  * that read X channels-last only: Winograd, the own products and oneDNN, whose convolution of an
  * NCHW source into an NHWC destination is its reference kernel (335 ms against 0.37 for SqueezeNet's
  * stem, docs/BENCHMARKS.md, thirty-second round). The copy is the transpose kernel's, the one the
- * compiler left out. 0 after an error.
+ * compiler left out, into kernel scratch (kept by the state between runs, as the memory plan kept
+ * the transpose's destination). 0 after an error.
  */
 static int la_conv_x_channels_last(void *ctx, const char *sym, la_conv_io_t *io) {
     const hipep_view_t *x = &io->x; /* [N, C, spatial...] order: dense */
@@ -2087,8 +2094,11 @@ static int la_conv_x_channels_last(void *ctx, const char *sym, la_conv_io_t *io)
         void *allocated, *aligned;
         int64_t offset, dims[2 * HIPEP_MAX_RANK];
     } src, dst;
-    float *p = (float *)la_alloc(ctx, sym, x->numel * (int64_t)sizeof(float));
-    if (p == NULL) return 0;
+    float *p = (float *)st_scratch_take(ctx, x->numel * (int64_t)sizeof(float), &io->xslot);
+    if (p == NULL) {
+        hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate a channels-last copy of X", sym);
+        return 0;
+    }
     src.allocated = src.aligned = x->data;
     dst.allocated = dst.aligned = p;
     src.offset = dst.offset = 0;
@@ -2101,7 +2111,6 @@ static int la_conv_x_channels_last(void *ctx, const char *sym, la_conv_io_t *io)
     for (int64_t i = r - 1, stride = 1; i >= 0; stride *= dst.dims[i--]) dst.dims[r + i] = stride;
     hipep_transpose_f32(ctx, r, &src, r, &dst, perm, r);
     io->X = (char *)p;
-    io->ox = 1;
     io->xl = io->xt = 1;
     io->xp = 0;
     return !hipep_has_error(ctx);

@@ -55,8 +55,10 @@ class ChannelsLastTest {
         return new Conv(new Case(name, n, c, m, 1, in, k, a(1, 1), a(1, 1), pads, true, false), x);
     }
 
-    // Inputs: x1 [2, 6, 14, 14] (some NaN), x2 [1, 5, 9, 11], x3 [1, 3, 10, 12] (an image: its
-    // transpose to NHWC interleaves 3 channels, dm_body_interleave3).
+    // Inputs: x1 [2, 6, 14, 14] (some NaN), x2 [1, 5, 9, 11], x3 [1, 3, 10, 12] (an image: c_img
+    // reads it through a view, and its 5 output channels leave it to oneDNN, or with oneDNN off to
+    // the NCHW path, after the runtime's channels-last copy, which interleaves 3 channels:
+    // dm_body_interleave3).
     private static final List<Conv> CONVS = List.of(
             conv("c_max", "x1", 2, 6, 83, a(14, 14), a(3, 3), P1),
             conv("c_avg", "x2", 1, 5, 7, a(9, 11), a(1, 1), P0),
