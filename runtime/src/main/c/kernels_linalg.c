@@ -1610,13 +1610,15 @@ static void la_fc_rows_read(const la_geom_t *g, int64_t oa, int64_t ob, int64_t 
     if (*hb < *ha) *hb = *ha;
 }
 
-/* Rows [ha, hb) of image n of X in planes, channels-last into x */
-static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb, float *x) {
+/* Rows [ha, hb) of image n of X in planes (j->xp), channels-last into the band's rows (band->x,
+ * whose first row band->x0 becomes) */
+static void la_fc_planes(const la_fc_job_t *j, int64_t n, int64_t ha, int64_t hb, la_fc_job_t *band) {
     const int64_t C = j->C, H = j->g->in[0], W = j->g->in[1];
+    band->x0 = n * H + ha;
     dm_plan_t p;
     memset(&p, 0, sizeof p);
     p.src = (const char *)(j->xp + (n * C * H + ha) * W);
-    p.dst = (char *)x;
+    p.dst = (char *)band->x;
     p.ss[1] = H * W;
     int64_t positions = (hb - ha) * W;
     if (C == 2) dm_body_interleave2(&p, 0, positions);
@@ -1655,8 +1657,7 @@ static void la_convfc_body(void *arg, int64_t begin, int64_t end) {
         if (e > (n + 1) * OH) e = (n + 1) * OH;
         if (e > end) e = end;
         la_fc_rows_read(j->g, b - n * OH, e - n * OH, &ha, &hb);
-        local.x0 = n * j->g->in[0] + ha;
-        la_fc_planes(j, n, ha, hb, x);
+        la_fc_planes(j, n, ha, hb, &local);
         for (int64_t row = b; row < e; row++) la_fc_row(&local, row, j->y + row * OW * j->M);
         b = e;
     }
@@ -1796,8 +1797,7 @@ static void la_fcpool_body(void *arg, int64_t begin, int64_t end) {
             if (e > end) e = end;
             int64_t ha, hb;
             la_fcpool_rows_read(j, n, b, e, &ha, &hb);
-            local.x0 = n * j->fc->g->in[0] + ha;
-            la_fc_planes(j->fc, n, ha, hb, x);
+            la_fc_planes(j->fc, n, ha, hb, &local);
             /* the ring's rows hold values, not X: those of the last band are reused as they are */
         }
         for (int64_t row = b; row < e; row++) {
@@ -2076,40 +2076,36 @@ static int la_conv_channels_first(void *ctx, const char *sym, la_conv_io_t *io) 
     return 1;
 }
 
-void hipep_transpose_f32(void *ctx, int64_t xr, void *x, int64_t yr, void *y, const int64_t *perm,
-                         int64_t perm_len); /* kernels_data.c */
-
 /*
  * X given in planes to a channels-last call (io->xp) as a channels-last copy (io->xt), for the paths
  * that read X channels-last only: Winograd, the own products and oneDNN, whose convolution of an
  * NCHW source into an NHWC destination is its reference kernel (335 ms against 0.37 for SqueezeNet's
- * stem, docs/BENCHMARKS.md, thirty-second round). The copy is the transpose kernel's, the one the
- * compiler left out, into kernel scratch (kept by the state between runs, as the memory plan kept
- * the transpose's destination). 0 after an error.
+ * stem, docs/BENCHMARKS.md, thirty-second round). The copy is kernels_data.c's strided copy of the
+ * channels-last view (its NCHW -> NHWC interleaving, the transpose the compiler left out), into
+ * kernel scratch (kept by the state between runs, as the memory plan kept the transpose's
+ * destination). 0 after an error.
  */
 static int la_conv_x_channels_last(void *ctx, const char *sym, la_conv_io_t *io) {
     const hipep_view_t *x = &io->x; /* [N, C, spatial...] order: dense */
-    int64_t r = x->rank, perm[HIPEP_MAX_RANK];
-    struct {
-        void *allocated, *aligned;
-        int64_t offset, dims[2 * HIPEP_MAX_RANK];
-    } src, dst;
+    const int64_t r = x->rank;
+    int64_t sizes[HIPEP_MAX_RANK], strides[HIPEP_MAX_RANK], dense[HIPEP_MAX_RANK];
     float *p = (float *)st_scratch_take(ctx, x->numel * (int64_t)sizeof(float), &io->xslot);
     if (p == NULL) {
         hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "%s: cannot allocate a channels-last copy of X", sym);
         return 0;
     }
-    src.allocated = src.aligned = x->data;
-    dst.allocated = dst.aligned = p;
-    src.offset = dst.offset = 0;
     for (int64_t i = 0; i < r; i++) { /* channels-last order: [N, spatial..., C] */
         int64_t a = i == 0 ? 0 : i == r - 1 ? 1 : i + 1;
-        src.dims[i] = dst.dims[i] = x->sizes[a];
-        src.dims[r + i] = x->strides[a];
-        perm[i] = i;
+        sizes[i] = x->sizes[a];
+        strides[i] = x->strides[a];
     }
-    for (int64_t i = r - 1, stride = 1; i >= 0; stride *= dst.dims[i--]) dst.dims[r + i] = stride;
-    hipep_transpose_f32(ctx, r, &src, r, &dst, perm, r);
+    dm_dense_strides(r, sizes, dense);
+    hipep_view_t src = {.data = x->data, .rank = r, .sizes = sizes, .strides = strides, .numel = x->numel,
+                        .elem_size = sizeof(float)};
+    hipep_view_t dst = src;
+    dst.data = (char *)p;
+    dst.strides = dense;
+    dm_copy_linear(ctx, sym, &src, &dst);
     io->X = (char *)p;
     io->xl = io->xt = 1;
     io->xp = 0;
