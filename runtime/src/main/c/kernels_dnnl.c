@@ -65,7 +65,8 @@ extern void omp_set_num_threads(int n); /* omp_get_thread_num: state.c */
 #define DN_KIND_PW_OWN 11      /* a count only: kernels_dnnl_winograd.c's pointwise convolutions by the own products */
 #define DN_KIND_MM_OWN 12      /* a count only: the matmuls with constant weights by those own products */
 #define DN_KIND_FEW_PLANES 13  /* a count only: of DN_KIND_FEW_CHANNELS, those that read X's planes in place */
-#define DN_KINDS 14
+#define DN_KIND_PW_NARROW 14   /* a count only: of DN_KIND_PW_OWN, those by the narrow products (rows per thread) */
+#define DN_KINDS 15
 /* the epilogue a matmul entry applies as a post-op (its key's k[12]; kernels_dnnl_matmul.c) */
 #define DN_EPI_CLAMP 1
 #define DN_EPI_GELU 2      /* gelu(x) = x erfc(-x / sqrt 2) / 2, oneDNN's gelu_erf */

@@ -685,6 +685,17 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * this way 1.21-1.24 ms, and 0.83-0.87 -> 0.70-0.75 ms at two (docs/BENCHMARKS.md, thirty-eighth
  * round).
  *
+ * Narrow pointwise convolutions (pw_narrow_body): a 1x1 convolution as above but of at most
+ * PW_NARROW_MAX_OUT output channels, a multiple of 16, over any number of pixels, Y dense or a
+ * channel slice (ldy), W^T [C, M] as it is (pw_create's `plain` entry). With so few columns a
+ * panel's unit of work leaves a thread idle and oneDNN's 1x1 kernel ran SqueezeNet's 55x55 128 -> 16
+ * squeeze at ~114 GFLOP/s on one core; here a unit is a block of rows through all columns and all
+ * of X's channels, 24 / 12 / 8 / 6 rows for 16 / 32 / 48 / 64 columns (24 accumulators, one
+ * broadcast of X per row and step for NB multiply-adds), the last rows of a thread's range in blocks
+ * of 8, 4, 2 and 1; each thread takes a stretch of rows (hipep_parallel_for), as the layers around
+ * it do. light-squeezenet's eight squeeze layers at one thread 357 -> 320 us a run, at two ~420 ->
+ * ~360 (docs/BENCHMARKS.md, forty-fourth round).
+ *
  * Passes over the columns: each panel's rows take A's columns PW_KC at a time (the panel's 256 x
  * 32 floats, 32 KB, stay in L1 while the blocks of rows go over them), the sums of the columns so
  * far kept per row in a small buffer between the passes; the bias, acc and clamp after the last.
@@ -711,6 +722,15 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
 #define PW_IM2COL_BYTES (2LL << 20) /* a larger A: oneDNN */
 #define PW_KC 256                   /* A's columns per pass over the rows (a panel's 32 KB stay in L1) */
 #define PW_MM_MAX_A (512LL << 10)   /* a product's larger A: oneDNN (see above) */
+#define PW_NARROW_MAX_OUT 64        /* more output channels: the panels (pw_body) */
+#define PW_NARROW_ROWS 24           /* rows of one column of 16 a block (pwn_rows: 24 accumulators) */
+
+/* rows a block of a narrow product of NB x 16 columns (24, 12, 8, 6), and its units of work */
+static inline int pw_narrow_rows(int NB) { return PW_NARROW_ROWS / NB; }
+static inline int64_t pw_narrow_units(int64_t P, int NB) {
+    int64_t u = P / pw_narrow_rows(NB);
+    return u > 0 ? u : 1;
+}
 
 #ifdef __AVX512F__
 #pragma GCC diagnostic push
@@ -718,8 +738,8 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
 
 typedef struct {
     const float *x, *w, *b; /* X [P, C], the panels, the bias (NULL: none) */
-    float *y;               /* Y [P, M] */
-    int64_t C, M, P;
+    float *y;               /* Y [P, M], rows ldy apart (pw_narrow_body; the panels' rows are M apart) */
+    int64_t C, M, P, ldy;
     int acc, clamp;
     float lo, hi;
 } pw_job_t;
@@ -803,6 +823,83 @@ static void pw_body(void *arg, int64_t ub, int64_t ue) {
         }
     }
 }
+
+/*
+ * R rows of a narrow product (pw_narrow_body): all of Y's NB x 16 columns over all of A's columns,
+ * W^T [C][16 * NB] read plainly, then the stores as pw_rows'
+ */
+static inline __attribute__((always_inline)) void pwn_rows(const pw_job_t *j, const float *a, float *c, const int NB,
+                                                             const int R) {
+    const int64_t C = j->C, ldy = j->ldy;
+    const int M = 16 * NB;
+    wg_v16 acc[PW_NARROW_ROWS][4];
+#pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++)
+#pragma clang loop unroll(full)
+        for (int q = 0; q < NB; q++) acc[r][q] = (wg_v16){0};
+    for (int64_t k = 0; k < C; k++) {
+        wg_v16 b[4];
+#pragma clang loop unroll(full)
+        for (int q = 0; q < NB; q++) b[q] = rd_vld16(j->w + k * M + 16 * q);
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) {
+            float x = a[r * C + k];
+#pragma clang loop unroll(full)
+            for (int q = 0; q < NB; q++) acc[r][q] += x * b[q];
+        }
+    }
+    wg_v16 lo = {0}, hi = {0};
+    lo += j->lo;
+    hi += j->hi;
+#pragma clang loop unroll(full)
+    for (int q = 0; q < NB; q++) {
+        wg_v16 bq = {0};
+        if (j->b != NULL) bq = rd_vld16(j->b + 16 * q);
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) {
+            wg_v16 v = acc[r][q] + bq; /* the convolution's value, then the residual's */
+            if (j->acc) v += rd_vld16(c + r * ldy + 16 * q);
+            if (j->clamp) v = la_vclamp16(v, lo, hi);
+            memcpy(c + r * ldy + 16 * q, &v, sizeof v);
+        }
+    }
+}
+
+/* rows [r0, r1) of a narrow product of NB x 16 columns: blocks of pw_narrow_rows(NB) rows, the rest
+ * in blocks of 8, 4, 2 and 1 */
+static inline __attribute__((always_inline)) void pwn_range(const pw_job_t *j, int64_t r0, int64_t r1, const int NB,
+                                                              const int R) {
+    const int64_t C = j->C, ldy = j->ldy;
+    int64_t r = r0;
+    for (; r + R <= r1; r += R) pwn_rows(j, j->x + r * C, j->y + r * ldy, NB, R);
+    while (R > 8 && r + 8 <= r1) { /* (24 rows a block: up to two of 8) */
+        pwn_rows(j, j->x + r * C, j->y + r * ldy, NB, 8);
+        r += 8;
+    }
+    if (r + 4 <= r1) {
+        pwn_rows(j, j->x + r * C, j->y + r * ldy, NB, 4);
+        r += 4;
+    }
+    if (r + 2 <= r1) {
+        pwn_rows(j, j->x + r * C, j->y + r * ldy, NB, 2);
+        r += 2;
+    }
+    if (r < r1) pwn_rows(j, j->x + r * C, j->y + r * ldy, NB, 1);
+}
+
+/* units [ub, ue) of a narrow product: unit u is rows [u * R, (u + 1) * R), the last one to P */
+static void pw_narrow_body(void *arg, int64_t ub, int64_t ue) {
+    const pw_job_t *j = (const pw_job_t *)arg;
+    const int NB = (int)(j->M / 16), R = pw_narrow_rows(NB);
+    int64_t r0 = ub * R, r1 = ue == pw_narrow_units(j->P, NB) ? j->P : ue * R;
+    switch (NB) {
+    case 1: pwn_range(j, r0, r1, 1, PW_NARROW_ROWS); break;
+    case 2: pwn_range(j, r0, r1, 2, PW_NARROW_ROWS / 2); break;
+    case 3: pwn_range(j, r0, r1, 3, PW_NARROW_ROWS / 3); break;
+    case 4: pwn_range(j, r0, r1, 4, PW_NARROW_ROWS / 4); break;
+    default: break;
+    }
+}
 #pragma GCC diagnostic pop
 
 /* A convolution's output pixels as rows of A (see above) */
@@ -836,21 +933,26 @@ static void pw_im2col_body(void *arg, int64_t pb, int64_t pe) {
 typedef struct {
     la_fc_pack_t w;
     int kn;
+    int plain; /* W^T [K, M] as it is (pw_narrow_body), not in panels */
 } pw_pack_t;
 
 /* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
- * A's (tap, channel) order: la_fc_repack's layout, as one plane) */
+ * A's (tap, channel) order: la_fc_repack's layout, as one plane), or with `plain` that W^T itself
+ * (the narrow products; its key's k[6] set) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     (void)c;
     const pw_pack_t *a = (const pw_pack_t *)arg;
     const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
-    float *U = a->kn ? NULL : (float *)malloc((size_t)(K * M) * sizeof(float));
+    float *U = a->kn || a->plain ? NULL : (float *)malloc((size_t)(K * M) * sizeof(float));
     e->wbytes = K * M * (int64_t)sizeof(float);
-    e->wbuf = a->kn || U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
+    e->wbuf = a->kn || a->plain || U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
     int made = e->wbuf != NULL;
     if (made) {
-        if (U != NULL) la_fc_repack(U, &a->w);
-        wg_own_pack(U != NULL ? U : a->w.w, 1, K, M, 1, (float *)e->wbuf);
+        if (a->plain) la_fc_repack((float *)e->wbuf, &a->w);
+        else {
+            if (U != NULL) la_fc_repack(U, &a->w);
+            wg_own_pack(U != NULL ? U : a->w.w, 1, K, M, 1, (float *)e->wbuf);
+        }
         dn_release(a->w.w, K * M * (int64_t)sizeof(float));
     }
     free(U);
@@ -874,17 +976,18 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
 #ifdef __AVX512F__
     const la_geom_t *g = &io->g;
     const int64_t P = io->N * g->osz, K = g->ksz * io->C;
-    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || io->ldy != io->M ||
-        g->d[0] != 1 || g->d[1] != 1 || io->M % 32 != 0 || io->C < PW_MIN_IN || P > PW_MAX_ROWS ||
-        (acc && io->Y != io->y.data))
+    if (io->kind != LA_F32 || g->nsp != 2 || group != 1 || !io->xl || !io->yl || g->d[0] != 1 || g->d[1] != 1 ||
+        io->C < PW_MIN_IN || (acc && io->Y != io->y.data))
         return 0;
     int in_place = g->k[0] == 1 && g->k[1] == 1 && g->s[0] == 1 && g->s[1] == 1 && g->pb[0] == 0 && g->pb[1] == 0 &&
                    g->out[0] == g->in[0] && g->out[1] == g->in[1];
+    int narrow = in_place && io->M % 16 == 0 && io->M <= PW_NARROW_MAX_OUT;
+    if (!narrow && (io->M % 32 != 0 || P > PW_MAX_ROWS || io->ldy != io->M)) return 0;
     if (!in_place && P * K * (int64_t)sizeof(float) > PW_IM2COL_BYTES) return 0;
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
-    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1]};
-    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0};
+    int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1], 0, narrow};
+    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0, narrow};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
     int64_t threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
@@ -901,10 +1004,17 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         else pw_im2col_body(&im, 0, P);
     }
     pw_job_t j = {in_place ? (const float *)io->X : a, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y,
-                  K, io->M, P, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
-    pw_run(ctx, &j, threads);
+                  K, io->M, P, io->ldy, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+    if (narrow) {
+        int64_t units = pw_narrow_units(P, (int)(io->M / 16));
+        if (threads > 1) hipep_parallel_for(ctx, units, 1, pw_narrow_body, &j);
+        else pw_narrow_body(&j, 0, units);
+    } else {
+        pw_run(ctx, &j, threads);
+    }
     if (a != NULL) st_scratch_give(ctx, a, slot);
     dn_count(ctx, DN_KIND_PW_OWN);
+    if (narrow) dn_count(ctx, DN_KIND_PW_NARROW);
     if (acc) dn_count(ctx, DN_KIND_CONV_ACC);
     return 2;
 #else
@@ -932,10 +1042,10 @@ static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float
     if (c == NULL || !dn_is_constant(c, B)) return 0;
     int64_t threads = dn_begin(ctx, 0);
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, K, N, 1, 1, kn};
-    pw_pack_t arg = {{B, K, 1, 1, N}, kn};
+    pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0};
     dn_entry_t *e = dn_get(ctx, c, k, B, pw_create, &arg);
     if (e == NULL) return 0;
-    pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, acc, 0, 0.0f, 0.0f};
+    pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, N, acc, 0, 0.0f, 0.0f};
     pw_run(ctx, &j, threads);
     dn_count(ctx, DN_KIND_MM_OWN);
     return 1;

@@ -57,7 +57,7 @@
 #define ST_SCRATCH_ALIGN 64
 #define ST_OUTPUT_ALIGN 64
 #define ST_KSCRATCH_SLOTS 64
-#define ST_DNNL_KINDS 14 /* kernels_dnnl.c's DN_KINDS */
+#define ST_DNNL_KINDS 15 /* kernels_dnnl.c's DN_KINDS */
 
 typedef struct {
     void *base;

@@ -30,9 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Convolutions that feed a channel Concat write into its channel slices ({@code hip-concat-in-place}
  * and the strided channels-last destinations of the conv kernels), end to end against
  * {@link ConvTilingTest}'s plain reference, at one and two threads: a SqueezeNet fire module (a
- * 1x1 expand, which oneDNN's matmul writes with the concat's row stride, and a 3x3 expand by
- * Winograd, both with a fused Relu, the clamp oneDNN's post-op or, with NaN in X on the second run,
- * a strided clamp pass and Winograd's direct tiles), and a pair of strided convolutions that
+ * 1x1 expand, which oneDNN's matmul writes with the concat's row stride, a 3x3 expand by Winograd,
+ * both with a fused Relu, the clamp oneDNN's post-op or, with NaN in X on the second run, a strided
+ * clamp pass and Winograd's direct tiles, and a 1x1 expand of 48 channels that the narrow pointwise
+ * products write with the row stride, their clamp keeping NaN; oneDNN's matmul without AVX-512), and
+ * a pair of strided convolutions that
  * oneDNN computes into a dense scratch whose rows are then copied into the slice. No concat kernel
  * is left in the compiled module.
  */
@@ -48,7 +50,8 @@ class ConcatInPlaceTest {
 
     /** The fire module's two expands (of X "xa") and the strided pair (of "xb"), each concat's inputs in order. */
     private static final List<Case> FIRE = List.of(conv("e1", 32, 96, a(24, 24), 1, 1, 0, true).then("relu"),
-            conv("e3", 32, 64, a(24, 24), 3, 1, 1, true).then("relu"));
+            conv("e3", 32, 64, a(24, 24), 3, 1, 1, true).then("relu"),
+            conv("n1", 32, 48, a(24, 24), 1, 1, 0, true).then("relu"));
     private static final List<Case> PAIR = List.of(conv("p3", 16, 24, a(18, 18), 3, 2, 1, true),
             conv("p1", 16, 8, a(18, 18), 1, 2, 0, false));
 
@@ -96,10 +99,13 @@ class ConcatInPlaceTest {
                     compare("fire", r.get("fire"), reference(FIRE, xa, weights), where);
                     compare("pair", r.get("pair"), reference(PAIR, xb, weights), where);
                 }
-                // per run: the 1x1 expand by oneDNN's matmul, the 3x3 one by Winograd, the
-                // strided pair by oneDNN's convolution into a scratch
+                // per run: the 1x1 expand by oneDNN's matmul, the 3x3 one by Winograd, the narrow
+                // 1x1 one by the narrow products, the strided pair by oneDNN's convolution into a scratch
                 HipSession.LibraryRuns runs = s.libraryRuns();
-                assertThat(runs.oneDnnMatMuls()).as("matmuls, %s", where).isEqualTo(run);
+                boolean narrow = DnnlConvTest.avx512Runtime();
+                assertThat(runs.oneDnnMatMuls()).as("matmuls, %s", where).isEqualTo(narrow ? run : 2L * run);
+                assertThat(runs.narrowPointwiseConvolutions()).as("narrow products, %s", where)
+                        .isEqualTo(narrow ? run : 0);
                 if (search == ConvolutionSearch.HEURISTIC) {
                     assertThat(runs.winogradConvolutions()).as("Winograd, %s", where).isEqualTo(run);
                     assertThat(runs.oneDnnConvolutions()).as("oneDNN convolutions, %s", where)

@@ -29,15 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
  * graph's output buffer, as a following layer would): {@code hip-conv-add-in-place} folds
  * each Add (and its Relu) into the later convolution, which adds into the other one's buffer (the
  * {@code _acc} kernels), end to end against {@link ConvTilingTest}'s plain reference at one and
- * two threads. Seven blocks, one per way the kernel adds: a 1x1 convolution by oneDNN (a sum
+ * two threads. Eight blocks, one per way the kernel adds: a 1x1 convolution by oneDNN (a sum
  * post-op and the clip), a 3x3 one by Winograd's F(4x4, 3x3) and one on a 7x7 map by F(2x2, 3x3)
  * (their output transforms; the AVX-512 runtime only for the second, oneDNN's sum post-op
  * elsewhere), a grouped 1x1 one that neither takes (NCHW, a temporary and the Add kernel), a 1x1
  * one on a 7x7 map by the own pointwise products (their store; oneDNN's sum post-op without
  * AVX-512), a 3x3 one of 48 -> 192 channels by F(4x4, 3x3) with the own products, which at two
  * threads splits by output channels (each thread's output transform adds into its channels; oneDNN's
- * matmul without AVX-512), and a 1x1 one of 320 input channels by the own pointwise products in two
- * passes over the columns (the residual added after the last), each block on inputs of its own.
+ * matmul without AVX-512), a 1x1 one of 320 input channels by the own pointwise products in two
+ * passes over the columns (the residual added after the last), and a 1x1 one of 48 output channels
+ * by the narrow pointwise products (their store, 361 pixels: the last rows in a block of one; oneDNN's
+ * sum post-op without AVX-512), each block on inputs of its own.
  * The second run puts NaN into the shortcuts' inputs, the third into
  * the accumulating convolutions': oneDNN's clip would turn a NaN into 0, so its scans (of X and of
  * Y's old values) must see it and leave the clamp to a separate pass, and Winograd computes the
@@ -67,17 +69,18 @@ class ConvAddInPlaceTest {
     }
 
     private static final List<Block> BLOCKS = List.of(
-            new Block("onednn", conv("onednn_r", 32, 48, 1, 1, false), conv("onednn_s", 32, 48, 1, 1, true)),
+            new Block("onednn", conv("onednn_r", 32, 72, 1, 1, false), conv("onednn_s", 32, 72, 1, 1, true)),
             new Block("winograd", conv("winograd_r", 32, 48, 1, 1, true), conv("winograd_s", 32, 48, 1, 3, true)),
             new Block("winograd_2x2", conv("winograd_2x2_r", 32, 64, 1, 1, false, 7),
                     conv("winograd_2x2_s", 48, 64, 1, 3, true, 7)),
             new Block("grouped", conv("grouped_r", 32, 48, 2, 1, false), conv("grouped_s", 32, 48, 2, 1, true)),
-            new Block("pointwise", conv("pointwise_r", 32, 64, 1, 1, false, 7),
-                    conv("pointwise_s", 32, 64, 1, 1, true, 7)),
+            new Block("pointwise", conv("pointwise_r", 32, 96, 1, 1, false, 7),
+                    conv("pointwise_s", 32, 96, 1, 1, true, 7)),
             new Block("winograd_groups", conv("winograd_groups_r", 32, 192, 1, 1, false, 13),
                     conv("winograd_groups_s", 48, 192, 1, 3, true, 13)),
-            new Block("pointwise_passes", conv("pointwise_passes_r", 32, 64, 1, 1, false, 7),
-                    conv("pointwise_passes_s", 320, 64, 1, 1, true, 7)));
+            new Block("pointwise_passes", conv("pointwise_passes_r", 32, 96, 1, 1, false, 7),
+                    conv("pointwise_passes_s", 320, 96, 1, 1, true, 7)),
+            new Block("narrow", conv("narrow_r", 32, 48, 1, 1, false, 19), conv("narrow_s", 40, 48, 1, 1, true, 19)));
 
     @Test
     void residualAddsRunInsideTheConvolution() throws Exception {
@@ -133,14 +136,19 @@ class ConvAddInPlaceTest {
                             // blocks' by their output transforms (measured: or by oneDNN's sum post-op;
                             // the 7x7 one by oneDNN's sum post-op without AVX-512); the grouped one by
                             // the Add kernel; the 7x7 pointwise block's by the own products as they store
-                            // (oneDNN's sum post-op without AVX-512), which also compute its shortcut and
-                            // the F(2x2) block's (1x1 on 7x7 maps); the 48 -> 192 block's by its output
-                            // transform; the two-pass block's by the own products (both its convolutions)
+                            // (oneDNN's sum post-op without AVX-512), which also compute its shortcut; the
+                            // 48 -> 192 block's by its output transform; the two-pass block's by the own
+                            // products (both its convolutions); the narrow block's by the narrow products,
+                            // which also compute its shortcut and the two Winograd blocks' (1x1, at most 64
+                            // output channels)
                             HipSession.LibraryRuns runs = s.libraryRuns();
                             assertThat(runs.accumulatedConvolutions()).as("accumulating convolutions, %s", where)
-                                    .isEqualTo(onednn ? 6L * run : 0);
+                                    .isEqualTo(onednn ? 7L * run : 0);
+                            boolean own = onednn && DnnlConvTest.avx512Runtime();
                             assertThat(runs.ownPointwiseConvolutions()).as("own pointwise products, %s", where)
-                                    .isEqualTo(onednn && DnnlConvTest.avx512Runtime() ? 5L * run : 0);
+                                    .isEqualTo(own ? 8L * run : 0);
+                            assertThat(runs.narrowPointwiseConvolutions()).as("narrow pointwise products, %s", where)
+                                    .isEqualTo(own ? 4L * run : 0);
                             if (search == ConvolutionSearch.HEURISTIC) {
                                 assertThat(runs.winogradConvolutions()).as("Winograd, %s", where)
                                         .isEqualTo(onednn ? (DnnlConvTest.avx512Runtime() ? 3L : 2L) * run : 0);

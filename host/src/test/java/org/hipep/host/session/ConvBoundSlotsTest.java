@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A bottleneck of three 1x1 convolutions, {@code y = -Relu(conv_c(b) + a)} with
- * {@code a = Relu(conv_a(x))} (32 -> 64 channels) and {@code b = Relu(conv_b(a))} (64 -> 32):
+ * {@code a = Relu(conv_a(x))} (40 -> 72 channels) and {@code b = Relu(conv_b(a))} (72 -> 40:
+ * channel counts that the runtime's narrow pointwise products do not take):
  * {@code hip-conv-bound-slots} gives conv_a a slot, conv_b and the accumulating conv_c its bound
  * of {@code a} (X, and the old values conv_c adds to), and conv_c that of {@code b}, so that
  * oneDNN's clip post-op needs no scan of them. End to end against {@link ConvTilingTest}'s plain
@@ -44,9 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConvBoundSlotsTest {
     private static final int F32 = TensorProto.DataType.FLOAT_VALUE;
-    private static final Case CONV_A = conv("conv_a", 32, 64);
-    private static final Case CONV_B = conv("conv_b", 64, 32);
-    private static final Case CONV_C = conv("conv_c", 32, 64);
+    private static final Case CONV_A = conv("conv_a", 40, 72);
+    private static final Case CONV_B = conv("conv_b", 72, 40);
+    private static final Case CONV_C = conv("conv_c", 40, 72);
 
     /** The input's scale per run (NaN: small values with a NaN among them), and what oneDNN does. */
     private record Run(double scale, boolean nan, long clamped, long bounded) {
@@ -159,7 +160,7 @@ class ConvBoundSlotsTest {
                 .addOutput("sum"));
         relu(g, "sum", "r");
         g.addNode(NodeProto.newBuilder().setOpType("Neg").setName("neg").addInput("r").addOutput("y"));
-        g.addOutput(ConvTilingTest.value("y", F32, new long[] {1, 64, 12, 12}));
+        g.addOutput(ConvTilingTest.value("y", F32, new long[] {1, 72, 12, 12}));
         return OnnxValues.writeModel(dir.resolve("conv_bound_slots.onnx"), g.build(), 17);
     }
 

@@ -115,7 +115,7 @@ class DnnlConvTest {
     static final Case K3_S2_ASYM = f32("k3_s2_asym_pads", 1, 8, 12, a(17, 23), a(3, 3), a(2, 2), a(1, 0, 2, 1),
             false);
     static final Case SAME_S2 = f32("same_upper_s2", 2, 5, 7, a(15, 12), a(4, 3), a(2, 2), null, true);
-    static final Case POINTWISE = f32("pointwise", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true);
+    static final Case POINTWISE = f32("pointwise", 2, 32, 24, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true);
 
     /** Through oneDNN: one primitive run per conv and session run. */
     static final List<Conv> ONEDNN = List.of(
@@ -124,8 +124,9 @@ class DnnlConvTest {
             constant(SAME_S2), input(SAME_S2),
             constant(f32("two_channels_3x3", 1, 2, 5, a(10, 11), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* under LA_BLAS_MIN_MACS but a 1x1 (the direct kernel takes no 1x1), or output channels not a
-               multiple of 16: oneDNN at one thread */
-            constant(f32("small_1x1", 1, 64, 16, a(6, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)),
+               multiple of 16: oneDNN at one thread (1x1 ones here and below: output channels that the
+               narrow pointwise products do not take, see NARROW_POINTWISE) */
+            constant(f32("small_1x1", 1, 64, 24, a(6, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)),
             constant(f32("small_24_out", 1, 8, 24, a(14, 14), a(5, 5), a(1, 1), a(2, 2, 2, 2), false)),
             withNan(constant(K3_BATCH.then("relu"))),
             withNan(input(K3_S2_ASYM.then("relu6"))),
@@ -153,14 +154,14 @@ class DnnlConvTest {
             /* a clamp oneDNN applies itself (constant W, X smaller than Y, no NaN: clampedByOneDnn):
                a 1x1 expand, a strided 3x3 stem with Clip's bounds hit often, Relu6 at batch 2; and
                one it must not, X larger than Y (a 1x1 squeeze: the clamp pass is the cheaper) */
-            constant(f32("expand", 1, 16, 64, a(12, 11), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            constant(f32("expand", 1, 16, 80, a(12, 11), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
             constant(f32("stem", 1, 2, 16, a(20, 18), a(3, 3), a(2, 2), a(1, 1, 1, 1), true).then("clip")),
             constant(f32("expand", 2, 8, 40, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("relu6")),
-            constant(f32("squeeze", 1, 64, 16, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            constant(f32("squeeze", 1, 64, 24, a(9, 9), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
             /* X of 82944 floats: at two threads the scan that allows oneDNN's clamp is split between
                the threads (dn_absmax); a NaN in its last part must still keep the clamp pass */
-            constant(f32("expand_large", 1, 16, 64, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
-            withNanAt(constant(f32("expand_large_nan", 1, 16, 64, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
+            constant(f32("expand_large", 1, 16, 80, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu")),
+            withNanAt(constant(f32("expand_large_nan", 1, 16, 80, a(72, 72), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
                     .then("relu6")), 16 * 72 * 72 - 5));
 
     /**
@@ -316,26 +317,27 @@ class DnnlConvTest {
 
     /**
      * Channels-last convolutions of at most 128 output pixels with constant weights, 16 or more
-     * input channels and a multiple of 32 output channels that Winograd does not take: the own
+     * input channels and a multiple of 32 output channels that Winograd does not take (more than 64
+     * for the 1x1 stride-1 ones: the narrow products take those, see NARROW_POINTWISE): the own
      * products on the AVX-512 runtime (pw_conv_run; oneDNN elsewhere), 1x1 stride-1 ones on X in
      * place, the others on X's windows (im2col). The rows in the fewest blocks of at most twelve, of
      * even sizes (49 pixels: 9 + 10 + 10 + 10 + 10; 128: twelves and elevens; 25: 8 + 8 + 9; 36: three
      * twelves), three panels, a batch of two at exactly 128 pixels, 2048 input channels
-     * (eight passes of 256 columns; two panels of 256 KB, one per thread at two threads), the bias or
+     * (eight passes of 256 columns; three panels of 256 KB, two threads taking them), the bias or
      * none, Relu / Relu6 / Clip with NaN in X (the runtime's clamp keeps it), +infinity in X; through
      * the windows: ResNet's 3x3 stride-2 layer on a 14x14 map (576 columns: passes of 256, 256 and
      * 64), a 1x1 stride-2 one, a 5x5 one with NaN in X (the pads' zeros beside it), and a batch of
      * two with asymmetric pads. (Dilated convolutions stay NCHW: hip-conv-channels-last.)
      */
     static final List<Conv> POINTWISE_OWN = List.of(
-            constant(f32("pw_7x7", 1, 64, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            constant(f32("pw_7x7", 1, 64, 128, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
             constant(f32("pw_three_panels", 1, 128, 96, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
                     .then("relu")),
-            withNan(constant(f32("pw_nan", 1, 32, 32, a(5, 5), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
+            withNan(constant(f32("pw_nan", 1, 32, 96, a(5, 5), a(1, 1), a(1, 1), a(0, 0, 0, 0), false)
                     .then("relu6")), 7),
-            constant(f32("pw_batch2", 2, 16, 64, a(8, 8), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("clip")),
-            constant(f32("pw_wide_input", 1, 2048, 64, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
-            withInfinity(constant(f32("pw_infinity", 1, 32, 64, a(6, 6), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
+            constant(f32("pw_batch2", 2, 16, 128, a(8, 8), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("clip")),
+            constant(f32("pw_wide_input", 1, 2048, 96, a(7, 7), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            withInfinity(constant(f32("pw_infinity", 1, 32, 128, a(6, 6), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
                     .then("relu")), 50),
             constant(f32("pw_strided_3x3", 1, 64, 64, a(14, 14), a(3, 3), a(2, 2), a(1, 1, 1, 1), true)
                     .then("relu")),
@@ -344,6 +346,44 @@ class DnnlConvTest {
                     .then("relu")), 131),
             constant(f32("pw_strided_batch2", 2, 32, 32, a(8, 8), a(3, 3), a(2, 2), a(0, 0, 1, 1), true)
                     .then("clip")));
+
+    /**
+     * 1x1 convolutions of at most 64 output channels, a multiple of 16 (SqueezeNet's squeeze
+     * layers), by the own narrow products over any number of pixels (AVX-512 runtime; oneDNN on the
+     * x86-64-v3 one): each width of 16 to 64 columns, row counts that leave each width's last rows
+     * to the smaller blocks (180 = 7 x 24 + 8 + 4, 121 = 10 x 12 + 1, 169 = 21 x 8 + 1, 3136 = 522 x
+     * 6 + 4), a batch of two, enough pixels to split between two threads, 512 input channels, NaN and
+     * an infinity in X (the clamp keeps NaN; Relu of -inf is 0).
+     */
+    static final List<Conv> NARROW_POINTWISE = List.of(
+            constant(f32("narrow_16", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
+            withNan(constant(f32("narrow_squeeze", 1, 128, 16, a(27, 27), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
+                    .then("relu"))),
+            constant(f32("narrow_32", 1, 24, 32, a(11, 11), a(1, 1), a(1, 1), a(0, 0, 0, 0), true).then("relu6")),
+            constant(f32("narrow_48", 1, 40, 48, a(13, 13), a(1, 1), a(1, 1), a(0, 0, 0, 0), false).then("clip")),
+            withInfinity(constant(f32("narrow_64", 1, 64, 64, a(56, 56), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)
+                    .then("relu")), 1001),
+            constant(f32("narrow_wide_input", 1, 512, 64, a(13, 13), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)));
+
+    @Test
+    void narrowPointwiseConvolutionsTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
+        boolean v4 = avx512Runtime();
+        check(NARROW_POINTWISE, "narrow_pointwise", !v4, false, ConvolutionSearch.HEURISTIC, false, 0,
+                v4 ? NARROW_POINTWISE.size() : 0);
+    }
+
+    /**
+     * Whether the runtime's narrow pointwise products take c (kernels_dnnl_winograd.c's
+     * pw_conv_run, AVX-512 runtime): a float 1x1 convolution of stride 1 without pads or groups,
+     * constant W, at least 16 input channels, at most 64 output channels, a multiple of 16.
+     */
+    static boolean narrowPointwise(Conv c) {
+        Case cs = c.cs();
+        boolean oneByOne = Arrays.stream(cs.k()).allMatch(k -> k == 1) && Arrays.stream(cs.strides()).allMatch(v -> v == 1)
+                && (cs.pads() == null || Arrays.stream(cs.pads()).allMatch(v -> v == 0));
+        return avx512Runtime() && c.constant() && !cs.f64() && cs.group() == 1 && cs.k().length == 2 && oneByOne
+                && cs.c() >= 16 && cs.m() % 16 == 0 && cs.m() <= 64;
+    }
 
     @Test
     void smallPointwiseConvolutionsTakeTheOwnProductsAndMatchAPlainOne() throws Exception {
@@ -604,6 +644,9 @@ class DnnlConvTest {
                         assertThat(s.libraryRuns().ownPointwiseConvolutions())
                                 .as("pointwise convolutions by the own products, %s at %d thread(s)", name, threads)
                                 .isEqualTo((long) pointwisePerRun * run);
+                        assertThat(s.libraryRuns().narrowPointwiseConvolutions())
+                                .as("pointwise convolutions by the narrow products, %s at %d thread(s)", name, threads)
+                                .isEqualTo(convs.stream().filter(DnnlConvTest::narrowPointwise).count() * run);
                         assertThat(s.libraryRuns().oneDnnMatMuls()).isZero();
                         assertThat(s.libraryRuns().searchedConvolutions()).as("no search: %s", search).isZero();
                         long clamped = onednn ? convs.stream().filter(DnnlConvTest::clampedByOneDnn).count() * run : 0;

@@ -131,9 +131,11 @@ public final class HipSession implements AutoCloseable {
      * {@code boundedConvolutions}: of the clamped oneDNN convolutions, those that took a bound of X
      * or of their destination's old values from the convolution that wrote it
      * ({@code hip-conv-bound-slots}) instead of reading it.
-     * {@code ownPointwiseConvolutions}: the 1x1 convolutions of few pixels (a CNN's last stage) that
-     * the runtime's own products computed (AVX-512 hosts; counted in no other count but
-     * {@code accumulatedConvolutions}).
+     * {@code ownPointwiseConvolutions}: the convolutions that the runtime's own products computed
+     * (AVX-512 hosts; counted in no other count but {@code accumulatedConvolutions}): those of few
+     * pixels (a CNN's last stage), and 1x1 ones of at most 64 output channels, a multiple of 16
+     * (SqueezeNet's squeeze layers), over any number of pixels.
+     * {@code narrowPointwiseConvolutions}: of those, the latter (each thread takes rows of pixels).
      * {@code ownMatMuls}: the products with constant weights of at most 128 rows (a transformer's
      * projections at sequence length 128) that those own products computed (AVX-512 hosts; counted
      * in no other count).
@@ -144,7 +146,7 @@ public final class HipSession implements AutoCloseable {
             long oneDnnClampedConvolutions, long oneDnnPrimitives, long accumulatedConvolutions,
             long oneDnnActivatedMatMuls, long searchedConvolutions, long fewChannelConvolutions,
             long fewChannelPlanes, long winogradOwnProducts, long boundedConvolutions, long ownPointwiseConvolutions,
-            long ownMatMuls, int states) {
+            long narrowPointwiseConvolutions, long ownMatMuls, int states) {
     }
 
     /**
@@ -171,6 +173,7 @@ public final class HipSession implements AutoCloseable {
             long ownProducts = 0;
             long bounded = 0;
             long pointwise = 0;
+            long narrow = 0;
             long ownMatMuls = 0;
             synchronized (all) {
                 for (Slot s : all) {
@@ -188,9 +191,10 @@ public final class HipSession implements AutoCloseable {
                     pointwise += model.oneDnnRuns(s.state, 11);
                     ownMatMuls += model.oneDnnRuns(s.state, 12);
                     planes += model.oneDnnRuns(s.state, 13);
+                    narrow += model.oneDnnRuns(s.state, 14);
                 }
                 return new LibraryRuns(conv, mm, winograd, clamped, primitives, accumulated, activated, searched,
-                        fewChannels, planes, ownProducts, bounded, pointwise, ownMatMuls, all.size());
+                        fewChannels, planes, ownProducts, bounded, pointwise, narrow, ownMatMuls, all.size());
             }
         } finally {
             lifecycle.readLock().unlock();
