@@ -693,8 +693,10 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
  * of X's channels, 24 / 12 / 8 / 6 rows for 16 / 32 / 48 / 64 columns (24 accumulators, one
  * broadcast of X per row and step for NB multiply-adds), the last rows of a thread's range in blocks
  * of 8, 4, 2 and 1; each thread takes a stretch of rows (hipep_parallel_for), as the layers around
- * it do. light-squeezenet's eight squeeze layers at one thread 357 -> 320 us a run, at two ~420 ->
- * ~360 (docs/BENCHMARKS.md, forty-fourth round).
+ * it do. light-squeezenet's eight squeeze layers at one thread 357 -> 320 us a run, at two 297 ->
+ * 243 (the 3x3 layers reading the two 55x55 ones 6-30 us slower at two threads, not explained);
+ * light-resnet50's 56x56 64 -> 64 layer 174 -> 141 and 124 -> 87 us (docs/BENCHMARKS.md,
+ * forty-fourth round).
  *
  * Passes over the columns: each panel's rows take A's columns PW_KC at a time (the panel's 256 x
  * 32 floats, 32 KB, stay in L1 while the blocks of rows go over them), the sums of the columns so
