@@ -34,9 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * both with a fused Relu, the clamp oneDNN's post-op or, with NaN in X on the second run, a strided
  * clamp pass and Winograd's direct tiles, and a 1x1 expand of 48 channels that the narrow pointwise
  * products write with the row stride, their clamp keeping NaN; oneDNN's matmul without AVX-512), and
- * a pair of strided convolutions that
- * oneDNN computes into a dense scratch whose rows are then copied into the slice. No concat kernel
- * is left in the compiled module.
+ * a pair of strided convolutions that oneDNN computes into a dense scratch whose rows are then copied
+ * into the slice. No concat kernel is left in the compiled module.
  */
 class ConcatInPlaceTest {
     private static final int F32 = TensorProto.DataType.FLOAT_VALUE;

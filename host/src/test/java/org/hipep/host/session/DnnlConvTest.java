@@ -353,7 +353,8 @@ class DnnlConvTest {
      * x86-64-v3 one): each width of 16 to 64 columns, row counts that leave each width's last rows
      * to the smaller blocks (180 = 7 x 24 + 8 + 4, 121 = 10 x 12 + 1, 169 = 21 x 8 + 1, 3136 = 522 x
      * 6 + 4), a batch of two, enough pixels to split between two threads, 512 input channels, NaN and
-     * an infinity in X (the clamp keeps NaN; Relu of -inf is 0).
+     * +infinity in X (the clamp keeps NaN; the sums of +-infinity: Relu keeps +inf and gives 0 for
+     * -inf).
      */
     static final List<Conv> NARROW_POINTWISE = List.of(
             constant(f32("narrow_16", 2, 32, 16, a(9, 10), a(1, 1), a(1, 1), a(0, 0, 0, 0), true)),
@@ -379,7 +380,8 @@ class DnnlConvTest {
      */
     static boolean narrowPointwise(Conv c) {
         Case cs = c.cs();
-        boolean oneByOne = Arrays.stream(cs.k()).allMatch(k -> k == 1) && Arrays.stream(cs.strides()).allMatch(v -> v == 1)
+        boolean oneByOne = Arrays.stream(cs.k()).allMatch(k -> k == 1)
+                && Arrays.stream(cs.strides()).allMatch(v -> v == 1)
                 && (cs.pads() == null || Arrays.stream(cs.pads()).allMatch(v -> v == 0));
         return avx512Runtime() && c.constant() && !cs.f64() && cs.group() == 1 && cs.k().length == 2 && oneByOne
                 && cs.c() >= 16 && cs.m() % 16 == 0 && cs.m() <= 64;
