@@ -746,6 +746,15 @@ typedef struct {
     float lo, hi;
 } pw_job_t;
 
+/* One vector of a block's stores: its sums plus the bias b, then Y's old values (acc) and the clamp, into c */
+static inline __attribute__((always_inline)) void pw_store16(const pw_job_t *j, wg_v16 v, wg_v16 b, wg_v16 lo,
+                                                               wg_v16 hi, float *c) {
+    v += b; /* the convolution's value, then the residual's */
+    if (j->acc) v += rd_vld16(c);
+    if (j->clamp) v = la_vclamp16(v, lo, hi);
+    memcpy(c, &v, sizeof v);
+}
+
 /*
  * R rows of one panel over columns [k0, k0 + kn) of A: the sums so far come from `part` (unless
  * k0 is 0) and go back there unless these are A's last columns; then the stores of c (see above)
@@ -774,17 +783,8 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     hi += j->hi;
 #pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
-        wg_v16 v0 = acc[r][0] + b0, v1 = acc[r][1] + b1; /* the convolution's value, then the residual's */
-        if (j->acc) {
-            v0 += rd_vld16(c + r * M);
-            v1 += rd_vld16(c + r * M + 16);
-        }
-        if (j->clamp) {
-            v0 = la_vclamp16(v0, lo, hi);
-            v1 = la_vclamp16(v1, lo, hi);
-        }
-        memcpy(c + r * M, &v0, sizeof v0);
-        memcpy(c + r * M + 16, &v1, sizeof v1);
+        pw_store16(j, acc[r][0], b0, lo, hi, c + r * M);
+        pw_store16(j, acc[r][1], b1, lo, hi, c + r * M + 16);
     }
 }
 
@@ -828,7 +828,7 @@ static void pw_body(void *arg, int64_t ub, int64_t ue) {
 
 /*
  * R rows of a narrow product (pw_narrow_body): all of Y's NB x 16 columns over all of A's columns,
- * W^T [C][16 * NB] read plainly, then the stores as pw_rows'
+ * W^T [C][16 * NB] read plainly, then pw_rows' stores (pw_store16)
  */
 static inline __attribute__((always_inline)) void pwn_rows(const pw_job_t *j, const float *a, float *c, const int NB,
                                                              const int R) {
@@ -858,12 +858,7 @@ static inline __attribute__((always_inline)) void pwn_rows(const pw_job_t *j, co
         wg_v16 bq = {0};
         if (j->b != NULL) bq = rd_vld16(j->b + 16 * q);
 #pragma clang loop unroll(full)
-        for (int r = 0; r < R; r++) {
-            wg_v16 v = acc[r][q] + bq; /* the convolution's value, then the residual's */
-            if (j->acc) v += rd_vld16(c + r * ldy + 16 * q);
-            if (j->clamp) v = la_vclamp16(v, lo, hi);
-            memcpy(c + r * ldy + 16 * q, &v, sizeof v);
-        }
+        for (int r = 0; r < R; r++) pw_store16(j, acc[r][q], bq, lo, hi, c + r * ldy + 16 * q);
     }
 }
 
