@@ -740,7 +740,7 @@ static inline int64_t pw_narrow_units(int64_t P, int NB) {
 
 typedef struct {
     const float *x, *w, *b; /* X [P, C], the panels, the bias (NULL: none) */
-    float *y;               /* Y [P, M], rows ldy apart (pw_narrow_body; the panels' rows are M apart) */
+    float *y;               /* Y [P, M], rows ldy apart (above M: a concat's channel slice, narrow products only) */
     int64_t C, M, P, ldy;
     int acc, clamp;
     float lo, hi;
@@ -762,7 +762,7 @@ static inline __attribute__((always_inline)) void pw_store16(const pw_job_t *j, 
 static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, const float *a, const float *b,
                                                             int64_t k0, int64_t kn, const float *bias, float *c,
                                                             float *part, const int R) {
-    const int64_t M = j->M;
+    const int64_t ldy = j->ldy;
     wg_v16 acc[12][2];
     wg_own_acc(a + k0, j->C, b + k0 * 32, kn, k0 > 0 ? part : NULL, acc, R);
     if (k0 + kn < j->C) {
@@ -783,8 +783,8 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
     hi += j->hi;
 #pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
-        pw_store16(j, acc[r][0], b0, lo, hi, c + r * M);
-        pw_store16(j, acc[r][1], b1, lo, hi, c + r * M + 16);
+        pw_store16(j, acc[r][0], b0, lo, hi, c + r * ldy);
+        pw_store16(j, acc[r][1], b1, lo, hi, c + r * ldy + 16);
     }
 }
 
@@ -792,7 +792,7 @@ static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, con
 static void pw_block(const pw_job_t *j, int64_t r, const float *b, int64_t k0, int64_t kn, const float *bias,
                      float *c, float *part, int64_t R) {
     const float *a = j->x + r * j->C;
-    c += r * j->M;
+    c += r * j->ldy;
     part += r * 32;
     switch (R) {
 #define PW_BLOCK(N)                                                                                                    \
