@@ -27,8 +27,9 @@ import picocli.CommandLine.Option;
  * run, on the same models and inputs. Per model: our cold compile (empty cache) and load from the
  * cache against ORT's session creation; per thread count: timed runs after a warm-up, the engines
  * taking turns in blocks of runs, both medians and their ratio, and how far our outputs
- * are from ORT's; the peak memory of each engine in a JVM of its own; the OpenBLAS sgemm ceiling
- * and the GFLOP/s both engines reach. Prints Markdown tables on stdout, progress on stderr.
+ * are from ORT's; the peak memory of each engine in a JVM of its own; the machine (Machine), the
+ * OpenBLAS sgemm ceiling, the FMA peak (FmaPeak) and the GFLOP/s both engines reach. Prints Markdown
+ * tables on stdout, progress on stderr.
  */
 @Command(name = "hip-bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Times hip-ep's HipSession against ONNX Runtime on the same models, taking turns in blocks of runs.")
@@ -81,6 +82,11 @@ public final class OrtComparison implements Callable<Integer> {
             + "Default: ${DEFAULT-VALUE}.")
     int gemmSize;
 
+    @Option(names = "--fma-peak", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Measure the machine's float multiply-add peak at each thread count (FmaPeak, ~1 s; "
+                    + "--no-fma-peak skips). Default: ${DEFAULT-VALUE}.")
+    boolean fmaPeak;
+
     @Option(names = "--ort-spinning", defaultValue = "ON", description = "How ORT's pool threads wait: "
             + "ON is ORT's default (spinning within a run and on "
             + "after it); STOP_AFTER_RUN spins within a run and stops when it returns; OFF never spins (the setting "
@@ -128,6 +134,9 @@ public final class OrtComparison implements Callable<Integer> {
 
     private final PrintStream log = System.err;
 
+    /** Steps of each thread's FmaPeak loop per round: ~65 ms at 117 GFLOP/s a core. */
+    private static final long FMA_PEAK_STEPS = 20_000_000L;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new OrtComparison()).execute(args));
     }
@@ -145,10 +154,17 @@ public final class OrtComparison implements Callable<Integer> {
         List<Runnable> profiles = new ArrayList<>();
         try {
             OrtEnvironment ort = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench");
+            report.machine(Machine.probe(ort.getVersion()));
             if (gemmSize > 0) {
                 for (int n : threads) {
                     log.printf("GEMM ceiling: sgemm %d^3, %d thread(s)%n", gemmSize, n);
                     report.gemm(n, GemmCeiling.gflops(gemmSize, n, 5));
+                }
+            }
+            if (fmaPeak) {
+                for (int n : threads) {
+                    log.printf("FMA peak: %d thread(s)%n", n);
+                    report.fmaPeak(n, FmaPeak.gflops(n, FMA_PEAK_STEPS, 5));
                 }
             }
             try (HipEnvironment env = HipEnvironment.create()) {

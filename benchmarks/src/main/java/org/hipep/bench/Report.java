@@ -12,6 +12,8 @@ final class Report {
     private final double rtol;
     private final double atol;
     private final Map<Integer, Double> gemm = new TreeMap<>();
+    private final Map<Integer, Double> fma = new TreeMap<>();
+    private Machine machine;
     private final Map<String, Model> models = new LinkedHashMap<>();
 
     Report(double rtol, double atol) {
@@ -73,6 +75,15 @@ final class Report {
         gemm.put(threads, gflops);
     }
 
+    /** The FMA peak at {@code threads} threads ({@link FmaPeak}). */
+    void fmaPeak(int threads, double gflops) {
+        fma.put(threads, gflops);
+    }
+
+    void machine(Machine m) {
+        machine = m;
+    }
+
     /**
      * Our outputs against ORT's, matched by name (by position where the names differ), merged into
      * one difference; a different output count or element count is an exception.
@@ -110,6 +121,15 @@ final class Report {
     }
 
     void print(PrintStream out, int gemmSize) {
+        if (machine != null) {
+            out.println("### Machine");
+            out.println();
+            out.printf("- CPU: %s, %d logical CPUs; vector extensions: %s; caches of CPU 0: %s%n", machine.cpu(),
+                    machine.logicalCpus(), machine.vectors(), machine.caches());
+            out.printf("- Memory %s; %s; %s; ONNX Runtime %s%n", machine.memory(), machine.os(), machine.java(),
+                    machine.ort());
+            out.println();
+        }
         out.println("### Run time (median of the runs, the engines taking turns in blocks, ms)");
         out.println();
         out.println("| model | threads | iterations | ours | ORT | ours / ORT | by block pairs: median (p10–p90) "
@@ -176,20 +196,31 @@ final class Report {
             out.printf("| %s | %s | %s | %s |%n", m.name, mb(m.memOursCold), mb(m.memOursCached), mb(m.memOrt));
         }
         out.println();
-        out.println("### GEMM ceiling and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
+        out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
         out.println();
         for (Map.Entry<Integer, Double> g : gemm.entrySet()) {
             out.printf("- OpenBLAS sgemm %d³, %d thread(s): **%.1f GFLOP/s**%n", gemmSize, g.getKey(), g.getValue());
         }
+        for (Map.Entry<Integer, Double> f : fma.entrySet()) {
+            out.printf("- FMA peak (%d chains of %d-lane fused multiply-adds per thread), %d thread(s): "
+                    + "**%.1f GFLOP/s**%n", FmaPeak.CHAINS, FmaPeak.lanes(), f.getKey(), f.getValue());
+        }
         out.println();
+        if (!fma.isEmpty()) {
+            out.println("ORT's share of the FMA peak is also the lowest ours / ORT ratio an engine can reach that does"
+                    + " all 2·M·N·K multiply-adds in float32 (ORT at 86% of the peak: 0.86×); Winograd's convolutions"
+                    + " do fewer, so a convolution model can go under it.");
+            out.println();
+        }
         if (!gemm.isEmpty()) {
             out.println("Our products and most of our convolutions run on oneDNN, not OpenBLAS, and a convolution done"
                     + " by Winograd counts here as the direct one it replaces, so our rate can exceed that ceiling; `-m"
                     + " op-matmul-2048` times one large product through both engines.");
             out.println();
         }
-        out.println("| model | GFLOP per run | threads | ours GFLOP/s | ORT GFLOP/s | ours % of sgemm ceiling |");
-        out.println("|---|---|---|---|---|---|");
+        out.println("| model | GFLOP per run | threads | ours GFLOP/s | ORT GFLOP/s | ours % of sgemm ceiling "
+                + "| ours % of FMA peak | ORT % of FMA peak |");
+        out.println("|---|---|---|---|---|---|---|---|");
         for (Model m : models.values()) {
             if (m.flops <= 0) {
                 continue;
@@ -201,8 +232,11 @@ final class Report {
                 double ours = r.ours == null ? Double.NaN : m.flops / Stats.median(r.ours);
                 double theirs = m.flops / Stats.median(r.ort);
                 Double ceiling = gemm.get(r.threads);
-                out.printf("| %s | %.3f | %d | %.1f | %.1f | %s |%n", m.name, m.flops / 1e9, r.threads, ours, theirs,
-                        ceiling == null || r.ours == null ? "—" : OrtComparison.fmt("%.0f%%", 100 * ours / ceiling));
+                Double peak = fma.get(r.threads);
+                out.printf("| %s | %.3f | %d | %.1f | %.1f | %s | %s | %s |%n", m.name, m.flops / 1e9, r.threads,
+                        ours, theirs, ceiling == null || r.ours == null ? "—" : percent(ours, ceiling),
+                        peak == null || r.ours == null ? "—" : percent(ours, peak),
+                        peak == null ? "—" : percent(theirs, peak));
             }
         }
     }
@@ -212,6 +246,10 @@ final class Report {
         double[] q = Stats.blockRatios(r.ours, r.ort, r.block);
         return OrtComparison.fmt("%.2f× (%.2f–%.2f)", Stats.quantile(q, 0.5), Stats.quantile(q, 0.1),
                 Stats.quantile(q, 0.9));
+    }
+
+    private static String percent(double rate, double of) {
+        return OrtComparison.fmt("%.0f%%", 100 * rate / of);
     }
 
     private static StringBuilder sep(StringBuilder b) {
