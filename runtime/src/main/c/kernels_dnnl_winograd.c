@@ -246,7 +246,7 @@ typedef struct {
     int64_t C, M, H, W, OH, OW, pt, pl, th, tw, t0; /* t0: the block's first tile */
     int64_t ldy;                                     /* Y's pixel stride (M, or more for a channel slice) */
     int acc;                                         /* Y = Y + the convolution (the _acc kernels) */
-    int clamp;
+    int clamp; /* la_clamp_form */
     double lo, hi;
     int64_t f;      /* the output tiles' side: 4 (F(4x4, 3x3)) or 2 (F(2x2, 3x3), wg_side) */
     int64_t m0, m1; /* the output transform's channels [m0, m1): all, or one group's (wg_groups) */
@@ -371,7 +371,8 @@ static void wg_direct_tile(const wg_job_t *j, int64_t n, int64_t y0, int64_t x0,
 /*
  * The output transform of a whole 4x4 tile, M a multiple of 16 (`y`: its first output, rows `rs`
  * floats apart): the general body's operations in its order, without its bounds and lane masks;
- * acc and clamp are constants where it is inlined, so each of the four bodies has no test inside.
+ * acc and clamp (the clamp's form, la_clamp_form) are constants where it is inlined, so each of the
+ * six bodies has no test inside.
  */
 static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j, const float *in, float *y,
                                                               int64_t rs, int acc, int clamp) {
@@ -396,7 +397,7 @@ static inline __attribute__((always_inline)) void wg_out_tile(const wg_job_t *j,
                     memcpy(&old, p, sizeof old);
                     v += old;
                 }
-                if (clamp) v = la_vclamp16(v, lo, hi);
+                v = la_vclamp16_as(v, lo, hi, clamp);
                 memcpy(p, &v, sizeof v);
             }
         }
@@ -431,7 +432,7 @@ static inline __attribute__((always_inline)) void wg_out_masked(const wg_job_t *
                 float *y = j->y + ((n * j->OH + y0 + i) * j->OW + x0 + k) * j->ldy + c;
                 wg_v16 v = o[k] + bias;
                 if (j->acc) v += rd_vld16n(y, cn);
-                rd_vst16n(y, j->clamp ? la_vclamp16(v, lo, hi) : v, cn);
+                rd_vst16n(y, la_vclamp16_as(v, lo, hi, j->clamp), cn);
             }
         }
     }
@@ -460,10 +461,12 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
         if (M % 16 == 0 && rows == 4 && cols == 4) {
             float *y = j->y + ((n * j->OH + y0) * j->OW + x0) * j->ldy;
             int64_t rs = j->OW * j->ldy;
-            if (j->acc && j->clamp) wg_out_tile(j, in, y, rs, 1, 1);
-            else if (j->acc) wg_out_tile(j, in, y, rs, 1, 0);
-            else if (j->clamp) wg_out_tile(j, in, y, rs, 0, 1);
-            else wg_out_tile(j, in, y, rs, 0, 0);
+            if (j->acc && j->clamp == LA_CLAMP_LO) wg_out_tile(j, in, y, rs, 1, LA_CLAMP_LO);
+            else if (j->acc && j->clamp == LA_CLAMP_BOTH) wg_out_tile(j, in, y, rs, 1, LA_CLAMP_BOTH);
+            else if (j->acc) wg_out_tile(j, in, y, rs, 1, LA_CLAMP_NONE);
+            else if (j->clamp == LA_CLAMP_LO) wg_out_tile(j, in, y, rs, 0, LA_CLAMP_LO);
+            else if (j->clamp == LA_CLAMP_BOTH) wg_out_tile(j, in, y, rs, 0, LA_CLAMP_BOTH);
+            else wg_out_tile(j, in, y, rs, 0, LA_CLAMP_NONE);
             continue;
         }
         wg_out_masked(j, in, n, y0, x0, rows, cols, 6);
@@ -742,7 +745,7 @@ typedef struct {
     const float *x, *w, *b; /* X [P, C], the panels, the bias (NULL: none) */
     float *y;               /* Y [P, M], rows ldy apart (above M: a concat's channel slice, narrow products only) */
     int64_t C, M, P, ldy;
-    int acc, clamp;
+    int acc, clamp; /* clamp: la_clamp_form */
     float lo, hi;
 } pw_job_t;
 
@@ -751,7 +754,7 @@ static inline __attribute__((always_inline)) void pw_store16(const pw_job_t *j, 
                                                                wg_v16 hi, float *c) {
     v += b; /* the convolution's value, then the residual's */
     if (j->acc) v += rd_vld16(c);
-    if (j->clamp) v = la_vclamp16(v, lo, hi);
+    v = la_vclamp16_as(v, lo, hi, j->clamp);
     memcpy(c, &v, sizeof v);
 }
 
@@ -1001,7 +1004,7 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         else pw_im2col_body(&im, 0, P);
     }
     pw_job_t j = {in_place ? (const float *)io->X : a, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y,
-                  K, io->M, P, io->ldy, acc, clamp, clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+                  K, io->M, P, io->ldy, acc, la_clamp_form(clamp, hi), clamp ? (float)lo : 0, clamp ? (float)hi : 0};
     if (narrow) {
         int64_t units = pw_narrow_units(P, (int)(io->M / 16));
         if (threads > 1) hipep_parallel_for(ctx, units, 1, pw_narrow_body, &j);
@@ -1255,7 +1258,7 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
     if (e == NULL) return 0;
     wg_job_t j = {(const float *)io->X, (const float *)io->W, (const float *)io->B, (float *)io->Y, NULL, NULL, NULL,
                   io->C, io->M, g->in[0], g->in[1], g->out[0], g->out[1], g->pb[0], g->pb[1], th, tw, 0, io->ldy,
-                  acc, clamp, lo, hi, f, 0, io->M};
+                  acc, la_clamp_form(clamp, hi), lo, hi, f, 0, io->M};
     int64_t groups = wg_groups(io->C, io->M, tiles, f, threads); /* (above 1: the own products, as packed) */
     wg_blocks_t w = {ctx, c, e, &j, T, tiles, !team && threads > 1 && groups == 1, groups};
     int64_t blocks = (T + tiles - 1) / tiles;
