@@ -76,7 +76,10 @@ final class FmaPeak {
                 .reduceLanes(VectorOperators.ADD);
     }
 
-    /** Chain i's starting value: all different, or the JIT could merge equal chains into one. */
+    /**
+     * Chain i's starting value, as {@link #chains} writes it out: all different, or the JIT could
+     * merge equal chains into one.
+     */
     static float start(int chain) {
         return 0.1f * (chain + 1);
     }
