@@ -1211,9 +1211,10 @@ static inline __attribute__((always_inline)) rd_v16f la_vclamp16(rd_v16f v, rd_v
 /*
  * A fused clamp as the kernels' jobs hold it: none, both bounds, or the lower one alone when the
  * upper is +inf (Relu; Clip without a max). min(v, +inf) is v for every v, NaN, infinities and -0
- * included, so leaving that half out gives the same bits for half of la_vclamp16's operations: the
- * own pointwise products' layers ran 1-4% faster at one thread on a Zen 4 (docs/BENCHMARKS.md,
- * forty-fifth round), where the clamp's operations share the vector units with the multiply-adds.
+ * included, so leaving that half out gives the same bits for half of la_vclamp16's operations,
+ * which share the vector units with the multiply-adds. On a Zen 4 at one thread: light-squeezenet's
+ * runs 3.4% shorter (its 3x3 stem by the few-channel kernel 9%), light-resnet50's kernels 0.75%
+ * (docs/BENCHMARKS.md, forty-fifth round).
  */
 enum { LA_CLAMP_NONE = 0, LA_CLAMP_BOTH = 1, LA_CLAMP_LO = 2 };
 

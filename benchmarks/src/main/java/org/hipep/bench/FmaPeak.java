@@ -39,9 +39,11 @@ final class FmaPeak {
     /**
      * {@code steps} steps of the {@link #CHAINS} chains, {@code a = fma(a, 0.9999, 1e-7)} from the
      * starting values {@link #start}; returns the sum of every lane of every chain, so that no step
-     * is left out by the JIT. The starting values are written as constants: taken from
-     * {@code start(i)} calls, HotSpot 17's C2 compiled the loop to two thirds of this rate (78 against
-     * 117 GFLOP/s on a Zen 4 core, where the same loop in C runs at 117).
+     * is left out by the JIT. The chains are twelve locals rather than an array: vectors kept in an
+     * array are objects on the heap, not registers (that loop ran at 6.4 GFLOP/s); their starting
+     * values are written as constants: taken from {@code start(i)} calls, HotSpot 17's C2 compiled
+     * the loop to two thirds of this rate (78 against 117 GFLOP/s on a Zen 4 core, where the same
+     * loop in C runs at 117).
      */
     static float chains(long steps) {
         FloatVector b = FloatVector.broadcast(SPECIES, 0.9999f);
