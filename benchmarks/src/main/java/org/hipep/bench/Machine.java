@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.hipep.runtime.session.CpuInfo;
 
 /**
  * What a run of {@link OrtComparison} ran on, for the report's first section: the CPU as Linux
@@ -28,29 +29,26 @@ record Machine(String cpu, int logicalCpus, String vectors, String caches, Strin
 
     /** This machine; {@code ortVersion} is the ONNX Runtime version of the run. */
     static Machine probe(String ortVersion) {
-        String cpuinfo = read(Path.of("/proc/cpuinfo"));
-        Map<String, String> first = firstProcessor(cpuinfo);
+        Map<String, String> first = firstProcessor(CpuInfo.PROC);
         return new Machine(cpu(first), Runtime.getRuntime().availableProcessors(), vectors(first),
-                caches(Path.of("/sys/devices/system/cpu/cpu0/cache")), memory(read(Path.of("/proc/meminfo"))),
+                caches(Path.of("/sys/devices/system/cpu/cpu0/cache")), memory(Path.of("/proc/meminfo")),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
                         + System.getProperty("os.arch") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), ortVersion);
     }
 
-    /** The "key : value" lines of the first processor's block of a {@code /proc/cpuinfo} text. */
-    static Map<String, String> firstProcessor(String cpuinfo) {
+    /** The fields of the first processor in a {@code /proc/cpuinfo} file ({@link CpuInfo}); none when unreadable. */
+    static Map<String, String> firstProcessor(Path cpuinfo) {
         Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : cpuinfo.split("\n", -1)) {
-            if (line.isBlank()) {
-                if (!fields.isEmpty()) {
-                    break;
+        try {
+            for (String line : CpuInfo.firstProcessor(cpuinfo)) {
+                String key = CpuInfo.key(line);
+                if (key != null) {
+                    fields.putIfAbsent(key, CpuInfo.value(line));
                 }
-                continue;
             }
-            int colon = line.indexOf(':');
-            if (colon > 0) {
-                fields.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
-            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
         }
         return fields;
     }
@@ -88,19 +86,10 @@ record Machine(String cpu, int logicalCpus, String vectors, String caches, Strin
         return out.isEmpty() ? "?" : String.join(", ", out);
     }
 
-    /** "23.5 GiB" from a {@code /proc/meminfo} text's MemTotal. */
-    static String memory(String meminfo) {
-        for (String line : meminfo.split("\n")) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length >= 2 && f[0].equals("MemTotal:")) {
-                try {
-                    return OrtComparison.fmt("%.1f GiB", Long.parseLong(f[1]) / (1024.0 * 1024.0));
-                } catch (NumberFormatException e) {
-                    return "?";
-                }
-            }
-        }
-        return "?";
+    /** "23.5 GiB" from a {@code /proc/meminfo} file's MemTotal ({@link MemoryProbe#procKb}). */
+    static String memory(Path meminfo) {
+        long kb = MemoryProbe.procKb(meminfo, "MemTotal");
+        return kb < 0 ? "?" : OrtComparison.fmt("%.1f GiB", kb / (1024.0 * 1024.0));
     }
 
     private static String read(Path p) {

@@ -106,13 +106,21 @@ public final class MemoryProbe {
 
     /** This process's peak resident set in kB ({@code VmHWM}); -1 where /proc is unavailable. */
     static long vmHwmKb() {
+        return procKb(Path.of("/proc/self/status"), "VmHWM");
+    }
+
+    /**
+     * The number of a {@code /proc} file's "key: N kB" line ({@code /proc/self/status},
+     * {@code /proc/meminfo}); -1 when the file cannot be read or has no such line.
+     */
+    static long procKb(Path file, String key) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+            for (String line : Files.readAllLines(file)) {
+                if (line.startsWith(key + ":")) {
+                    return Long.parseLong(line.substring(key.length() + 1).trim().split("\\s+")[0]);
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return -1;
         }
         return -1;

@@ -32,18 +32,21 @@ class MachineTest {
             """;
 
     @Test
-    void theCpuIsTheFirstProcessorsBlock() {
-        Map<String, String> first = Machine.firstProcessor(CPUINFO);
+    void theCpuIsTheFirstProcessorsBlock(@TempDir Path dir) throws IOException {
+        Map<String, String> first = Machine.firstProcessor(Files.writeString(dir.resolve("cpuinfo"), CPUINFO));
         assertEquals("AMD EPYC (AuthenticAMD, family 25, model 17, stepping 1)", Machine.cpu(first));
         assertEquals("avx2 fma avx512f avx512_bf16", Machine.vectors(first));
     }
 
     @Test
-    void missingFieldsAreMarkedNotGuessed() {
-        Map<String, String> first = Machine.firstProcessor("processor : 0\nflags : fpu sse2\n");
+    void missingFieldsAreMarkedNotGuessed(@TempDir Path dir) throws IOException {
+        Path info = Files.writeString(dir.resolve("cpuinfo"), "processor : 0\nflags : fpu sse2\n");
+        Map<String, String> first = Machine.firstProcessor(info);
         assertEquals("? (?, family ?, model ?, stepping ?)", Machine.cpu(first));
         assertTrue(Machine.vectors(first).startsWith("none of avx2"), Machine.vectors(first));
-        assertEquals("?", Machine.memory("MemFree: 12 kB\n"));
+        assertEquals("?", Machine.memory(Files.writeString(dir.resolve("meminfo"), "MemFree: 12 kB\n")));
+        assertEquals("? (?, family ?, model ?, stepping ?)",
+                Machine.cpu(Machine.firstProcessor(dir.resolve("absent"))));
     }
 
     @Test
@@ -58,7 +61,8 @@ class MachineTest {
         }
         assertEquals("L1d 32K, L1i 32K, L2 1024K, L3 32768K", Machine.caches(dir));
         assertEquals("?", Machine.caches(dir.resolve("absent")));
-        assertEquals("23.5 GiB", Machine.memory("MemTotal:       24683772 kB\nMemFree: 1 kB\n"));
+        Path meminfo = Files.writeString(dir.resolve("meminfo"), "MemTotal:       24683772 kB\nMemFree: 1 kB\n");
+        assertEquals("23.5 GiB", Machine.memory(meminfo));
     }
 
     @Test

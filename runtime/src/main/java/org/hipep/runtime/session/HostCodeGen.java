@@ -1,10 +1,8 @@
 package org.hipep.runtime.session;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,7 +31,6 @@ final class HostCodeGen {
     /** The {@code /proc/cpuinfo} fields of a processor that identify its CPU and its features. */
     static final Set<String> CPU_FIELDS = Set.of("vendor_id", "cpu family", "model", "model name", "stepping", "flags");
 
-    private static final Path CPUINFO = Path.of("/proc/cpuinfo");
     private static final String LLVM_CLASS = "org.bytedeco.llvm.global.LLVM";
 
     private HostCodeGen() {
@@ -41,7 +38,7 @@ final class HostCodeGen {
 
     /** SHA-256 of the runtime's form and LLVM's host description, remembered as the class comment says. */
     static byte[] digest() {
-        return digest(CPUINFO, llvmContainer(), CodeDigest.container(ModelLoader.class), CodeDigest.memoFolder(),
+        return digest(CpuInfo.PROC, llvmContainer(), CodeDigest.container(ModelLoader.class), CodeDigest.memoFolder(),
                 Instant.now(), HostCodeGen::askLlvm);
     }
 
@@ -74,10 +71,10 @@ final class HostCodeGen {
      */
     static String cpuFingerprint(Path cpuinfo) {
         List<String> kept = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(cpuinfo, StandardCharsets.UTF_8)) {
-            for (String line; (line = r.readLine()) != null && !(line.isBlank() && !kept.isEmpty());) {
-                int colon = line.indexOf(':');
-                if (colon > 0 && CPU_FIELDS.contains(line.substring(0, colon).strip())) {
+        try {
+            for (String line : CpuInfo.firstProcessor(cpuinfo)) {
+                String key = CpuInfo.key(line);
+                if (key != null && CPU_FIELDS.contains(key)) {
                     kept.add(line.strip());
                 }
             }
