@@ -122,7 +122,13 @@
  * one thread) measured 0-2% slower in the loop and keep oneDNN (at two threads the 56x56 layers'
  * blocks, small weights on the team, have 25 and 24 tiles: the loop); SqueezeNet's 55x55 layers (16
  * input channels, 49 tiles) 13-27% faster. The same sums in another order: results differ from
- * oneDNN's matmul by rounding only.
+ * oneDNN's matmul by rounding only. For the own products each tile's transformed inputs and
+ * products take WG_OWN_PAD floats more than its planes (36 x C, 36 x M): a block's rows of one
+ * plane lie a tile apart, and 36 x 256 or 16 x 512 floats are a multiple of 4 KB, so without the pad
+ * the twelve rows that one step of the loop reads all fell into one set of the 8-way L1 and pushed
+ * each other out (a probe timing each step at two threads: the 14x14 layers' products at 65% of the
+ * FMA peak, the 7x7 ones' at 71%). With it, light-resnet50's 14x14 layers took 3-7% less at one
+ * thread and 2-5% at two, its 7x7 ones 8% and 11% (docs/BENCHMARKS.md, forty-sixth round).
  *
  * Threads: with small weights at two threads or more (wg_team), the blocks, their count rounded
  * up to a multiple of the threads, go to the team's threads on hipep_parallel_for, and each thread
@@ -250,6 +256,7 @@ typedef struct {
     double lo, hi;
     int64_t f;      /* the output tiles' side: 4 (F(4x4, 3x3)) or 2 (F(2x2, 3x3), wg_side) */
     int64_t m0, m1; /* the output transform's channels [m0, m1): all, or one group's (wg_groups) */
+    int64_t vs, ms; /* floats from one tile's transformed inputs to the next's (V), and products' (WG_OWN_PAD) */
 } wg_job_t;
 
 /*
@@ -292,7 +299,7 @@ static inline __attribute__((always_inline)) void wg_in_masked(const wg_job_t *j
             at[i][k] = y0 + i >= 0 && y0 + i < j->H && x0 + k >= 0 && x0 + k < j->W
                            ? j->x + ((n * j->H + y0 + i) * j->W + x0 + k) * C
                            : NULL;
-    float *out = j->v + t * A * A * C;
+    float *out = j->v + t * j->vs;
     wg_v16 finite = {0}; /* stays 0 unless an input is NaN or infinite (x * 0 is NaN then) */
     for (int64_t c = 0; c < C; c += 16) {
         int64_t cn = C - c < 16 ? C - c : 16;
@@ -332,7 +339,7 @@ static void wg_in_body(void *arg, int64_t b, int64_t e) {
             continue;
         }
         if (C % 16 == 0 && y0 >= 0 && y0 + 6 <= j->H && x0 >= 0 && x0 + 6 <= j->W) {
-            wg_v16 z = wg_in_tile(j->x + ((n * j->H + y0) * j->W + x0) * C, j->W * C, C, j->v + t * 36 * C) * 0;
+            wg_v16 z = wg_in_tile(j->x + ((n * j->H + y0) * j->W + x0) * C, j->W * C, C, j->v + t * j->vs) * 0;
             j->odd[t] = (unsigned char)rd_vany_nan16(z);
             continue;
         }
@@ -453,7 +460,7 @@ static void wg_out_body(void *arg, int64_t b, int64_t e) {
             wg_direct_tile(j, n, y0, x0, rows, cols);
             continue;
         }
-        const float *in = j->m + t * wg_planes(f) * M;
+        const float *in = j->m + t * j->ms;
         if (f == 2) {
             wg_out_masked(j, in, n, y0, x0, rows, cols, 4);
             continue;
@@ -543,6 +550,7 @@ static int wg_small(const la_conv_io_t *io) {
 #define WG_OWN_MAX_TILES_FEW_IN 64 /* with at most WG_OWN_FEW_IN input channels */
 #define WG_OWN_FEW_IN 32
 #define WG_OWN_PF 4096
+#define WG_OWN_PAD 16 /* floats between one tile's planes and the next tile's, in V and the products */
 
 /* Whether blocks of `tiles` tiles of C -> M channels take the own products (wg_create; wg_blocks: no primitive) */
 static int wg_own(int64_t C, int64_t M, int64_t tiles) {
@@ -596,6 +604,7 @@ typedef struct {
     float *m;                   /* the products, [tile][planes][M] (wg_out_body) */
     int64_t C, M, rows, planes; /* rows: the block's tiles; planes: 36 or 16 (wg_planes) */
     int64_t js, je;             /* the panels of one group (wg_group_panels; one group: 0, M / 32) */
+    int64_t vs, ms;             /* V's and the products' tile strides (wg_job_t) */
 } wg_own_job_t;
 
 #pragma GCC diagnostic push
@@ -638,7 +647,7 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, in
  * panel (which stays in L1 between them), then eight, four, two and one */
 static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
     const wg_own_job_t *j = (const wg_own_job_t *)arg;
-    const int64_t C = j->C, M = j->M, ldc = j->planes * M, ra = j->planes * C;
+    const int64_t C = j->C, M = j->M, ldc = j->ms, ra = j->vs;
     for (int64_t p = pb; p < pe; p++)
         for (int64_t jb = j->js; jb < j->je; jb++) {
             const float *b = j->w + (j->js * j->planes + p * (j->je - j->js) + jb - j->js) * C * 32;
@@ -1189,8 +1198,9 @@ static void wg_blocks_of(const wg_blocks_t *w, int64_t b, int64_t e, int64_t g) 
     int64_t js, je;
     wg_group_panels(M, w->groups, g, &js, &je);
     int sv, sm, so;
-    float *v = (float *)st_scratch_take(w->ctx, planes * w->tiles * C * (int64_t)sizeof(float), &sv);
-    float *m = (float *)st_scratch_take(w->ctx, planes * w->tiles * M * (int64_t)sizeof(float), &sm);
+    const int64_t pad = w->e->prim == NULL ? WG_OWN_PAD : 0; /* (oneDNN's matmul reads them dense) */
+    float *v = (float *)st_scratch_take(w->ctx, (planes * C + pad) * w->tiles * (int64_t)sizeof(float), &sv);
+    float *m = (float *)st_scratch_take(w->ctx, (planes * M + pad) * w->tiles * (int64_t)sizeof(float), &sm);
     unsigned char *odd = (unsigned char *)st_scratch_take(w->ctx, w->tiles, &so);
     if (v == NULL || m == NULL || odd == NULL) {
         hipep_errorf(w->ctx, HIPEP_ERR_OUT_OF_MEMORY,
@@ -1200,6 +1210,8 @@ static void wg_blocks_of(const wg_blocks_t *w, int64_t b, int64_t e, int64_t g) 
         wg_job_t j = *w->job;
         j.v = v;
         j.m = m;
+        j.vs = planes * C + pad;
+        j.ms = planes * M + pad;
         j.odd = odd;
         if (w->groups > 1) { /* (one group: all M channels, whatever M is) */
             j.m0 = js * 32;
@@ -1211,7 +1223,7 @@ static void wg_blocks_of(const wg_blocks_t *w, int64_t b, int64_t e, int64_t g) 
             if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
             if (w->e->prim == NULL) { /* the own products (wg_own) */
-                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes, js, je};
+                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes, js, je, j.vs, j.ms};
                 if (w->split) hipep_parallel_for(w->ctx, planes, 1, wg_own_body, &o);
                 else wg_own_body(&o, 0, planes);
             } else if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
