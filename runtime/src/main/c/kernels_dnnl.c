@@ -42,6 +42,7 @@
  */
 #include "oneapi/dnnl/dnnl.h"
 
+#include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #if defined(__linux__) && !defined(MADV_PAGEOUT)
@@ -117,6 +118,23 @@ typedef struct dn_entry {
     _Atomic int64_t best_ns[2];
 } dn_entry_t;
 
+#define DN_L3_DEFAULT (32LL << 20) /* the L3 of the Zen 4 and Zen 5 machines of docs/BENCHMARKS.md */
+
+/*
+ * The L3 that CPU 0 shares with its neighbours, from sysfs (index3's "size", e.g. "32768K"), or
+ * DN_L3_DEFAULT where Linux does not say. Not sysconf(_SC_LEVEL3_CACHE_SIZE): on an EPYC guest glibc
+ * adds up the L3 of every core complex (320 MB where one core sees 32).
+ */
+static int64_t dn_l3_bytes(void) {
+    FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r");
+    long long n = 0;
+    char unit = 0;
+    int got = f != NULL && fscanf(f, "%lld%c", &n, &unit) >= 1;
+    if (f != NULL) fclose(f);
+    if (!got || n <= 0) return DN_L3_DEFAULT;
+    return unit == 'K' ? n << 10 : unit == 'M' ? n << 20 : unit == 'G' ? n << 30 : n;
+}
+
 typedef struct dn_cache {
     dnnl_engine_t engine;
     dnnl_stream_t stream;
@@ -126,6 +144,8 @@ typedef struct dn_cache {
     int64_t entry_count;
     const void **constants; /* the host's constants, sorted by address */
     int64_t constant_count;
+    _Atomic int64_t wbytes; /* the packed weights of the live entries (dn_get adds, dn_drop takes away) */
+    int64_t l3;             /* the L3 one core uses, in bytes (dn_l3_bytes) */
 } dn_cache_t;
 
 _Static_assert(DN_KINDS == ST_DNNL_KINDS, "state.c counts the runs of each kind");
@@ -193,6 +213,7 @@ static dn_cache_t *dn_cache_create(const st_state_t *st) {
     }
     c->bucket_count = 64;
     c->buckets = (dn_entry_t **)calloc((size_t)c->bucket_count, sizeof *c->buckets);
+    c->l3 = dn_l3_bytes();
     c->constant_count = st->constant_count;
     c->constants = (const void **)malloc((size_t)(st->constant_count > 0 ? st->constant_count : 1) * sizeof(void *));
     if (c->buckets == NULL || c->constants == NULL ||
@@ -345,6 +366,7 @@ static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const vo
             memcpy(e->key, key, sizeof e->key);
             e->failed = !create(c, e, arg);
             if (e->prim != NULL) dn_count(ctx, DN_KIND_MADE);
+            if (!e->failed) atomic_fetch_add(&c->wbytes, e->wbytes);
             if (c->entry_count + 1 > c->bucket_count) dn_grow(c);
             dn_entry_t **slot = &c->buckets[h & (uint64_t)(c->bucket_count - 1)];
             e->next = *slot;
@@ -357,6 +379,17 @@ static dn_entry_t *dn_get(void *ctx, dn_cache_t *c, const int64_t *key, const vo
 }
 
 /*
+ * Whether the host's packed weights are more than the last-level cache holds, so that at batch 1
+ * each run reads them from memory (light-resnet50: ~150 MB; light-squeezenet's and bert-layer's stay
+ * in a 32 MB L3 from one run to the next). The loops that stream weights prefetch them into L2
+ * only then (kernels_dnnl_winograd.c, wg_own_acc). Counts the entries made so far: during a first
+ * run it can still turn from 0 to 1.
+ */
+static int dn_weights_far(dn_cache_t *c) {
+    return atomic_load_explicit(&c->wbytes, memory_order_relaxed) > c->l3;
+}
+
+/*
  * Frees the primitives and packed weights of the entries that match(e, arg) accepts
  * (kernels_dnnl_winograd.c: the way a measured shape did not pick). They stay in the table as
  * failed, so nothing makes them again; no run may be using them (no caller takes them again).
@@ -366,6 +399,7 @@ static void dn_drop(dn_cache_t *c, int (*match)(const dn_entry_t *e, const void 
     for (int64_t b = 0; b < c->bucket_count; b++)
         for (dn_entry_t *e = c->buckets[b]; e != NULL; e = e->next)
             if (!e->failed && match(e, arg)) {
+                atomic_fetch_sub(&c->wbytes, e->wbytes);
                 dn_entry_clear(e);
                 e->failed = 1;
             }

@@ -544,7 +544,14 @@ static int wg_small(const la_conv_io_t *io) {
  * place of oneDNN's batched matmul: see the header. The transformed weights are packed per plane in
  * panels of 32 output channels, [planes][M / 32][C][32] (each panel's C rows of 32 floats contiguous,
  * the panels and planes one after another), so that the products read them as one stream, which
- * the loop prefetches WG_OWN_PF floats ahead.
+ * the loop prefetches WG_OWN_PF floats ahead: into L1 (prefetcht0) where the host's packed weights
+ * fit in the L3, into L2 (prefetcht1) where they do not and each run reads them from memory
+ * (dn_weights_far; the pointwise products too). On the Zen 4 of docs/BENCHMARKS.md (32 KB L1), for
+ * light-resnet50, whose weights come from memory, into L2 made the 14x14 and 7x7 Winograd layers
+ * take 10-12% less at one thread and 15-18% less at two, its 7x7 1x1 layers 4-7%: runs -1.8% and
+ * -3.9% (forty-sixth round; why was not measured: perhaps a prefetcht0 holds one of L1's few miss
+ * buffers for as long as memory takes). For weights that stay in the L3, light-squeezenet's
+ * Winograd layers took 3-20% more at one thread with the prefetch into L2, so they keep L1.
  */
 #define WG_OWN_MAX_TILES 32        /* a block's tiles */
 #define WG_OWN_MAX_TILES_FEW_IN 64 /* with at most WG_OWN_FEW_IN input channels */
@@ -605,14 +612,17 @@ typedef struct {
     int64_t C, M, rows, planes; /* rows: the block's tiles; planes: 36 or 16 (wg_planes) */
     int64_t js, je;             /* the panels of one group (wg_group_panels; one group: 0, M / 32) */
     int64_t vs, ms;             /* V's and the products' tile strides (wg_job_t) */
+    int far;                    /* the weights come from memory: prefetched into L2 (wg_own_acc) */
 } wg_own_job_t;
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 /* R rows of plane products from a (rows lda floats apart) times one panel b ([C][32]) into acc, on top of
- * `from` (R rows of 32, NULL: zeros) */
+ * `from` (R rows of 32, NULL: zeros); the panel prefetched WG_OWN_PF floats ahead into L1, or with
+ * `far` (dn_weights_far) into L2 */
 static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int64_t lda, const float *b, int64_t C,
-                                                              const float *from, wg_v16 acc[12][2], const int R) {
+                                                              const float *from, wg_v16 acc[12][2], const int R,
+                                                              const int far) {
 #pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
         acc[r][0] = from != NULL ? rd_vld16(from + r * 32) : (wg_v16){0};
@@ -620,8 +630,13 @@ static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int
     }
     for (int64_t k = 0; k < C; k++) {
         const float *bk = b + k * 32;
-        __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
-        __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
+        if (far) {
+            __builtin_prefetch(bk + WG_OWN_PF, 0, 2);
+            __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 2);
+        } else {
+            __builtin_prefetch(bk + WG_OWN_PF, 0, 3);
+            __builtin_prefetch(bk + WG_OWN_PF + 16, 0, 3);
+        }
         wg_v16 b0 = rd_vld16(bk), b1 = rd_vld16(bk + 16);
 #pragma clang loop unroll(full)
         for (int r = 0; r < R; r++) {
@@ -633,9 +648,9 @@ static inline __attribute__((always_inline)) void wg_own_acc(const float *a, int
 }
 
 static inline __attribute__((always_inline)) void wg_own_rows(const float *a, int64_t lda, const float *b, int64_t C,
-                                                               float *c, int64_t ldc, const int R) {
+                                                               float *c, int64_t ldc, const int R, const int far) {
     wg_v16 acc[12][2];
-    wg_own_acc(a, lda, b, C, NULL, acc, R);
+    wg_own_acc(a, lda, b, C, NULL, acc, R, far);
 #pragma clang loop unroll(full)
     for (int r = 0; r < R; r++) {
         memcpy(c + r * ldc, &acc[r][0], sizeof acc[r][0]);
@@ -643,8 +658,28 @@ static inline __attribute__((always_inline)) void wg_own_rows(const float *a, in
     }
 }
 
-/* planes [pb, pe) of a block's products, the panels of j's group: twelve rows at a time over each
- * panel (which stays in L1 between them), then eight, four, two and one */
+/* One panel b's products for all `rows` rows of a plane (a, ra floats apart, into c, ldc apart):
+ * twelve rows at a time over the panel (which stays in L1 between them), then eight, four, two and one */
+static inline __attribute__((always_inline)) void wg_own_panel(const float *a, int64_t ra, const float *b, int64_t C,
+                                                                float *c, int64_t ldc, int64_t rows, const int far) {
+    int64_t r = 0;
+    for (; r + 12 <= rows; r += 12) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 12, far);
+    if (r + 8 <= rows) {
+        wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 8, far);
+        r += 8;
+    }
+    if (r + 4 <= rows) {
+        wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 4, far);
+        r += 4;
+    }
+    if (r + 2 <= rows) {
+        wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 2, far);
+        r += 2;
+    }
+    if (r < rows) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 1, far);
+}
+
+/* planes [pb, pe) of a block's products, the panels of j's group (wg_own_panel) */
 static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
     const wg_own_job_t *j = (const wg_own_job_t *)arg;
     const int64_t C = j->C, M = j->M, ldc = j->ms, ra = j->vs;
@@ -653,21 +688,8 @@ static void wg_own_body(void *arg, int64_t pb, int64_t pe) {
             const float *b = j->w + (j->js * j->planes + p * (j->je - j->js) + jb - j->js) * C * 32;
             const float *a = j->v + p * C;
             float *c = j->m + p * M + jb * 32;
-            int64_t r = 0;
-            for (; r + 12 <= j->rows; r += 12) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 12);
-            if (r + 8 <= j->rows) {
-                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 8);
-                r += 8;
-            }
-            if (r + 4 <= j->rows) {
-                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 4);
-                r += 4;
-            }
-            if (r + 2 <= j->rows) {
-                wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 2);
-                r += 2;
-            }
-            if (r < j->rows) wg_own_rows(a + r * ra, ra, b, C, c + r * ldc, ldc, 1);
+            if (j->far) wg_own_panel(a, ra, b, C, c, ldc, j->rows, 1);
+            else wg_own_panel(a, ra, b, C, c, ldc, j->rows, 0);
         }
 }
 #pragma GCC diagnostic pop
@@ -756,6 +778,7 @@ typedef struct {
     int64_t C, M, P, ldy;
     int acc, clamp; /* clamp: la_clamp_form */
     float lo, hi;
+    int far; /* the weights come from memory (wg_own_acc) */
 } pw_job_t;
 
 /* One vector of a block's stores: its sums plus the bias b, then Y's old values (acc) and the clamp, into c */
@@ -773,10 +796,10 @@ static inline __attribute__((always_inline)) void pw_store16(const pw_job_t *j, 
  */
 static inline __attribute__((always_inline)) void pw_rows(const pw_job_t *j, const float *a, const float *b,
                                                             int64_t k0, int64_t kn, const float *bias, float *c,
-                                                            float *part, const int R) {
+                                                            float *part, const int R, const int far) {
     const int64_t ldy = j->ldy;
     wg_v16 acc[12][2];
-    wg_own_acc(a + k0, j->C, b + k0 * 32, kn, k0 > 0 ? part : NULL, acc, R);
+    wg_own_acc(a + k0, j->C, b + k0 * 32, kn, k0 > 0 ? part : NULL, acc, R, far);
     if (k0 + kn < j->C) {
 #pragma clang loop unroll(full)
         for (int r = 0; r < R; r++) {
@@ -808,7 +831,10 @@ static void pw_block(const pw_job_t *j, int64_t r, const float *b, int64_t k0, i
     part += r * 32;
     switch (R) {
 #define PW_BLOCK(N)                                                                                                    \
-    case N: pw_rows(j, a, b, k0, kn, bias, c, part, N); break;
+    case N:                                                                                                            \
+        if (j->far) pw_rows(j, a, b, k0, kn, bias, c, part, N, 1);                                                     \
+        else pw_rows(j, a, b, k0, kn, bias, c, part, N, 0);                                                            \
+        break;
         PW_BLOCK(1) PW_BLOCK(2) PW_BLOCK(3) PW_BLOCK(4) PW_BLOCK(5) PW_BLOCK(6)
         PW_BLOCK(7) PW_BLOCK(8) PW_BLOCK(9) PW_BLOCK(10) PW_BLOCK(11) PW_BLOCK(12)
 #undef PW_BLOCK
@@ -1013,7 +1039,8 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
         else pw_im2col_body(&im, 0, P);
     }
     pw_job_t j = {in_place ? (const float *)io->X : a, (const float *)e->wbuf, (const float *)io->B, (float *)io->Y,
-                  K, io->M, P, io->ldy, acc, la_clamp_form(clamp, hi), clamp ? (float)lo : 0, clamp ? (float)hi : 0};
+                  K, io->M, P, io->ldy, acc, la_clamp_form(clamp, hi), clamp ? (float)lo : 0, clamp ? (float)hi : 0,
+                  dn_weights_far(c)};
     if (narrow) {
         int64_t units = pw_narrow_units(P, (int)(io->M / 16));
         if (threads > 1) hipep_parallel_for(ctx, units, 1, pw_narrow_body, &j);
@@ -1054,7 +1081,7 @@ static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float
     pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0};
     dn_entry_t *e = dn_get(ctx, c, k, B, pw_create, &arg);
     if (e == NULL) return 0;
-    pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, N, acc, 0, 0.0f, 0.0f};
+    pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, N, acc, 0, 0.0f, 0.0f, dn_weights_far(c)};
     pw_run(ctx, &j, threads);
     dn_count(ctx, DN_KIND_MM_OWN);
     return 1;
@@ -1223,7 +1250,8 @@ static void wg_blocks_of(const wg_blocks_t *w, int64_t b, int64_t e, int64_t g) 
             if (w->split) hipep_parallel_for(w->ctx, n, 4, wg_in_body, &j);
             else wg_in_body(&j, 0, n);
             if (w->e->prim == NULL) { /* the own products (wg_own) */
-                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes, js, je, j.vs, j.ms};
+                wg_own_job_t o = {v, (const float *)w->e->wbuf, m, C, M, n, planes, js, je, j.vs, j.ms,
+                                  dn_weights_far(w->c)};
                 if (w->split) hipep_parallel_for(w->ctx, planes, 1, wg_own_body, &o);
                 else wg_own_body(&o, 0, planes);
             } else if (!dn_run(w->ctx, w->c, -1, w->e, NULL, v, m, NULL)) {
