@@ -128,7 +128,8 @@
  * the twelve rows that one step of the loop reads all fell into one set of the 8-way L1 and pushed
  * each other out (a probe timing each step at two threads: the 14x14 layers' products at 65% of the
  * FMA peak, the 7x7 ones' at 71%). With it, light-resnet50's 14x14 layers took 3-7% less at one
- * thread and 2-5% at two, its 7x7 ones 8% and 11% (docs/BENCHMARKS.md, forty-sixth round).
+ * thread (at two from 6% less to 1% more), its 7x7 ones 8% and 11-13% (docs/BENCHMARKS.md,
+ * forty-sixth round).
  *
  * Threads: with small weights at two threads or more (wg_team), the blocks, their count rounded
  * up to a multiple of the threads, go to the team's threads on hipep_parallel_for, and each thread
