@@ -111,6 +111,12 @@ class FelixDistributionIT {
             List<String> ran = out.lines().stream().filter(l -> l.startsWith(Probe.PREFIX + "ran ")).toList();
             assertThat(ran).as("the probe's run report\n" + out.text()).hasSize(1);
             assertThat(ran.get(0)).as(out.text()).startsWith(Probe.PREFIX + "ran true ");
+            // The run loaded the runtime bundle's JNI library from a temporary copy, deleted once
+            // loaded: none is left under java.io.tmpdir while the framework still runs.
+            try (var left = Files.list(tmp)) {
+                assertThat(left.map(p -> p.getFileName().toString()))
+                        .as("JNI library copies left in java.io.tmpdir (" + tmp + ")").noneMatch(n -> n.startsWith("hipep-jni-"));
+            }
 
             int mark = out.lines().size();
             send(console, "lb -s");

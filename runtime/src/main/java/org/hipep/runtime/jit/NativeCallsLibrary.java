@@ -23,8 +23,10 @@ import org.bytedeco.javacpp.Loader;
  * JavaCPP's classes through that loader (the bundle imports {@code org.bytedeco.javacpp}).
  *
  * <p>A JNI library can be bound to one class loader only, and an updated or refreshed runtime
- * bundle gets a new one: so each class loader gets its own copy of the file (a new temporary
- * folder, deleted when the JVM exits).
+ * bundle gets a new one: so each class loader gets its own copy of the file, in a new temporary
+ * folder. Both are deleted as soon as the library is loaded (the loaded library stays mapped), so
+ * nothing is left behind even when the JVM is killed; where a loaded library cannot be deleted
+ * (Windows), they are deleted when the JVM exits.
  */
 final class NativeCallsLibrary {
     private static final String LIBRARY = "jniNativeCalls";
@@ -48,14 +50,28 @@ final class NativeCallsLibrary {
             Path dir = Files.createTempDirectory("hipep-jni-");
             Path file = dir.resolve(System.mapLibraryName(LIBRARY));
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
-            System.load(file.toAbsolutePath().toString());
+            try {
+                System.load(file.toAbsolutePath().toString());
+            } finally {
+                deleteNowOrOnExit(dir, file);
+            }
         } catch (IOException e) {
             UnsatisfiedLinkError error = new UnsatisfiedLinkError("cannot extract the JNI library " + resource
                     + " of org.hipep.runtime.jit.NativeCalls into a temporary folder: " + e.getMessage());
             error.initCause(e);
             throw error;
+        }
+    }
+
+    /** Deletes the extracted library and its folder, or asks the JVM to on exit (file before folder). */
+    private static void deleteNowOrOnExit(Path dir, Path file) {
+        try {
+            Files.deleteIfExists(file);
+            Files.delete(dir);
+        } catch (IOException e) {
+            // deleteOnExit deletes in the reverse order of the calls: the folder after its file
+            dir.toFile().deleteOnExit();
+            file.toFile().deleteOnExit();
         }
     }
 }
