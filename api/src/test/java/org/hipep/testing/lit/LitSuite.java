@@ -135,7 +135,11 @@ public final class LitSuite {
         return root.relativize(file).toString().replace('\\', '/');
     }
 
-    /** Lazily created root for per-file temp directories. */
+    /**
+     * Lazily created root for per-file temp directories: the configured one, else a new folder in
+     * {@code hipep.test.tmp.dir} (the build tree, set by the build's test plugins), else in the
+     * system's temp dir. They stay for a look after a failure, as lit's {@code %t} does.
+     */
     private static final class TempRoot {
         private Path root;
 
@@ -145,7 +149,9 @@ public final class LitSuite {
 
         synchronized Path forFile(String rel) throws IOException {
             if (root == null) {
-                root = Files.createTempDirectory("lit-");
+                String inBuild = System.getProperty("hipep.test.tmp.dir");
+                root = inBuild == null ? Files.createTempDirectory("lit-")
+                        : Files.createTempDirectory(Files.createDirectories(Path.of(inBuild)), "lit-");
             }
             Path dir = root.resolve(rel + ".d");
             Files.createDirectories(dir);

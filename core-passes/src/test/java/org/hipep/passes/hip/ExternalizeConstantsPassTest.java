@@ -44,6 +44,10 @@ class ExternalizeConstantsPassTest {
     @TempDir
     Path out;
 
+    /** Where the external weights file lives: a folder apart from the pass's output. */
+    @TempDir
+    Path weightsDir;
+
     private final Context ctx = new Context(CoreDialects.register(new DialectRegistry()));
     private final List<Diagnostic> errors = new ArrayList<>();
 
@@ -110,8 +114,7 @@ class ExternalizeConstantsPassTest {
     }
 
     private Path weights() throws IOException {
-        Path src = Files.createTempDirectory("hipep-weights");
-        Path w = src.resolve("weights.bin");
+        Path w = weightsDir.resolve("weights.bin");
         Files.write(w, new byte[] {9, 8, 7, 6, 5});
         return w;
     }
