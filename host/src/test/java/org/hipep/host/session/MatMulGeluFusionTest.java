@@ -31,24 +31,32 @@ import org.junit.jupiter.api.io.TempDir;
  * package's erfc, the tanh form from {@link Math#tanh}), at one and two threads, on each path of the
  * kernel: B an initializer with enough work for oneDNN (Gelu is oneDNN's post-op, counted), the same
  * with an infinity in A (no post-op: outputs could be infinite or NaN; the runtime's Gelu gives
- * {@code gelu(+inf) = +inf}, {@code gelu(-inf) = NaN} as ONNX's formula), a small product (OpenBLAS,
- * then the runtime's Gelu) and B a graph input (batched). A product whose result is also a graph
- * output is not fused and both outputs are still right.
+ * {@code gelu(+inf) = +inf}, {@code gelu(-inf) = NaN} as ONNX's formula), the same with 1e37 in
+ * one column of B (no post-op either: A's largest value times that column's sum of |B|, the bound
+ * on the outputs, is over 1e37; the entry needs every column's sum, not only the first ones'), a
+ * small product (OpenBLAS, then the runtime's Gelu) and B a graph input (batched). A product whose
+ * result is also a graph output is not fused and both outputs are still right.
  */
 class MatMulGeluFusionTest {
-    /** A [batch..., m, k] times B [k, n] (or [batch, k, n]), + bias [n] when biased, then Gelu. */
-    private record Case(String name, long[] a, long[] b, boolean constB, boolean biased, boolean tanh, boolean inf) {
+    /**
+     * A [batch..., m, k] times B [k, n] (or [batch, k, n]), + bias [n] when biased, then Gelu; with
+     * {@code inf} two infinities in A, with {@code bigColumn} 1e37 in B's column 37 (one value: its
+     * products stay finite and exact to float rounding).
+     */
+    private record Case(String name, long[] a, long[] b, boolean constB, boolean biased, boolean tanh, boolean inf,
+            boolean bigColumn) {
         int n() {
             return (int) b[b.length - 1];
         }
     }
 
     private static final Case[] CASES = {
-        new Case("onednn", new long[] {1, 128, 96}, new long[] {96, 112}, true, true, false, false),
-        new Case("onednn_tanh", new long[] {2, 64, 96}, new long[] {96, 112}, true, true, true, false),
-        new Case("onednn_inf", new long[] {1, 128, 96}, new long[] {96, 112}, true, true, false, true),
-        new Case("small", new long[] {5, 7}, new long[] {7, 9}, true, true, false, false),
-        new Case("input_b", new long[] {2, 33, 40}, new long[] {2, 40, 24}, false, false, true, false)};
+        new Case("onednn", new long[] {1, 128, 96}, new long[] {96, 112}, true, true, false, false, false),
+        new Case("onednn_tanh", new long[] {2, 64, 96}, new long[] {96, 112}, true, true, true, false, false),
+        new Case("onednn_inf", new long[] {1, 128, 96}, new long[] {96, 112}, true, true, false, true, false),
+        new Case("onednn_big_column", new long[] {1, 128, 96}, new long[] {96, 112}, true, true, false, false, true),
+        new Case("small", new long[] {5, 7}, new long[] {7, 9}, true, true, false, false, false),
+        new Case("input_b", new long[] {2, 33, 40}, new long[] {2, 40, 24}, false, false, true, false, false)};
 
     /** The cases whose Gelu oneDNN applies: constant B, enough work, finite A. */
     private static final int POST_OPS = 2;
@@ -69,7 +77,11 @@ class MatMulGeluFusionTest {
                 a[70 * 96 + 11] = Float.NEGATIVE_INFINITY;
             }
             values.put(p + "a", a);
-            values.put(p + "b", random(rnd, count(c.b()), 0.3));
+            float[] b = random(rnd, count(c.b()), 0.3);
+            if (c.bigColumn()) {
+                b[5 * c.n() + 37] = 1e37f;
+            }
+            values.put(p + "b", b);
             values.put(p + "bias", random(rnd, c.n(), 0.5));
             g.addInput(OnnxValues.floatTensor(p + "a", c.a()));
             if (c.constB()) {
