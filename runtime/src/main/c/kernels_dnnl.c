@@ -33,8 +33,9 @@
  *    checks) was ~2% of a SqueezeNet run. An entry has DN_SETS such sets for runs at once (other
  *    states' runs, or the threads of a parallel body of one state, each on its own stream:
  *    dn_team_streams); a run that finds them all in use makes its own for the call.
- *  - dn_release(W, bytes): once an entry has packed (or transformed) constant weights, their pages
- *    go back to the kernel (MADV_PAGEOUT); no run reads the original again.
+ *  - dn_release(c, W, bytes): once an entry has packed (or transformed) constant weights, their
+ *    pages leave the process (MADV_DONTNEED where a file is mapped, else MADV_PAGEOUT); no run reads
+ *    the original again.
  *
  * Entries are never evicted: a model has a fixed set of call shapes (dynamic shapes add one entry
  * per shape seen). Everything oneDNN refuses (an unsupported shape, an ISA it has no kernel for)
@@ -143,6 +144,7 @@ typedef struct dn_cache {
     int64_t bucket_count;
     int64_t entry_count;
     const void **constants; /* the host's constants, sorted by address */
+    unsigned char *cfile;   /* cfile[i]: constants[i] lies in a mapping of a file (dn_mark_file_constants) */
     int64_t constant_count;
     _Atomic int64_t wbytes; /* the packed weights of the live entries (dn_get adds, dn_drop takes away) */
     int64_t l3;             /* the L3 one core uses, in bytes (dn_l3_bytes) */
@@ -193,10 +195,36 @@ static void dn_cache_free(struct dn_cache *c) {
         }
     free(c->buckets);
     free(c->constants);
+    free(c->cfile);
     if (c->stream) dnnl_stream_destroy(c->stream);
     if (c->engine) dnnl_engine_destroy(c->engine);
     pthread_mutex_destroy(&c->mu);
     free(c);
+}
+
+/*
+ * Sets c->cfile[i] for each constant (c->constants, sorted) that lies in a mapping of a file: a
+ * line of /proc/self/maps (sorted by address) with a nonzero inode. The host's constants are all
+ * in place when its cache is made and stay for its life, so one read holds. Maps that cannot be
+ * read mark none (dn_release then keeps every page's contents).
+ */
+static void dn_mark_file_constants(dn_cache_t *c) {
+    FILE *f = c->constant_count > 0 ? fopen("/proc/self/maps", "r") : NULL;
+    if (f == NULL) return;
+    char *line = NULL;
+    size_t cap = 0;
+    int64_t i = 0;
+    while (i < c->constant_count && getline(&line, &cap, f) > 0) {
+        unsigned long lo, hi, inode;
+        unsigned long long offset;
+        unsigned major, minor;
+        char perms[8];
+        if (sscanf(line, "%lx-%lx %7s %llx %x:%x %lu", &lo, &hi, perms, &offset, &major, &minor, &inode) != 7) continue;
+        while (i < c->constant_count && (uintptr_t)c->constants[i] < lo) i++;
+        for (; i < c->constant_count && (uintptr_t)c->constants[i] < hi; i++) c->cfile[i] = inode != 0;
+    }
+    free(line);
+    fclose(f);
 }
 
 static int dn_switched_off(void) {
@@ -216,7 +244,8 @@ static dn_cache_t *dn_cache_create(const st_state_t *st) {
     c->l3 = dn_l3_bytes();
     c->constant_count = st->constant_count;
     c->constants = (const void **)malloc((size_t)(st->constant_count > 0 ? st->constant_count : 1) * sizeof(void *));
-    if (c->buckets == NULL || c->constants == NULL ||
+    c->cfile = (unsigned char *)calloc((size_t)(st->constant_count > 0 ? st->constant_count : 1), 1);
+    if (c->buckets == NULL || c->constants == NULL || c->cfile == NULL ||
         dnnl_engine_create(&c->engine, dnnl_cpu, 0) != dnnl_success ||
         dnnl_stream_create(&c->stream, c->engine, dnnl_stream_default_flags) != dnnl_success) {
         dn_cache_free(c);
@@ -224,6 +253,7 @@ static dn_cache_t *dn_cache_create(const st_state_t *st) {
     }
     if (st->constant_count > 0) memcpy(c->constants, st->constants, (size_t)st->constant_count * sizeof(void *));
     qsort(c->constants, (size_t)c->constant_count, sizeof(void *), dn_ptr_cmp);
+    dn_mark_file_constants(c);
     return c;
 }
 
@@ -289,17 +319,22 @@ static int dn_team_streams(void *ctx, dn_cache_t *c) {
     return ok;
 }
 
-/* Whether p is the data of one of the host's constants (fixed for the host's life). */
-static int dn_is_constant(const dn_cache_t *c, const void *p) {
+/* The index in c->constants of the constant whose data is p, or -1 (constants are fixed for the host's life). */
+static int64_t dn_constant_index(const dn_cache_t *c, const void *p) {
     int64_t lo = 0, hi = c->constant_count - 1;
     while (lo <= hi) {
         int64_t mid = lo + (hi - lo) / 2;
         uintptr_t m = (uintptr_t)c->constants[mid];
-        if (m == (uintptr_t)p) return 1;
+        if (m == (uintptr_t)p) return mid;
         if (m < (uintptr_t)p) lo = mid + 1;
         else hi = mid - 1;
     }
-    return 0;
+    return -1;
+}
+
+/* Whether p is the data of one of the host's constants. */
+static int dn_is_constant(const dn_cache_t *c, const void *p) {
+    return dn_constant_index(c, p) >= 0;
 }
 
 /*
@@ -506,23 +541,31 @@ static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) 
 
 /*
  * Gives the pages wholly inside constant weights [W, W + bytes) back to the kernel once an entry
- * has its own packed (or transformed) copy of them: no run reads them again. MADV_PAGEOUT keeps
- * the contents in every case: pages mapped from the constants sidecar or a model's data file are
- * dropped and read back from the file should anything touch them again (another entry of the same
- * weights), anonymous pages (constants read into memory) are swapped out or, without swap, stay.
- * Without it a session held BERT's weights twice, the sidecar's pages and oneDNN's packed copy
- * (bert-4layer: 113 MB each). Kernels without MADV_PAGEOUT refuse it (EINVAL): nothing changes.
+ * has its own packed (or transformed) copy of them: no run reads them again. Without it a session
+ * held BERT's weights twice, the sidecar's pages and oneDNN's packed copy (bert-4layer: 113 MB
+ * each). The contents stay in every case, should anything read them again (another entry of the
+ * same weights):
+ *  - pages mapped from a file (the constants sidecar, a model's data file: c->cfile) are unmapped
+ *    from the process with MADV_DONTNEED and stay in the page cache, where a later read finds them.
+ *    MADV_PAGEOUT would drop them from the page cache too, and every later session would read the
+ *    weights from the disk again (bert-layer's first run: 27 MB of page faults, docs/BENCHMARKS.md,
+ *    forty-eighth round);
+ *  - anonymous pages (constants read into memory), which MADV_DONTNEED would zero, are swapped out
+ *    with MADV_PAGEOUT or, without swap, stay. Kernels without MADV_PAGEOUT refuse it (EINVAL).
  */
-static void dn_release(const void *W, int64_t bytes) {
-#ifdef MADV_PAGEOUT
+static void dn_release(const dn_cache_t *c, const void *W, int64_t bytes) {
     long page = sysconf(_SC_PAGESIZE);
     if (page <= 0 || bytes <= 0) return;
     uintptr_t mask = (uintptr_t)page - 1, b = ((uintptr_t)W + mask) & ~mask,
               e = ((uintptr_t)W + (uintptr_t)bytes) & ~mask;
-    if (e > b) (void)madvise((void *)b, e - b, MADV_PAGEOUT);
-#else
-    (void)W;
-    (void)bytes;
+    if (e <= b) return;
+    int64_t k = dn_constant_index(c, W);
+    if (k >= 0 && c->cfile[k]) {
+        (void)madvise((void *)b, e - b, MADV_DONTNEED);
+        return;
+    }
+#ifdef MADV_PAGEOUT
+    (void)madvise((void *)b, e - b, MADV_PAGEOUT);
 #endif
 }
 
@@ -558,7 +601,7 @@ static int dn_weights_prepare(dn_cache_t *c, dn_entry_t *e, const_dnnl_memory_de
                  dnnl_stream_wait(c->stream) == dnnl_success;
         }
         /* the constant itself was packed (not a transformed copy of it: kernels_dnnl_winograd.c) */
-        if (ok && W == e->wkey) dn_release(W, (int64_t)dnnl_memory_desc_get_size(user));
+        if (ok && W == e->wkey) dn_release(c, W, (int64_t)dnnl_memory_desc_get_size(user));
     } else if (ok) {
         e->wreorder = reorder;
         reorder = NULL;

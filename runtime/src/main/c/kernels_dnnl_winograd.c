@@ -976,7 +976,6 @@ typedef struct {
  * A's (tap, channel) order: la_fc_repack's layout, as one plane), or with `plain` that W^T itself
  * (the narrow products; its key's k[6] set) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
-    (void)c;
     const pw_pack_t *a = (const pw_pack_t *)arg;
     const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
     float *U = a->kn || a->plain ? NULL : (float *)malloc((size_t)(K * M) * sizeof(float));
@@ -989,7 +988,7 @@ static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
             if (U != NULL) la_fc_repack(U, &a->w);
             wg_own_pack(U != NULL ? U : a->w.w, 1, K, M, 1, (float *)e->wbuf);
         }
-        dn_release(a->w.w, K * M * (int64_t)sizeof(float));
+        dn_release(c, a->w.w, K * M * (int64_t)sizeof(float));
     }
     free(U);
     return made;
@@ -1148,7 +1147,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
             if (planes == 36) wg_weights(a->W, C, M, U);
             else wg2_weights(a->W, C, M, U);
             wg_own_pack(U, planes, C, M, wg_groups(C, M, tiles, a->k[12], a->k[4]), (float *)e->wbuf);
-            dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
+            dn_release(c, a->W, 9 * C * M * (int64_t)sizeof(float));
         }
         free(U);
         return made;
@@ -1165,7 +1164,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
         wg_weights(a->W, C, M, U);
         ok = dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                                 conv ? dn_md(5, gs, dnnl_giohw) : dn_md(3, us, dnnl_abc), U);
-        if (ok) dn_release(a->W, 9 * C * M * (int64_t)sizeof(float));
+        if (ok) dn_release(c, a->W, 9 * C * M * (int64_t)sizeof(float));
     }
     free(U);
     if (pd) dnnl_primitive_desc_destroy(pd);
