@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code hip-bench}: our {@code HipSession} and ONNX Runtime side by side, in one process and one
  * run, on the same models and inputs. Per model: our cold compile (empty cache) and load from the
- * cache against ORT's session creation; per thread count: timed runs after a warm-up, the engines
+ * cache against ORT's session creation, and each engine's first run; per thread count: timed runs after a warm-up, the engines
  * taking turns in blocks of runs, both medians and their ratio, and how far our outputs
  * are from ORT's; the peak memory of each engine in a JVM of its own; the machine (Machine), the
  * OpenBLAS sgemm ceiling, the FMA peak (FmaPeak) and the GFLOP/s both engines reach. Prints Markdown
@@ -254,10 +254,15 @@ public final class OrtComparison implements Callable<Integer> {
             long t0 = System.nanoTime();
             theirs = new Engines.Ort(ort, model, set, n, ortSpinning);
             row.ortCreateNanos = System.nanoTime() - t0;
+            t0 = System.nanoTime();
             Map<String, double[]> expected = theirs.run(true);
+            row.ortFirstRunNanos = System.nanoTime() - t0;
             if (ours != null) {
                 try {
-                    row.diff = Report.compare(expected, ours.run(true), rtol, atol);
+                    t0 = System.nanoTime();
+                    Map<String, double[]> got = ours.run(true);
+                    row.oursFirstRunNanos = System.nanoTime() - t0;
+                    row.diff = Report.compare(expected, got, rtol, atol);
                 } catch (RuntimeException e) {
                     m.oursFailure = "run: " + Report.describe(e);
                     log.println(m.name + ": ours failed: " + m.oursFailure);

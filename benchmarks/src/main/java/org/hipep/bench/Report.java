@@ -56,6 +56,9 @@ final class Report {
         long oursCreateNanos = -1;
         boolean oursFromCache;
         long ortCreateNanos = -1;
+        /** Each engine's first run after its session was created (the outputs checked); -1: none. */
+        long oursFirstRunNanos = -1;
+        long ortFirstRunNanos = -1;
         Stats.Diff diff;
         String failure;
         /** Two threads' cache line round trip before and after the row ({@link CorePlacement}); NaN: not measured. */
@@ -171,22 +174,30 @@ final class Report {
             }
         }
         out.println();
-        out.println("### Session creation (ms)");
+        out.println("### Session creation and first run (ms)");
         out.println();
         out.println("| model | ours: cold compile + load (of which compile) | ours: from cache, per thread count "
-                + "| ORT: create session, per thread count |");
-        out.println("|---|---|---|---|");
+                + "| ours: first run | ORT: create session, per thread count | ORT: first run |");
+        out.println("|---|---|---|---|---|---|");
         for (Model m : models.values()) {
             StringBuilder cached = new StringBuilder();
+            StringBuilder oursFirst = new StringBuilder();
             StringBuilder ort = new StringBuilder();
+            StringBuilder ortFirst = new StringBuilder();
             for (Row r : m.rows.values()) {
                 sep(cached).append(r.oursCreateNanos < 0 ? "—" : ms(r.oursCreateNanos) + (r.oursFromCache ? "" : " (not cached!)"))
                         .append(" @").append(r.threads);
+                sep(oursFirst).append(r.oursFirstRunNanos < 0 ? "—" : ms(r.oursFirstRunNanos)).append(" @").append(r.threads);
                 sep(ort).append(r.ortCreateNanos < 0 ? "—" : ms(r.ortCreateNanos)).append(" @").append(r.threads);
+                sep(ortFirst).append(r.ortFirstRunNanos < 0 ? "—" : ms(r.ortFirstRunNanos)).append(" @").append(r.threads);
             }
             String cold = m.coldWallNanos < 0 ? "failed" : ms(m.coldWallNanos) + " (" + ms(m.coldCompileNanos) + ")";
-            out.printf("| %s | %s | %s | %s |%n", m.name, cold, cached, ort);
+            out.printf("| %s | %s | %s | %s | %s | %s |%n", m.name, cold, cached, oursFirst, ort, ortFirst);
         }
+        out.println();
+        out.println("First run: the session's first `run`, right after it was created (the outputs compared"
+                + " between the engines). Ours packs its weights there, ORT when it creates the session; with"
+                + " the convolution search (`MEASURE`) our first runs also time both kernels of each layer.");
         out.println();
         out.println("### Peak resident memory (VmHWM of a JVM per engine, MB; in brackets: above the idle JVM)");
         out.println();

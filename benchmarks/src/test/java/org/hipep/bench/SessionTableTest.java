@@ -1,0 +1,38 @@
+package org.hipep.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The report's table of session creation and first runs: per thread count, each engine's two times. */
+class SessionTableTest {
+    @Test
+    void eachThreadCountGivesBothEnginesCreationAndFirstRun() {
+        Report report = new Report(1e-3, 1e-5);
+        Report.Model m = report.model("m");
+        m.coldWallNanos = 250_000_000L;
+        m.coldCompileNanos = 150_000_000L;
+        for (int threads : new int[] {1, 2}) {
+            Report.Row r = m.row(threads);
+            r.iterations = 2;
+            r.ours = new long[] {10_000_000L, 10_000_000L};
+            r.ort = new long[] {20_000_000L, 20_000_000L};
+            r.oursCreateNanos = 27_000_000L * threads;
+            r.oursFromCache = true;
+            r.oursFirstRunNanos = 34_000_000L * threads;
+            r.ortCreateNanos = 22_000_000L * threads;
+            r.ortFirstRunNanos = 21_000_000L * threads;
+        }
+        m.row(2).oursFirstRunNanos = -1; // ours failed before its first run
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        report.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), 0);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(out).contains("| model | ours: cold compile + load (of which compile) | ours: from cache, per thread"
+                + " count | ours: first run | ORT: create session, per thread count | ORT: first run |");
+        assertThat(out).contains("| m | 250 (150) | 27.00 @1, 54.00 @2 | 34.00 @1, — @2 | 22.00 @1, 44.00 @2 "
+                + "| 21.00 @1, 42.00 @2 |");
+    }
+}
