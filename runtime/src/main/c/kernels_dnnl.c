@@ -206,7 +206,8 @@ static void dn_cache_free(struct dn_cache *c) {
  * Sets c->cfile[i] for each constant (c->constants, sorted) that lies in a mapping of a file: a
  * line of /proc/self/maps (sorted by address) with a nonzero inode. The host's constants are all
  * in place when its cache is made and stay for its life, so one read holds. Maps that cannot be
- * read mark none (dn_release then keeps every page's contents).
+ * read mark none (dn_release then swaps pages out rather than drop them). A constant in a file's
+ * mapping holds the file's bytes (hipep_host_t.constants: the host does not write to them).
  */
 static void dn_mark_file_constants(dn_cache_t *c) {
     FILE *f = c->constant_count > 0 ? fopen("/proc/self/maps", "r") : NULL;
@@ -219,7 +220,8 @@ static void dn_mark_file_constants(dn_cache_t *c) {
         unsigned long long offset;
         unsigned major, minor;
         char perms[8];
-        if (sscanf(line, "%lx-%lx %7s %llx %x:%x %lu", &lo, &hi, perms, &offset, &major, &minor, &inode) != 7) continue;
+        if (sscanf(line, "%lx-%lx %7s %llx %x:%x %lu", &lo, &hi, perms, &offset, &major, &minor, &inode) != 7)
+            continue;
         while (i < c->constant_count && (uintptr_t)c->constants[i] < lo) i++;
         for (; i < c->constant_count && (uintptr_t)c->constants[i] < hi; i++) c->cfile[i] = inode != 0;
     }
@@ -548,8 +550,8 @@ static dnnl_memory_desc_t dn_md(int n, const int64_t *d, dnnl_format_tag_t tag) 
  *  - pages mapped from a file (the constants sidecar, a model's data file: c->cfile) are unmapped
  *    from the process with MADV_DONTNEED and stay in the page cache, where a later read finds them.
  *    MADV_PAGEOUT would drop them from the page cache too, and every later session would read the
- *    weights from the disk again (bert-layer's first run: 27 MB of page faults, docs/BENCHMARKS.md,
- *    forty-eighth round);
+ *    weights from the disk again (the next process's bert-layer first run took 46-61 ms against
+ *    32-34 with its 27 MB cached: docs/BENCHMARKS.md, forty-eighth round);
  *  - anonymous pages (constants read into memory), which MADV_DONTNEED would zero, are swapped out
  *    with MADV_PAGEOUT or, without swap, stay. Kernels without MADV_PAGEOUT refuse it (EINVAL).
  */

@@ -53,7 +53,10 @@ typedef struct {
  */
 typedef struct {
     /** Number of externalized constants; constants[i] is the first byte of constant i (the sidecar
-     *  entry i of the metadata's "constants", already loaded or mapped by the host). */
+     *  entry i of the metadata's "constants", already loaded or mapped by the host). The runtime
+     *  only reads them, and may give a constant's pages back to the kernel once it holds a packed
+     *  copy (kernels_dnnl.c's dn_release): where they map a file, they are read back from the file
+     *  if touched again, so the host must not have written to them in memory. */
     int64_t constant_count;
     const void *const *constants;
     /** Worker threads the kernels may use (>= 1; 1 = the calling thread only). */

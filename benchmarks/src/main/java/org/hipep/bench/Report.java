@@ -185,11 +185,12 @@ final class Report {
             StringBuilder ort = new StringBuilder();
             StringBuilder ortFirst = new StringBuilder();
             for (Row r : m.rows.values()) {
-                sep(cached).append(r.oursCreateNanos < 0 ? "—" : ms(r.oursCreateNanos) + (r.oursFromCache ? "" : " (not cached!)"))
+                sep(cached).append(msOrDash(r.oursCreateNanos))
+                        .append(r.oursCreateNanos >= 0 && !r.oursFromCache ? " (not cached!)" : "")
                         .append(" @").append(r.threads);
-                sep(oursFirst).append(r.oursFirstRunNanos < 0 ? "—" : ms(r.oursFirstRunNanos)).append(" @").append(r.threads);
-                sep(ort).append(r.ortCreateNanos < 0 ? "—" : ms(r.ortCreateNanos)).append(" @").append(r.threads);
-                sep(ortFirst).append(r.ortFirstRunNanos < 0 ? "—" : ms(r.ortFirstRunNanos)).append(" @").append(r.threads);
+                sep(oursFirst).append(msOrDash(r.oursFirstRunNanos)).append(" @").append(r.threads);
+                sep(ort).append(msOrDash(r.ortCreateNanos)).append(" @").append(r.threads);
+                sep(ortFirst).append(msOrDash(r.ortFirstRunNanos)).append(" @").append(r.threads);
             }
             String cold = m.coldWallNanos < 0 ? "failed" : ms(m.coldWallNanos) + " (" + ms(m.coldCompileNanos) + ")";
             out.printf("| %s | %s | %s | %s | %s | %s |%n", m.name, cold, cached, oursFirst, ort, ortFirst);
@@ -265,6 +266,11 @@ final class Report {
 
     private static StringBuilder sep(StringBuilder b) {
         return b.length() == 0 ? b : b.append(", ");
+    }
+
+    /** {@link #ms} of a time, or a dash where it was not measured (negative). */
+    static String msOrDash(long nanos) {
+        return nanos < 0 ? "—" : ms(nanos);
     }
 
     static String ms(double nanos) {

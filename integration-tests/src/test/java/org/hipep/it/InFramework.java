@@ -165,7 +165,7 @@ final class InFramework {
         return v;
     }
 
-    /** A new folder for one scenario in {@code hipep.test.tmp.dir} (the build tree), kept for a look after a failure. */
+    /** A new folder for one scenario in {@code hipep.test.tmp.dir} (the build tree), kept after a failure. */
     static Path tempDir(String prefix) throws IOException {
         return Files.createTempDirectory(Files.createDirectories(Path.of(required("hipep.test.tmp.dir"))), prefix);
     }

@@ -115,7 +115,8 @@ class FelixDistributionIT {
             // loaded: none is left under java.io.tmpdir while the framework still runs.
             try (var left = Files.list(tmp)) {
                 assertThat(left.map(p -> p.getFileName().toString()))
-                        .as("JNI library copies left in java.io.tmpdir (" + tmp + ")").noneMatch(n -> n.startsWith("hipep-jni-"));
+                        .as("JNI library copies left in java.io.tmpdir (" + tmp + ")")
+                        .noneMatch(n -> n.startsWith("hipep-jni-"));
             }
 
             int mark = out.lines().size();

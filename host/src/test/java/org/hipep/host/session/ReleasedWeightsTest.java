@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link ConvTilingTest}'s plain reference and a float64 product; after the first run less than a
  * quarter of the mapped sidecar is resident (all of it was read to be packed; the biases and the
  * pages that straddle two constants stay; the second run's direct tiles page Winograd's weights
- * back in), while the whole file is still in the page cache, where the next session (of this process
- * or another) finds it without reading the disk again.
+ * back in), while the whole file is still in the page cache, where the next session (of this
+ * process or another) finds it without reading the disk again.
  */
 class ReleasedWeightsTest {
     private static final int F32 = TensorProto.DataType.FLOAT_VALUE;

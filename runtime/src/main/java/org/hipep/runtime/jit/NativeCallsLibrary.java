@@ -49,8 +49,8 @@ final class NativeCallsLibrary {
             }
             Path dir = Files.createTempDirectory("hipep-jni-");
             Path file = dir.resolve(System.mapLibraryName(LIBRARY));
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             try {
+                Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
                 System.load(file.toAbsolutePath().toString());
             } finally {
                 deleteNowOrOnExit(dir, file);

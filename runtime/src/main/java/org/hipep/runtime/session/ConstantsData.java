@@ -93,8 +93,9 @@ final class ConstantsData {
 
     private ByteBuffer map(Path file, ConstantsPolicy policy) {
         // A private (copy-on-write) mapping needs a channel open for writing too; the file itself is
-        // never changed. A read-only file is read into memory instead: a read-only mapping would
-        // turn a stray write into a crash of the JVM.
+        // never changed, nor the mapping (the runtime drops a packed constant's pages, which are then
+        // read back from the file). A read-only file is read into memory instead: a read-only mapping
+        // would turn a stray write into a crash of the JVM.
         boolean map = policy == ConstantsPolicy.MAP && java.nio.file.Files.isWritable(file);
         try (FileChannel ch = map ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
