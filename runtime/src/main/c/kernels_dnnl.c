@@ -449,21 +449,16 @@ static void dn_drop(dn_cache_t *c, int (*match)(const dn_entry_t *e, const void 
  * NaN makes it infinite. Each output's sum runs in q order; DN_WABS_BLOCK outputs go side by side
  * as independent chains, and with os == 1 (a MatMul's [K, N]) a block reads a whole cache line of
  * each row. One output at a time, a chain of dependent adds down a column 12 KiB a step, took
- * 8.8 ms of BERT's first run for the FFN's weights; now 1.3 (docs/BENCHMARKS.md, forty-eighth round).
+ * 8.8 ms of BERT's first run for the FFN's weights; now 1.5 (docs/BENCHMARKS.md, forty-eighth round).
  */
 #define DN_WABS_BLOCK 16
 static void dn_wabs(dn_entry_t *e, const float *w, int64_t n, int64_t per, int64_t os, int64_t qs) {
     for (int64_t o0 = 0; o0 < n; o0 += DN_WABS_BLOCK) {
         int64_t nb = n - o0 < DN_WABS_BLOCK ? n - o0 : DN_WABS_BLOCK;
         double sum[DN_WABS_BLOCK] = {0};
-        if (nb == DN_WABS_BLOCK) {
-            for (int64_t q = 0; q < per; q++) {
-                const float *p = w + o0 * os + q * qs;
-                for (int u = 0; u < DN_WABS_BLOCK; u++) sum[u] += fabs((double)p[u * os]);
-            }
-        } else {
-            for (int64_t u = 0; u < nb; u++)
-                for (int64_t q = 0; q < per; q++) sum[u] += fabs((double)w[(o0 + u) * os + q * qs]);
+        for (int64_t q = 0; q < per; q++) {
+            const float *p = w + o0 * os + q * qs;
+            for (int64_t u = 0; u < nb; u++) sum[u] += fabs((double)p[u * os]);
         }
         for (int64_t u = 0; u < nb; u++)
             if (sum[u] > e->wabs || sum[u] != sum[u]) e->wabs = sum[u] != sum[u] ? INFINITY : sum[u];
