@@ -197,8 +197,7 @@ final class Report {
         }
         out.println();
         out.println("First run: the session's first `run`, right after it was created (the outputs compared"
-                + " between the engines). Ours packs its weights there, ORT when it creates the session; with"
-                + " the convolution search (`MEASURE`) our first runs also time both kernels of each layer.");
+                + " between the engines). Ours packs its weights there, ORT when it creates the session.");
         out.println();
         out.println("### Peak resident memory (VmHWM of a JVM per engine, MB; in brackets: above the idle JVM)");
         out.println();
