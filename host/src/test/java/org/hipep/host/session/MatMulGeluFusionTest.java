@@ -58,7 +58,7 @@ class MatMulGeluFusionTest {
         new Case("small", new long[] {5, 7}, new long[] {7, 9}, true, true, false, false, false),
         new Case("input_b", new long[] {2, 33, 40}, new long[] {2, 40, 24}, false, false, true, false, false)};
 
-    /** The cases whose Gelu oneDNN applies: constant B, enough work, finite A. */
+    /** The cases whose Gelu oneDNN applies: constant B, enough work, finite A, an output bound under 1e37. */
     private static final int POST_OPS = 2;
 
     @TempDir
