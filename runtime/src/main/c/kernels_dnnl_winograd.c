@@ -986,10 +986,10 @@ typedef struct {
     int plain; /* W^T [K, M] as it is (pw_narrow_body), not in panels */
 } pw_pack_t;
 
-/* U [K][M] (M a multiple of 32) in the own products' panels: P[jb][k][u] = U[k][jb * 32 + u] */
-static void pw_panels(const float *U, int64_t K, int64_t M, float *P) {
+/* B [K][M] (M a multiple of 32) in the own products' panels: P[jb][k][u] = B[k][jb * 32 + u] */
+static void pw_panels(const float *B, int64_t K, int64_t M, float *P) {
     for (int64_t jb = 0; jb < M / 32; jb++)
-        for (int64_t k = 0; k < K; k++) memcpy(P + (jb * K + k) * 32, U + k * M + jb * 32, 32 * sizeof(float));
+        for (int64_t k = 0; k < K; k++) memcpy(P + (jb * K + k) * 32, B + k * M + jb * 32, 32 * sizeof(float));
 }
 
 /* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
@@ -998,20 +998,13 @@ static void pw_panels(const float *U, int64_t K, int64_t M, float *P) {
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     const pw_pack_t *a = (const pw_pack_t *)arg;
     const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
-    float *U = a->kn || a->plain ? NULL : (float *)malloc((size_t)(K * M) * sizeof(float));
     e->wbytes = K * M * (int64_t)sizeof(float);
-    e->wbuf = a->kn || a->plain || U != NULL ? st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes) : NULL;
-    int made = e->wbuf != NULL;
-    if (made) {
-        if (a->plain) la_fc_repack((float *)e->wbuf, &a->w);
-        else {
-            if (U != NULL) la_fc_repack(U, &a->w);
-            pw_panels(U != NULL ? U : a->w.w, K, M, (float *)e->wbuf);
-        }
-        dn_release(c, a->w.w, K * M * (int64_t)sizeof(float));
-    }
-    free(U);
-    return made;
+    e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
+    if (e->wbuf == NULL) return 0;
+    if (a->kn) pw_panels(a->w.w, K, M, (float *)e->wbuf);
+    else la_fc_repack((float *)e->wbuf, &a->w, !a->plain);
+    dn_release(c, a->w.w, K * M * (int64_t)sizeof(float));
+    return 1;
 }
 
 /* the products of job j (pw_body) on `threads` threads, a unit of work being one panel */

@@ -2159,17 +2159,20 @@ typedef struct {
  * c * T + t) transposed in LA_FC_TILE x LA_FC_TILE tiles, each reading and writing whole cache lines.
  * One output at a time, every store fell 4 M bytes after the last: 2.5-3.7x slower on ResNet's 1x1
  * weights, ~20 ms of light-resnet50's first run at one thread (docs/BENCHMARKS.md, forty-eighth round).
+ * With `panels` (M a multiple of 32) the same rows k = t * C + c in kernels_dnnl_winograd.c's own
+ * products' panels instead, wt[((m / 32) * C * T + k) * 32 + m % 32]: no W^T in between.
  */
 #define LA_FC_TILE 16
-static void la_fc_repack(float *wt, const la_fc_pack_t *p) {
+static void la_fc_repack(float *wt, const la_fc_pack_t *p, int panels) {
     const int64_t M = p->M, C = p->C, T = p->KH * p->KW, Q = C * T;
     for (int64_t m0 = 0; m0 < M; m0 += LA_FC_TILE) {
         int64_t me = m0 + LA_FC_TILE < M ? m0 + LA_FC_TILE : M;
         for (int64_t q0 = 0; q0 < Q; q0 += LA_FC_TILE) {
             int64_t qe = q0 + LA_FC_TILE < Q ? q0 + LA_FC_TILE : Q;
             for (int64_t q = q0; q < qe; q++) {
-                float *d = wt + (q % T * C + q / T) * M;
-                for (int64_t m = m0; m < me; m++) d[m] = p->w[m * Q + q];
+                int64_t k = q % T * C + q / T;
+                float *d = panels ? wt + (m0 / 32 * Q + k) * 32 + m0 % 32 : wt + k * M + m0;
+                for (int64_t m = m0; m < me; m++) d[m - m0] = p->w[m * Q + q];
             }
         }
     }
@@ -2182,7 +2185,7 @@ static int la_fc_pack_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     e->wbytes = p->C * p->KH * p->KW * p->M * (int64_t)sizeof(float);
     e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
     if (e->wbuf == NULL) return 0;
-    la_fc_repack((float *)e->wbuf, p);
+    la_fc_repack((float *)e->wbuf, p, 0);
     return 1;
 }
 
@@ -2224,7 +2227,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
             hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate repacked weights");
             return;
         }
-        la_fc_repack(wscratch, &pack);
+        la_fc_repack(wscratch, &pack, 0);
         wt = wscratch;
     }
     /* a small X (LA_FC_PAD_BYTES) between zero columns when a window crosses its left or right edge:
