@@ -515,15 +515,17 @@ static inline __attribute__((always_inline)) void wg_g(const double *a, const do
  * G g G^T of every (output, input) channel pair of W [M, C, 3, 3] for tiles of side f (wg_planes(f)
  * planes; 4 or 2, a constant where it is inlined), in double: plane p's values of input channel c and
  * output channels [jb * WG_WL, jb * WG_WL + n) go, n floats together, to U + at[p * nb + jb] + c * cs
- * (nb = ceil(M / WG_WL)). WG_WL output channels at a time, input channel after input channel: each
- * plane's destination is written in rows of whole cache lines, one row after the next, where one pair
- * at a time, scattered over planes C x M floats apart, took 2.5-3x as long in a C program (light-
- * resnet50's 3x3 layers, fresh memory: 35 -> 14 ms for 512 -> 512 channels, F(2x2, 3x3)).
+ * (nb = ceil(M / WG_WL)); here the blocks jb in [jb0, jb1). WG_WL output channels at a time, input
+ * channel after input channel: each plane's destination is written in rows of whole cache lines, one
+ * row after the next, where one pair at a time, scattered over planes C x M floats apart, took 2.5-3x
+ * as long in a C program (light-resnet50's 3x3 layers, fresh memory: 35 -> 14 ms for 512 -> 512
+ * channels, F(2x2, 3x3)).
  */
 static inline __attribute__((always_inline)) void wg_weights_of(const float *W, int64_t C, int64_t M, float *U,
-                                                                const int64_t *at, int64_t cs, const int64_t f) {
+                                                                const int64_t *at, int64_t cs, int64_t jb0,
+                                                                int64_t jb1, const int64_t f) {
     const int64_t A = f + 2, nb = (M + WG_WL - 1) / WG_WL;
-    for (int64_t jb = 0; jb < nb; jb++) {
+    for (int64_t jb = jb0; jb < jb1; jb++) {
         const int64_t m0 = jb * WG_WL, n = M - m0 < WG_WL ? M - m0 : WG_WL;
         for (int64_t c = 0; c < C; c++) {
             double g[9][WG_WL], t[3][6][WG_WL], u[6][WG_WL];
@@ -541,10 +543,26 @@ static inline __attribute__((always_inline)) void wg_weights_of(const float *W, 
     }
 }
 
-/* wg_weights_of for F(4x4, 3x3) or F(2x2, 3x3) (f), each inlined with its constant */
-static void wg_weights(const float *W, int64_t C, int64_t M, float *U, const int64_t *at, int64_t cs, int64_t f) {
-    if (f == 4) wg_weights_of(W, C, M, U, at, cs, 4);
-    else wg_weights_of(W, C, M, U, at, cs, 2);
+/* wg_weights' job: W [M, C, 3, 3] into U at `at` (see wg_weights_of) */
+typedef struct {
+    const float *W;
+    float *U;
+    const int64_t *at;
+    int64_t C, M, cs, f;
+} wg_weights_t;
+
+/* blocks [b, e) of a wg_weights_t's output channels, F(4x4, 3x3) or F(2x2, 3x3) each inlined with its constant */
+static void wg_weights_body(void *arg, int64_t b, int64_t e) {
+    const wg_weights_t *w = (const wg_weights_t *)arg;
+    if (w->f == 4) wg_weights_of(w->W, w->C, w->M, w->U, w->at, w->cs, b, e, 4);
+    else wg_weights_of(w->W, w->C, w->M, w->U, w->at, w->cs, b, e, 2);
+}
+
+/* wg_weights_of for all output channels, the blocks split between ctx's threads */
+static void wg_weights(void *ctx, const float *W, int64_t C, int64_t M, float *U, const int64_t *at, int64_t cs,
+                       int64_t f) {
+    wg_weights_t w = {W, U, at, C, M, cs, f};
+    hipep_parallel_for(ctx, (M + WG_WL - 1) / WG_WL, 1, wg_weights_body, &w);
 }
 
 /* Whether the transformed weights of tiles of side f (planes x C x M floats) are small (see the header) */
@@ -984,6 +1002,8 @@ typedef struct {
     la_fc_pack_t w;
     int kn;
     int plain; /* W^T [K, M] as it is (pw_narrow_body), not in panels */
+    void *ctx; /* the run's state: its threads pack the panels */
+    float *to; /* (pw_pack_body) the entry's buffer */
 } pw_pack_t;
 
 /* B [K][M] (M a multiple of 32) in the own products' panels: P[jb][k][u] = B[k][jb * 32 + u] */
@@ -992,17 +1012,26 @@ static void pw_panels(const float *B, int64_t K, int64_t M, float *P) {
         for (int64_t k = 0; k < K; k++) memcpy(P + (jb * K + k) * 32, B + k * M + jb * 32, 32 * sizeof(float));
 }
 
+/* panels [b, e) of a pw_create's weights (without `kn`: la_fc_repack's part of those outputs) */
+static void pw_pack_body(void *arg, int64_t b, int64_t e) {
+    const pw_pack_t *a = (const pw_pack_t *)arg;
+    la_fc_repack_of(a->to, &a->w, !a->plain, b * 32, e * 32 < a->w.M ? e * 32 : a->w.M);
+}
+
 /* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
  * A's (tap, channel) order: la_fc_repack's layout, as one plane), or with `plain` that W^T itself
  * (the narrow products; its key's k[6] set) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
-    const pw_pack_t *a = (const pw_pack_t *)arg;
+    pw_pack_t *a = (pw_pack_t *)arg;
     const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
     e->wbytes = K * M * (int64_t)sizeof(float);
     e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
     if (e->wbuf == NULL) return 0;
     if (a->kn) pw_panels(a->w.w, K, M, (float *)e->wbuf);
-    else la_fc_repack((float *)e->wbuf, &a->w, !a->plain);
+    else {
+        a->to = (float *)e->wbuf;
+        hipep_parallel_for(a->ctx, (M + 31) / 32, 1, pw_pack_body, a);
+    }
     dn_release(c, a->w.w, K * M * (int64_t)sizeof(float));
     return 1;
 }
@@ -1035,7 +1064,7 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1], 0, narrow};
-    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0, narrow};
+    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0, narrow, ctx, NULL};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
     int64_t threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
@@ -1091,7 +1120,7 @@ static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float
     if (c == NULL || !dn_is_constant(c, B)) return 0;
     int64_t threads = dn_begin(ctx, 0);
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, K, N, 1, 1, kn};
-    pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0};
+    pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0, ctx, NULL};
     dn_entry_t *e = dn_get(ctx, c, k, B, pw_create, &arg);
     if (e == NULL) return 0;
     pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, N, acc, 0, 0.0f, 0.0f, dn_weights_far(c)};
@@ -1116,6 +1145,7 @@ static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float
 typedef struct {
     const int64_t *k; /* kind C M tiles threads ..., k[12] the tiles' side (wg_key) */
     const float *W;
+    void *ctx; /* the run's state: its threads transform the weights */
 } wg_arg_t;
 
 /* the matmul's source (ld = C) or destination (ld = M): [36, tiles, ld] with each tile's 36 rows together */
@@ -1157,7 +1187,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
         int made = e->wbuf != NULL;
         if (made) {
             wg_own_at(planes, C, M, wg_groups(C, M, tiles, a->k[12], a->k[4]), at);
-            wg_weights(a->W, C, M, (float *)e->wbuf, at, 32, a->k[12]);
+            wg_weights(a->ctx, a->W, C, M, (float *)e->wbuf, at, 32, a->k[12]);
             dn_release(c, a->W, 9 * C * M * (int64_t)sizeof(float));
         }
         free(at);
@@ -1177,7 +1207,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
     if (ok) {
         for (int64_t p = 0; p < planes; p++)
             for (int64_t jb = 0; jb < nb; jb++) at[p * nb + jb] = p * C * M + jb * WG_WL;
-        wg_weights(a->W, C, M, U, at, M, 4);
+        wg_weights(a->ctx, a->W, C, M, U, at, M, 4);
         ok = dn_weights_prepare(c, e, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0),
                                 conv ? dn_md(5, gs, dnnl_giohw) : dn_md(3, us, dnnl_abc), U);
         if (ok) dn_release(c, a->W, 9 * C * M * (int64_t)sizeof(float));
@@ -1307,7 +1337,7 @@ static int wg_conv_run(void *ctx, dn_cache_t *c, const la_conv_io_t *io, int64_t
             tiles = wg_block_tiles(io, T, threads);
     int64_t k[DN_KEY_LEN];
     wg_key(io, T, threads, k);
-    wg_arg_t arg = {k, (const float *)io->W};
+    wg_arg_t arg = {k, (const float *)io->W, ctx};
     int team = wg_team(io, threads);
     if (team) omp_set_num_threads(1); /* each block's matmul runs on one thread */
     dn_entry_t *e = dn_get(ctx, c, k, io->W, wg_create, &arg);

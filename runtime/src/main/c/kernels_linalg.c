@@ -2160,12 +2160,13 @@ typedef struct {
  * One output at a time, every store fell 4 M bytes after the last: 2.5-3.7x slower on ResNet's 1x1
  * weights, ~20 ms of light-resnet50's first run at one thread (docs/BENCHMARKS.md, forty-eighth round).
  * With `panels` (M a multiple of 32) the same rows k = t * C + c in kernels_dnnl_winograd.c's own
- * products' panels instead, wt[((m / 32) * C * T + k) * 32 + m % 32]: no W^T in between.
+ * products' panels instead, wt[((m / 32) * C * T + k) * 32 + m % 32]: no W^T in between. Outputs
+ * [mb, mend) (multiples of LA_FC_TILE but for M), so that threads can take parts.
  */
 #define LA_FC_TILE 16
-static void la_fc_repack(float *wt, const la_fc_pack_t *p, int panels) {
+static void la_fc_repack_of(float *wt, const la_fc_pack_t *p, int panels, int64_t mb, int64_t mend) {
     const int64_t M = p->M, C = p->C, T = p->KH * p->KW, Q = C * T;
-    for (int64_t m0 = 0; m0 < M; m0 += LA_FC_TILE) {
+    for (int64_t m0 = mb; m0 < mend; m0 += LA_FC_TILE) {
         int64_t me = m0 + LA_FC_TILE < M ? m0 + LA_FC_TILE : M;
         for (int64_t q0 = 0; q0 < Q; q0 += LA_FC_TILE) {
             int64_t qe = q0 + LA_FC_TILE < Q ? q0 + LA_FC_TILE : Q;
@@ -2176,6 +2177,11 @@ static void la_fc_repack(float *wt, const la_fc_pack_t *p, int panels) {
             }
         }
     }
+}
+
+/* la_fc_repack_of over all M outputs */
+static void la_fc_repack(float *wt, const la_fc_pack_t *p, int panels) {
+    la_fc_repack_of(wt, p, panels, 0, p->M);
 }
 
 /* dn_get's create for a DN_KEY_FEW entry: the constant weights repacked into its buffer */
