@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.hipep.runtime.session.ArtifactFormat;
+import org.hipep.runtime.session.CodeDigest;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.Profile;
 import picocli.CommandLine;
@@ -428,6 +429,20 @@ public final class OrtComparison implements Callable<Integer> {
         return i;
     }
 
+    /**
+     * Waits {@link CodeDigest#RACY} (and a little) after writing a model: a model file changed less
+     * than that before a session is hashed at every session (its digest not yet remembered), so the
+     * session creation times would be those of a file seconds old rather than what users see.
+     */
+    static void waitOutRacyWindow() throws IOException {
+        try {
+            Thread.sleep(CodeDigest.RACY.toMillis() + 100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for a generated model to age", e);
+        }
+    }
+
     /** The model file and data set folder of {@code name}; the BERT models are generated into {@code work}. */
     private Path[] locate(String name, Path work) throws IOException {
         Path dir;
@@ -438,6 +453,7 @@ public final class OrtComparison implements Callable<Integer> {
             dir = work.resolve("models").resolve(name);
             log.printf("%s: generating into %s%n", name, dir);
             BertModel.base(name.equals("bert-layer") ? 1 : 4, 128, erfGelu).write(dir);
+            waitOutRacyWindow();
         } else {
             dir = name.contains("/") ? Path.of(name) : modelsDir.resolve(name);
         }

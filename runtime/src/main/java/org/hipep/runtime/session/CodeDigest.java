@@ -40,8 +40,12 @@ import java.util.function.Supplier;
  * library files a JavaCPP preset loaded).
  */
 public final class CodeDigest {
-    /** Files changed more recently than this are hashed but not remembered. */
-    static final Duration RACY = Duration.ofSeconds(2);
+    /**
+     * Files changed more recently than this are hashed but not remembered: a session created from
+     * a model file written less than this before hashes the whole file (a tool timing sessions of
+     * a model it has just written waits this long first).
+     */
+    public static final Duration RACY = Duration.ofSeconds(2);
 
     private CodeDigest() {
     }
