@@ -19,14 +19,19 @@ import org.hipep.runtime.session.HipEnvironment;
  * Peak memory of one engine: {@link #main} runs in a JVM of its own (forked by {@link #measure}),
  * creates one session, runs it, and prints the process's peak resident set ({@code VmHWM} of
  * {@code /proc/self/status}) before creating the session and at the end. The difference is what
- * the engine added on top of an idle JVM with the same class path.
+ * the engine added on top of an idle JVM with the same class path. It also times that session's
+ * creation and first run: what a program that starts, opens one model and runs it once waits for
+ * (the outputs are not read back).
  */
 public final class MemoryProbe {
     private MemoryProbe() {
     }
 
-    /** Peak resident kilobytes: of the JVM before the engine, and of the whole run. */
-    public record Peak(long baselineKb, long peakKb) {
+    /**
+     * Peak resident kilobytes: of the JVM before the engine, and of the whole run; and the
+     * session's creation and first run in that JVM (ns).
+     */
+    public record Peak(long baselineKb, long peakKb, long createNanos, long firstRunNanos) {
         public long engineKb() {
             return peakKb - baselineKb;
         }
@@ -48,6 +53,7 @@ public final class MemoryProbe {
         long baseline = vmHwmKb();
         Engines.Engine e;
         HipEnvironment env = null;
+        long t0 = System.nanoTime();
         if (engine.equals("ours")) {
             env = HipEnvironment.create();
             e = new Engines.Hip(env, model, set, threads, Path.of(args[5]), ArtifactFormat.valueOf(args[7]));
@@ -57,15 +63,20 @@ public final class MemoryProbe {
         } else {
             throw new IllegalArgumentException("engine '" + engine + "': expected ours or ort");
         }
+        long t1 = System.nanoTime();
+        long t2 = t1;
         for (int i = 0; i < iterations; i++) {
             e.run(false);
+            if (i == 0) {
+                t2 = System.nanoTime();
+            }
         }
         long peak = vmHwmKb();
         e.close();
         if (env != null) {
             env.close();
         }
-        System.out.println("VmHWM " + baseline + " " + peak);
+        System.out.println("VmHWM " + baseline + " " + peak + " " + (t1 - t0) + " " + (t2 - t1));
     }
 
     /** Forks a JVM like this one (same java, class path, JVM options) running {@link #main} with {@code args}. */
@@ -86,7 +97,8 @@ public final class MemoryProbe {
                     all.append(line).append('\n');
                     if (line.startsWith("VmHWM ")) {
                         String[] f = line.split(" ");
-                        peak = new Peak(Long.parseLong(f[1]), Long.parseLong(f[2]));
+                        peak = new Peak(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                                Long.parseLong(f[4]));
                     }
                 }
             }

@@ -214,6 +214,7 @@ public final class OrtComparison implements Callable<Integer> {
         }
         if (memory) {
             int n = threads.stream().max(Comparator.naturalOrder()).orElse(1);
+            m.probeThreads = n;
             String iters = "3";
             try {
                 if (m.oursFailure == null) {

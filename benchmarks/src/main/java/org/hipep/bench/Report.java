@@ -31,6 +31,8 @@ final class Report {
         MemoryProbe.Peak memOursCold;
         MemoryProbe.Peak memOursCached;
         MemoryProbe.Peak memOrt;
+        /** The memory probes' thread count. */
+        int probeThreads;
         final Map<Integer, Row> rows = new TreeMap<>();
 
         Model(String name) {
@@ -207,6 +209,21 @@ final class Report {
             out.printf("| %s | %s | %s | %s |%n", m.name, mb(m.memOursCold), mb(m.memOursCached), mb(m.memOrt));
         }
         out.println();
+        out.println("### A fresh JVM's session (the memory probes' processes, ours from the cache, ms)");
+        out.println();
+        out.println("| model | threads | ours: create / first run | ORT: create / first run |");
+        out.println("|---|---|---|---|");
+        for (Model m : models.values()) {
+            if (m.memOursCached != null || m.memOrt != null) {
+                out.printf("| %s | %d | %s | %s |%n", m.name, m.probeThreads, createAndFirst(m.memOursCached),
+                        createAndFirst(m.memOrt));
+            }
+        }
+        out.println();
+        out.println("Each engine in a JVM of its own that opens the model and runs it: creation includes loading the"
+                + " engine's native libraries, and both times are the first of the process, as for a program that"
+                + " starts, opens one model and runs it once. One sample each.");
+        out.println();
         out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
         out.println();
         for (Map.Entry<Integer, Double> g : gemm.entrySet()) {
@@ -276,6 +293,10 @@ final class Report {
         return nanos >= 100e6 ? OrtComparison.fmt("%.0f", nanos / 1e6)
                 : nanos >= 1e6 ? OrtComparison.fmt("%.2f", nanos / 1e6)
                 : nanos >= 100e3 ? OrtComparison.fmt("%.3f", nanos / 1e6) : OrtComparison.fmt("%.4f", nanos / 1e6);
+    }
+
+    private static String createAndFirst(MemoryProbe.Peak p) {
+        return p == null ? "—" : ms(p.createNanos()) + " / " + ms(p.firstRunNanos());
     }
 
     private static String mb(MemoryProbe.Peak p) {

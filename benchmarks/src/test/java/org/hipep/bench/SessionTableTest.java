@@ -7,7 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** The report's table of session creation and first runs: per thread count, each engine's two times. */
+/**
+ * The report's tables of session creation and first runs: per thread count, each engine's two
+ * times; and those of the memory probes' fresh JVMs.
+ */
 class SessionTableTest {
     @Test
     void eachThreadCountGivesBothEnginesCreationAndFirstRun() {
@@ -34,5 +37,26 @@ class SessionTableTest {
                 + " count | ours: first run | ORT: create session, per thread count | ORT: first run |");
         assertThat(out).contains("| m | 250 (150) | 27.00 @1, 54.00 @2 | 34.00 @1, — @2 | 22.00 @1, 44.00 @2 "
                 + "| 21.00 @1, 42.00 @2 |");
+    }
+
+    @Test
+    void theFreshJvmTableGivesEachProbesCreationAndFirstRun() {
+        Report report = new Report(1e-3, 1e-5);
+        Report.Model both = report.model("both");
+        both.probeThreads = 2;
+        both.memOursCached = new MemoryProbe.Peak(40_000, 140_000, 310_000_000L, 146_000_000L);
+        both.memOrt = new MemoryProbe.Peak(40_000, 90_000, 160_000_000L, 75_500_000L);
+        Report.Model ortOnly = report.model("ort-only"); // ours failed to compile: no probe of ours
+        ortOnly.probeThreads = 1;
+        ortOnly.memOrt = new MemoryProbe.Peak(40_000, 90_000, 2_310_000L, 581_000L);
+        report.model("none"); // --no-memory: no row
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        report.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), 0);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        String table = out.substring(out.indexOf("### A fresh JVM's session"), out.indexOf("### GEMM ceiling"));
+        assertThat(table).contains("| model | threads | ours: create / first run | ORT: create / first run |");
+        assertThat(table).contains("| both | 2 | 310 / 146 | 160 / 75.50 |");
+        assertThat(table).contains("| ort-only | 1 | — | 2.31 / 0.581 |");
+        assertThat(table).doesNotContain("| none |");
     }
 }
