@@ -1012,7 +1012,7 @@ static void pw_panels(const float *B, int64_t K, int64_t M, float *P) {
         for (int64_t k = 0; k < K; k++) memcpy(P + (jb * K + k) * 32, B + k * M + jb * 32, 32 * sizeof(float));
 }
 
-/* panels [b, e) of a pw_create's weights (without `kn`: la_fc_repack's part of those outputs) */
+/* panels [b, e) of a pw_create's weights without `kn`: la_fc_repack_of over their output channels */
 static void pw_pack_body(void *arg, int64_t b, int64_t e) {
     const pw_pack_t *a = (const pw_pack_t *)arg;
     la_fc_repack_of(a->to, &a->w, !a->plain, b * 32, e * 32 < a->w.M ? e * 32 : a->w.M);

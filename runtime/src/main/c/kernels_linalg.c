@@ -2161,7 +2161,7 @@ typedef struct {
  * weights, ~20 ms of light-resnet50's first run at one thread (docs/BENCHMARKS.md, forty-eighth round).
  * With `panels` (M a multiple of 32) the same rows k = t * C + c in kernels_dnnl_winograd.c's own
  * products' panels instead, wt[((m / 32) * C * T + k) * 32 + m % 32]: no W^T in between. Outputs
- * [mb, mend) (multiples of LA_FC_TILE but for M), so that threads can take parts.
+ * [mb, mend) only (mb a multiple of LA_FC_TILE, mend one too or M), so that threads can take parts.
  */
 #define LA_FC_TILE 16
 static void la_fc_repack_of(float *wt, const la_fc_pack_t *p, int panels, int64_t mb, int64_t mend) {
@@ -2179,9 +2179,9 @@ static void la_fc_repack_of(float *wt, const la_fc_pack_t *p, int panels, int64_
     }
 }
 
-/* la_fc_repack_of over all M outputs */
-static void la_fc_repack(float *wt, const la_fc_pack_t *p, int panels) {
-    la_fc_repack_of(wt, p, panels, 0, p->M);
+/* la_fc_repack_of over all M outputs, into W^T */
+static void la_fc_repack(float *wt, const la_fc_pack_t *p) {
+    la_fc_repack_of(wt, p, 0, 0, p->M);
 }
 
 /* dn_get's create for a DN_KEY_FEW entry: the constant weights repacked into its buffer */
@@ -2191,7 +2191,7 @@ static int la_fc_pack_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
     e->wbytes = p->C * p->KH * p->KW * p->M * (int64_t)sizeof(float);
     e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
     if (e->wbuf == NULL) return 0;
-    la_fc_repack((float *)e->wbuf, p, 0);
+    la_fc_repack((float *)e->wbuf, p);
     return 1;
 }
 
@@ -2233,7 +2233,7 @@ static void la_conv_fewch(void *ctx, const la_conv_io_t *io, int clamp, double l
             hipep_errorf(ctx, HIPEP_ERR_OUT_OF_MEMORY, "hipep_conv_f32: cannot allocate repacked weights");
             return;
         }
-        la_fc_repack(wscratch, &pack, 0);
+        la_fc_repack(wscratch, &pack);
         wt = wscratch;
     }
     /* a small X (LA_FC_PAD_BYTES) between zero columns when a window crosses its left or right edge:
