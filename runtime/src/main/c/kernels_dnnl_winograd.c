@@ -1003,8 +1003,13 @@ typedef struct {
     int kn;
     int plain; /* W^T [K, M] as it is (pw_narrow_body), not in panels */
     void *ctx; /* the run's state: its threads pack the panels */
-    float *to; /* (pw_pack_body) the entry's buffer */
 } pw_pack_t;
+
+/* pw_pack_body's job: what to pack, and the entry's buffer */
+typedef struct {
+    const pw_pack_t *a;
+    float *to;
+} pw_pack_job_t;
 
 /* B [K][M] (M a multiple of 32) in the own products' panels: P[jb][k][u] = B[k][jb * 32 + u] */
 static void pw_panels(const float *B, int64_t K, int64_t M, float *P) {
@@ -1014,23 +1019,24 @@ static void pw_panels(const float *B, int64_t K, int64_t M, float *P) {
 
 /* panels [b, e) of a pw_create's weights without `kn`: la_fc_repack_of over their output channels */
 static void pw_pack_body(void *arg, int64_t b, int64_t e) {
-    const pw_pack_t *a = (const pw_pack_t *)arg;
-    la_fc_repack_of(a->to, &a->w, !a->plain, b * 32, e * 32 < a->w.M ? e * 32 : a->w.M);
+    const pw_pack_job_t *j = (const pw_pack_job_t *)arg;
+    const pw_pack_t *a = j->a;
+    la_fc_repack_of(j->to, &a->w, !a->plain, b * 32, e * 32 < a->w.M ? e * 32 : a->w.M);
 }
 
 /* dn_get's create for a DN_KEY_PW entry: W as the own products' panels (W^T [KH * KW * C, M], rows in
  * A's (tap, channel) order: la_fc_repack's layout, as one plane), or with `plain` that W^T itself
  * (the narrow products; its key's k[6] set) */
 static int pw_create(dn_cache_t *c, dn_entry_t *e, void *arg) {
-    pw_pack_t *a = (pw_pack_t *)arg;
+    const pw_pack_t *a = (const pw_pack_t *)arg;
     const int64_t M = a->w.M, K = a->w.KH * a->w.KW * a->w.C;
     e->wbytes = K * M * (int64_t)sizeof(float);
     e->wbuf = st_buffer_alloc(DN_WEIGHTS_ALIGN, e->wbytes);
     if (e->wbuf == NULL) return 0;
     if (a->kn) pw_panels(a->w.w, K, M, (float *)e->wbuf);
     else {
-        a->to = (float *)e->wbuf;
-        hipep_parallel_for(a->ctx, (M + 31) / 32, 1, pw_pack_body, a);
+        pw_pack_job_t j = {a, (float *)e->wbuf};
+        hipep_parallel_for(a->ctx, (M + 31) / 32, 1, pw_pack_body, &j);
     }
     dn_release(c, a->w.w, K * M * (int64_t)sizeof(float));
     return 1;
@@ -1064,7 +1070,7 @@ static int pw_conv_run(void *ctx, const la_conv_io_t *io, int64_t group, int cla
     dn_cache_t *c = dn_cache_of(ctx);
     if (c == NULL || io->W != io->w.data || !dn_is_constant(c, io->W)) return 0;
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, io->C, io->M, g->k[0], g->k[1], 0, narrow};
-    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0, narrow, ctx, NULL};
+    pw_pack_t arg = {{(const float *)io->W, io->C, g->k[0], g->k[1], io->M}, 0, narrow, ctx};
     dn_entry_t *e = dn_get(ctx, c, k, io->W, pw_create, &arg);
     if (e == NULL) return 0;
     int64_t threads = dn_begin(ctx, P * K * io->M < LA_BLAS_MIN_MACS);
@@ -1120,7 +1126,7 @@ static int pw_matmul_run(void *ctx, int64_t M, int64_t N, int64_t K, const float
     if (c == NULL || !dn_is_constant(c, B)) return 0;
     int64_t threads = dn_begin(ctx, 0);
     int64_t k[DN_KEY_LEN] = {DN_KEY_PW, K, N, 1, 1, kn};
-    pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0, ctx, NULL};
+    pw_pack_t arg = {{B, K, 1, 1, N}, kn, 0, ctx};
     dn_entry_t *e = dn_get(ctx, c, k, B, pw_create, &arg);
     if (e == NULL) return 0;
     pw_job_t j = {A, (const float *)e->wbuf, bias, Y, K, N, M, N, acc, 0, 0.0f, 0.0f, dn_weights_far(c)};

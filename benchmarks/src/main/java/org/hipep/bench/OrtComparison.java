@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
  * run, on the same models and inputs. Per model: our cold compile (empty cache) and load from the
  * cache against ORT's session creation, and each engine's first run; per thread count: timed runs
  * after a warm-up, the engines taking turns in blocks of runs, both medians and their ratio, and
- * how far our outputs are from ORT's; the peak memory of each engine in a JVM of its own; the
+ * how far our outputs are from ORT's; the peak memory of each engine in a JVM of its own, and its
+ * session's creation and first run there; the
  * machine (Machine), the OpenBLAS sgemm ceiling, the FMA peak (FmaPeak) and the GFLOP/s both engines
  * reach. Prints Markdown tables on stdout, progress on stderr.
  */

@@ -209,21 +209,23 @@ final class Report {
             out.printf("| %s | %s | %s | %s |%n", m.name, mb(m.memOursCold), mb(m.memOursCached), mb(m.memOrt));
         }
         out.println();
-        out.println("### A fresh JVM's session (the memory probes' processes, ours from the cache, ms)");
-        out.println();
-        out.println("| model | threads | ours: create / first run | ORT: create / first run |");
-        out.println("|---|---|---|---|");
-        for (Model m : models.values()) {
-            if (m.memOursCached != null || m.memOrt != null) {
+        List<Model> probed = models.values().stream().filter(m -> m.memOursCached != null || m.memOrt != null)
+                .toList();
+        if (!probed.isEmpty()) { // (--no-memory: no probe ran)
+            out.println("### A fresh JVM's session (the memory probes' processes, ours from the cache, ms)");
+            out.println();
+            out.println("| model | threads | ours: create / first run | ORT: create / first run |");
+            out.println("|---|---|---|---|");
+            for (Model m : probed) {
                 out.printf("| %s | %d | %s | %s |%n", m.name, m.probeThreads, createAndFirst(m.memOursCached),
                         createAndFirst(m.memOrt));
             }
+            out.println();
+            out.println("Each engine in a JVM of its own that opens the model and runs it: creation includes loading"
+                    + " the engine's native libraries, and both times are the first of the process, as for a program"
+                    + " that starts, opens one model and runs it once. One sample each.");
+            out.println();
         }
-        out.println();
-        out.println("Each engine in a JVM of its own that opens the model and runs it: creation includes loading the"
-                + " engine's native libraries, and both times are the first of the process, as for a program that"
-                + " starts, opens one model and runs it once. One sample each.");
-        out.println();
         out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
         out.println();
         for (Map.Entry<Integer, Double> g : gemm.entrySet()) {

@@ -59,4 +59,13 @@ class SessionTableTest {
         assertThat(table).contains("| ort-only | 1 | — | 2.31 / 0.581 |");
         assertThat(table).doesNotContain("| none |");
     }
+
+    @Test
+    void withoutProbesTheFreshJvmTableIsLeftOut() {
+        Report report = new Report(1e-3, 1e-5);
+        report.model("m"); // --no-memory
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        report.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), 0);
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).doesNotContain("A fresh JVM's session");
+    }
 }
