@@ -101,6 +101,17 @@ static inline int32_t hipep_choose_openblas_core(void) {
     return setenv("OPENBLAS_CORETYPE", "SKYLAKEX", 1) == 0 ? HIPEP_CORE_SKYLAKEX : HIPEP_CORE_SETENV_FAILED;
 }
 
+/* The threads of OpenBLAS's pool (its blas_num_threads: the caller and the workers it started) in
+ * the already loaded `library` (a path); -1 when it is not loaded or has no such variable. */
+static inline int32_t hipep_openblas_pool_threads(const char *library) {
+    void *h = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
+    if (h == NULL) return -1;
+    const int *n = (const int *)dlsym(h, "blas_num_threads");
+    int32_t threads = n == NULL ? -1 : *n;
+    dlclose(h); /* the library stays loaded (JavaCPP holds it) */
+    return threads;
+}
+
 /* OpenBLAS's openblas_get_corename() of the already loaded `library` (a path); NULL when it is not
  * loaded or has no such function. The name is OpenBLAS's static string. */
 static inline const char *hipep_openblas_corename(const char *library) {

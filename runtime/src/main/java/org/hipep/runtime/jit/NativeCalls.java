@@ -93,6 +93,13 @@ public final class NativeCalls {
     public static native @Cast("int32_t") boolean cpuHasAvx512Skx();
 
     /**
+     * The threads of OpenBLAS's pool ({@code blas_num_threads}: the caller and its workers) in the
+     * already loaded library at {@code library}; -1 when that library is not loaded.
+     */
+    @Name("hipep_openblas_pool_threads")
+    public static native int openBlasPoolThreads(String library);
+
+    /**
      * OpenBLAS's {@code openblas_get_corename()} of the already loaded library at {@code library}
      * (found with {@code dlopen(RTLD_NOLOAD)}); null when that library is not loaded.
      */

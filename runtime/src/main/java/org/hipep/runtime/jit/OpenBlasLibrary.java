@@ -13,11 +13,20 @@ import java.nio.file.Path;
  * know every AVX-512 CPU. Where the CPU (and the OS) supports AVX-512 F/BW/VL/DQ and the user has
  * not set {@code OPENBLAS_CORETYPE}, the process environment gets {@code OPENBLAS_CORETYPE=SKYLAKEX}
  * (through {@code setenv}, {@link NativeCalls#chooseOpenBlasCore()}); a user's setting always wins.
+ *
+ * <p>Its thread pool is chosen too ({@link #threadChoice()}): the runtime calls OpenBLAS at one
+ * thread (each compute sets one; large GEMMs are split over the runtime's own team), but OpenBLAS's
+ * constructor starts a worker per further core, and each spins about 2^28 cycles (its default
+ * thread timeout) before it sleeps: on two cores, one core's ~80 ms taken from the session that
+ * loads OpenBLAS. So where the user has set neither {@code OPENBLAS_NUM_THREADS} nor
+ * {@code GOTO_NUM_THREADS} (what OpenBLAS reads before {@code OMP_NUM_THREADS}), the first is set to
+ * 1 and the pool starts without workers ({@code openblas_set_num_threads} can still grow it).
  * Code that loads the preset's OpenBLAS itself should call {@link #path()} first.
  */
 public final class OpenBlasLibrary {
     private static Path path;
     private static String coreChoice = "not loaded yet";
+    private static String threadChoice = "not loaded yet";
 
     private OpenBlasLibrary() {
     }
@@ -29,6 +38,7 @@ public final class OpenBlasLibrary {
     public static synchronized Path path() {
         if (path == null) {
             coreChoice = describe(NativeCalls.chooseOpenBlasCore());
+            threadChoice = chooseThreads();
             // The preset's openblas_nolapack class, not its openblas class: that one (LAPACK) loads
             // the same library a second time as libopenblas.so.0 (with libjniopenblas and
             // libgfortran), a second OpenBLAS with its own worker threads, which nothing here calls.
@@ -43,6 +53,20 @@ public final class OpenBlasLibrary {
         return coreChoice;
     }
 
+    /** How OpenBLAS's thread pool was chosen before it loaded (a sentence, for diagnostics). */
+    public static synchronized String threadChoice() {
+        return threadChoice;
+    }
+
+    /** The threads of OpenBLAS's pool (the caller and the workers it started); loads it first. */
+    public static int poolThreads() {
+        int n = NativeCalls.openBlasPoolThreads(path().toString());
+        if (n < 1) {
+            throw new RuntimeFailure("OpenBLAS at " + path() + " is not loaded or has no blas_num_threads");
+        }
+        return n;
+    }
+
     /** The kernel set OpenBLAS runs ({@code openblas_get_corename}, e.g. {@code SkylakeX}); loads it first. */
     public static String coreName() {
         String name = NativeCalls.openBlasCoreName(path().toString());
@@ -50,6 +74,20 @@ public final class OpenBlasLibrary {
             throw new RuntimeFailure("OpenBLAS at " + path() + " is not loaded or has no openblas_get_corename");
         }
         return name.trim();
+    }
+
+    private static String chooseThreads() {
+        for (String name : new String[] {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS"}) {
+            String user = System.getenv(name);
+            if (user != null && !user.isEmpty()) {
+                return "the user's " + name;
+            }
+        }
+        return switch (NativeCalls.setEnvDefault("OPENBLAS_NUM_THREADS", "1")) {
+            case 1 -> "OPENBLAS_NUM_THREADS=1 set: no workers";
+            case 0 -> "the user's OPENBLAS_NUM_THREADS";
+            default -> "setenv(OPENBLAS_NUM_THREADS) failed: OpenBLAS's own pool";
+        };
     }
 
     private static String describe(int choice) {

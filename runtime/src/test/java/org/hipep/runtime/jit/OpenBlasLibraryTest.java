@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * {@link OpenBlasLibrary}: the kernel set OpenBLAS runs after our loading is the one the CPU
  * supports (SkylakeX with AVX-512 F/BW/VL/DQ, unless the user set {@code OPENBLAS_CORETYPE}), and
  * it is the only OpenBLAS loaded. The CPU's features are read independently of the code under
- * test, from {@code /proc/cpuinfo}; the loaded libraries from {@code /proc/self/maps}.
+ * test, from {@code /proc/cpuinfo}; the loaded libraries from {@code /proc/self/maps}. OpenBLAS's
+ * pool has no workers unless the user asks for them.
  */
 class OpenBlasLibraryTest {
     private static final List<String> SKX_FLAGS = List.of("avx512f", "avx512bw", "avx512vl", "avx512dq");
@@ -39,6 +40,24 @@ class OpenBlasLibraryTest {
         } else {
             assertThat(choice).startsWith("OpenBLAS's own choice");
             assertThat(core).isNotEqualToIgnoringCase("SkylakeX");
+        }
+    }
+
+    /**
+     * The pool as OpenBLAS's constructor made it ({@code blas_num_threads}): without the
+     * environment's choice, one thread per core (two or more on the machines the tests run on).
+     */
+    @Test
+    void openBlasStartsNoWorkersUnlessTheUserAsks() {
+        String user = System.getenv("OPENBLAS_NUM_THREADS");
+        String gotoUser = System.getenv("GOTO_NUM_THREADS");
+        int pool = OpenBlasLibrary.poolThreads();
+        if ((user == null || user.isEmpty()) && (gotoUser == null || gotoUser.isEmpty())) {
+            assertThat(OpenBlasLibrary.threadChoice()).isEqualTo("OPENBLAS_NUM_THREADS=1 set: no workers");
+            assertThat(pool).isEqualTo(1);
+        } else {
+            assertThat(OpenBlasLibrary.threadChoice()).startsWith("the user's ");
+            assertThat(pool).isGreaterThanOrEqualTo(1);
         }
     }
 
