@@ -98,8 +98,8 @@ public final class HipEnvironment implements AutoCloseable {
             throw new RuntimeFailure("no model compiler is available: put the plugin host (module org.hipep.host)"
                     + " on the module or class path, or load a compiled artifact with loadSession");
         }
-        // the libraries every session links against load while the cache key is computed
-        LibraryPreload.start();
+        // the libraries the session links against load while the cache key is computed
+        LibraryPreload.start(options.artifactFormat() == ArtifactFormat.LLVM_IR);
         ModelCompiler.Plugins plugins = compiler.plugins(options.plugins());
         LoadOptions load = new LoadOptions(options.optLevel(), plugins.bitcode(), plugins.libraries());
         long start = System.nanoTime();
@@ -147,7 +147,8 @@ public final class HipEnvironment implements AutoCloseable {
      * writes them). The options' plugins are the ones whose bitcode and libraries the JIT links.
      */
     public HipSession loadSession(Path artifact, SessionOptions options) {
-        LibraryPreload.start();
+        LibraryPreload.start(Files.isDirectory(artifact) ? options.artifactFormat() == ArtifactFormat.LLVM_IR
+                : !artifact.getFileName().toString().endsWith(".so"));
         ModelCompiler.Plugins plugins = compiler != null ? compiler.plugins(options.plugins())
                 : new ModelCompiler.Plugins("", List.of(), null);
         if (compiler == null && !options.plugins().isEmpty()) {
