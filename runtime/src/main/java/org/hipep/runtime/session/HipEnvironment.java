@@ -24,7 +24,6 @@ import java.util.ServiceLoader;
 import java.util.stream.Stream;
 import org.hipep.api.AtomicFiles;
 import org.hipep.passes.llvm.Json;
-import org.hipep.runtime.jit.LibraryPreload;
 import org.hipep.runtime.jit.LoadOptions;
 import org.hipep.runtime.jit.LoadedModel;
 import org.hipep.runtime.jit.ModelLoader;
@@ -98,8 +97,6 @@ public final class HipEnvironment implements AutoCloseable {
             throw new RuntimeFailure("no model compiler is available: put the plugin host (module org.hipep.host)"
                     + " on the module or class path, or load a compiled artifact with loadSession");
         }
-        // the libraries the session links against load while the cache key is computed
-        LibraryPreload.start(options.artifactFormat() == ArtifactFormat.LLVM_IR);
         ModelCompiler.Plugins plugins = compiler.plugins(options.plugins());
         LoadOptions load = new LoadOptions(options.optLevel(), plugins.bitcode(), plugins.libraries());
         long start = System.nanoTime();
@@ -147,8 +144,6 @@ public final class HipEnvironment implements AutoCloseable {
      * writes them). The options' plugins are the ones whose bitcode and libraries the JIT links.
      */
     public HipSession loadSession(Path artifact, SessionOptions options) {
-        LibraryPreload.start(Files.isDirectory(artifact) ? options.artifactFormat() == ArtifactFormat.LLVM_IR
-                : !artifact.getFileName().toString().endsWith(".so"));
         ModelCompiler.Plugins plugins = compiler != null ? compiler.plugins(options.plugins())
                 : new ModelCompiler.Plugins("", List.of(), null);
         if (compiler == null && !options.plugins().isEmpty()) {
