@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import org.hipep.runtime.session.ArtifactFormat;
 import org.hipep.runtime.session.HipEnvironment;
 
@@ -34,6 +35,22 @@ public final class MemoryProbe {
     public record Peak(long baselineKb, long peakKb, long createNanos, long firstRunNanos) {
         public long engineKb() {
             return peakKb - baselineKb;
+        }
+
+        /**
+         * Each figure's median over {@code peaks}, processes of one engine alike (rounded; for an
+         * even count the mean of the middle two, as {@link Stats#median}); null when there are none.
+         */
+        static Peak median(List<Peak> peaks) {
+            if (peaks.isEmpty()) {
+                return null;
+            }
+            return new Peak(median(peaks, Peak::baselineKb), median(peaks, Peak::peakKb),
+                    median(peaks, Peak::createNanos), median(peaks, Peak::firstRunNanos));
+        }
+
+        private static long median(List<Peak> peaks, ToLongFunction<Peak> figure) {
+            return Math.round(Stats.median(peaks.stream().mapToLong(figure).toArray()));
         }
     }
 

@@ -80,6 +80,11 @@ public final class OrtComparison implements Callable<Integer> {
             description = "Also fork ours compiling with an empty cache. Default: ${DEFAULT-VALUE}.")
     boolean memoryCold;
 
+    @Option(names = "--fresh-samples", defaultValue = "3", description = "Processes per engine for the peak"
+            + " memory from the cache and a fresh JVM's session, ours and ORT alternated; the report gives each"
+            + " figure's median. Default: ${DEFAULT-VALUE}.")
+    int freshSamples;
+
     @Option(names = "--gemm-size", defaultValue = "2048", description = "OpenBLAS sgemm ceiling at n^3 (0 skips). "
             + "Default: ${DEFAULT-VALUE}.")
     int gemmSize;
@@ -150,6 +155,11 @@ public final class OrtComparison implements Callable<Integer> {
                     + leadInMs + ")");
             return 2;
         }
+        if (freshSamples < 1) {
+            log.println("hip-bench: --fresh-samples must be at least 1 (got " + freshSamples + "); --no-memory skips"
+                    + " the probes");
+            return 2;
+        }
         boolean temporary = workDir == null;
         Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
         Report report = new Report(rtol, atol);
@@ -218,20 +228,27 @@ public final class OrtComparison implements Callable<Integer> {
             m.probeThreads = n;
             String iters = "3";
             try {
-                if (m.oursFailure == null) {
-                    log.printf("%s: peak memory, ours (from the cache)%n", name);
-                    m.memOursCached = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
-                            cache.toString(), ortSpinning.name(), format.name());
-                    if (memoryCold) {
-                        Path empty = Files.createDirectories(work.resolve("cache-cold").resolve(name));
-                        log.printf("%s: peak memory, ours (cold compile)%n", name);
-                        m.memOursCold = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
-                                empty.toString(), ortSpinning.name(), format.name());
-                    }
+                if (m.oursFailure == null && memoryCold) {
+                    Path empty = Files.createDirectories(work.resolve("cache-cold").resolve(name));
+                    log.printf("%s: peak memory, ours (cold compile)%n", name);
+                    m.memOursCold = MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
+                            empty.toString(), ortSpinning.name(), format.name());
                 }
-                log.printf("%s: peak memory, ONNX Runtime%n", name);
-                m.memOrt = MemoryProbe.measure("ort", model.toString(), set.toString(), "" + n, iters, cache.toString(),
-                        ortSpinning.name(), format.name());
+                List<MemoryProbe.Peak> ours = new ArrayList<>();
+                List<MemoryProbe.Peak> theirs = new ArrayList<>();
+                for (int k = 1; k <= freshSamples; k++) {
+                    if (m.oursFailure == null) {
+                        log.printf("%s: peak memory, ours (from the cache), process %d of %d%n", name, k, freshSamples);
+                        ours.add(MemoryProbe.measure("ours", model.toString(), set.toString(), "" + n, iters,
+                                cache.toString(), ortSpinning.name(), format.name()));
+                    }
+                    log.printf("%s: peak memory, ONNX Runtime, process %d of %d%n", name, k, freshSamples);
+                    theirs.add(MemoryProbe.measure("ort", model.toString(), set.toString(), "" + n, iters,
+                            cache.toString(), ortSpinning.name(), format.name()));
+                }
+                m.memOursCached = MemoryProbe.Peak.median(ours);
+                m.memOrt = MemoryProbe.Peak.median(theirs);
+                m.probeSamples = freshSamples;
             } catch (RuntimeException e) {
                 log.println(name + ": memory probe failed: " + Report.describe(e));
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,6 +59,36 @@ class SessionTableTest {
         assertThat(table).contains("| both | 2 | 310 / 146 | 160 / 75.50 |");
         assertThat(table).contains("| ort-only | 1 | — | 2.31 / 0.581 |");
         assertThat(table).doesNotContain("| none |");
+        assertThat(table).contains("One sample each.");
+    }
+
+    /**
+     * Several processes per engine: each figure is its own median over them (here no process has
+     * all three medians), and the note under the table says how many.
+     */
+    @Test
+    void severalProbesGiveEachFiguresMedian() {
+        MemoryProbe.Peak median = MemoryProbe.Peak.median(List.of(
+                new MemoryProbe.Peak(40_000, 150_000, 300_000_000L, 9_000_000L),
+                new MemoryProbe.Peak(41_000, 130_000, 500_000_000L, 3_000_000L),
+                new MemoryProbe.Peak(39_000, 140_000, 280_000_000L, 5_000_000L)));
+        assertThat(median).isEqualTo(new MemoryProbe.Peak(40_000, 140_000, 300_000_000L, 5_000_000L));
+        assertThat(MemoryProbe.Peak.median(List.of(new MemoryProbe.Peak(1, 3, 10, 20),
+                new MemoryProbe.Peak(2, 4, 11, 30)))).isEqualTo(new MemoryProbe.Peak(2, 4, 11, 25));
+        assertThat(MemoryProbe.Peak.median(List.of())).isNull();
+
+        Report report = new Report(1e-3, 1e-5);
+        Report.Model m = report.model("m");
+        m.probeThreads = 2;
+        m.probeSamples = 3;
+        m.memOursCached = median;
+        m.memOrt = median;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        report.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), 0);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        String table = out.substring(out.indexOf("### A fresh JVM's session"), out.indexOf("### GEMM ceiling"));
+        assertThat(table).contains("| m | 2 | 300 / 5.00 | 300 / 5.00 |");
+        assertThat(table).contains("Medians of 3 processes per engine").doesNotContain("One sample each.");
     }
 
     @Test
