@@ -228,8 +228,8 @@ final class Report {
                     + " the engine's native libraries, and both times are the first of the process, as for a program"
                     + " that starts, opens one model and runs it once. "
                     + (samples == 1 ? "One sample each." : "Medians of " + samples + " processes per engine, ours"
-                            + " and ORT's alternated (each figure's own median; so are the peak memory's from the"
-                            + " cache and ORT's above)."));
+                            + " and ORT's alternated, each figure its own median; the peak memory above, from the"
+                            + " cache and ORT's, comes from the same processes."));
             out.println();
         }
         out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");

@@ -64,7 +64,7 @@ class SessionTableTest {
 
     /**
      * Several processes per engine: each figure is its own median over them (here no process has
-     * all three medians), and the note under the table says how many.
+     * all four medians), and the note under the table says how many.
      */
     @Test
     void severalProbesGiveEachFiguresMedian() {
