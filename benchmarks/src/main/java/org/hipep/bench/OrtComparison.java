@@ -163,6 +163,7 @@ public final class OrtComparison implements Callable<Integer> {
         boolean temporary = workDir == null;
         Path work = temporary ? Files.createTempDirectory("hip-bench") : Files.createDirectories(workDir);
         Report report = new Report(rtol, atol);
+        report.probeSamples = freshSamples;
         List<Runnable> profiles = new ArrayList<>();
         try {
             OrtEnvironment ort = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "hip-bench");
@@ -248,7 +249,6 @@ public final class OrtComparison implements Callable<Integer> {
                 }
                 m.memOursCached = MemoryProbe.Peak.median(ours);
                 m.memOrt = MemoryProbe.Peak.median(theirs);
-                m.probeSamples = freshSamples;
             } catch (RuntimeException e) {
                 log.println(name + ": memory probe failed: " + Report.describe(e));
             }

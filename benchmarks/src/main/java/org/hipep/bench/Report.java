@@ -15,6 +15,8 @@ final class Report {
     private final Map<Integer, Double> fma = new TreeMap<>();
     private Machine machine;
     private final Map<String, Model> models = new LinkedHashMap<>();
+    /** The processes per engine whose medians each model's {@code memOursCached} and {@code memOrt} are. */
+    int probeSamples = 1;
 
     Report(double rtol, double atol) {
         this.rtol = rtol;
@@ -33,8 +35,6 @@ final class Report {
         MemoryProbe.Peak memOrt;
         /** The memory probes' thread count. */
         int probeThreads;
-        /** The processes per engine whose medians {@link #memOursCached} and {@link #memOrt} are. */
-        int probeSamples = 1;
         final Map<Integer, Row> rows = new TreeMap<>();
 
         Model(String name) {
@@ -223,13 +223,12 @@ final class Report {
                         createAndFirst(m.memOrt));
             }
             out.println();
-            int samples = probed.stream().mapToInt(m -> m.probeSamples).max().orElse(1);
             out.println("Each engine in a JVM of its own that opens the model and runs it: creation includes loading"
                     + " the engine's native libraries, and both times are the first of the process, as for a program"
                     + " that starts, opens one model and runs it once. "
-                    + (samples == 1 ? "One sample each." : "Medians of " + samples + " processes per engine, ours"
-                            + " and ORT's alternated, each figure its own median; the peak memory above, from the"
-                            + " cache and ORT's, comes from the same processes."));
+                    + (probeSamples == 1 ? "One sample each." : "Medians of " + probeSamples + " processes per"
+                            + " engine, ours and ORT's alternated, each figure its own median; the peak memory above,"
+                            + " from the cache and ORT's, comes from the same processes."));
             out.println();
         }
         out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");

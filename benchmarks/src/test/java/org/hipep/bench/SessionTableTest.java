@@ -78,9 +78,9 @@ class SessionTableTest {
         assertThat(MemoryProbe.Peak.median(List.of())).isNull();
 
         Report report = new Report(1e-3, 1e-5);
+        report.probeSamples = 3;
         Report.Model m = report.model("m");
         m.probeThreads = 2;
-        m.probeSamples = 3;
         m.memOursCached = median;
         m.memOrt = median;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
