@@ -210,7 +210,9 @@ class SessionApiTest {
      * A model file's digest is remembered in the cache's {@code model-digests} while the file is
      * unchanged: the file rewritten in place with other bytes, its size and modification time kept,
      * is hashed again and gets an entry of its own; and the lookup takes the remembered digest (a
-     * memo naming the first contents' digest for the file as it now is opens the first entry).
+     * memo naming the first contents' digest for the file as it now is opens the first entry), as
+     * does the entry a compile writes (the file kept its stamp while it was read for the compiler,
+     * so its bytes are not hashed a second time).
      */
     @Test
     void aModelFilesDigestIsRememberedUntilTheFileChanges(@TempDir Path dir) throws Exception {
@@ -247,6 +249,19 @@ class SessionApiTest {
         Files.writeString(memo.get(0), CodeDigest.stampLine(model) + " " + firstDigest + "\n");
         try (HipSession misled = env.createSession(model, o)) {
             assertThat(misled.timings().artifactDir()).as("the remembered digest keys the lookup").isEqualTo(first);
+        }
+
+        // a remembered digest of no entry: the bytes read for the compiler are not hashed again
+        String noEntry = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(new byte[] {7}));
+        Files.writeString(memo.get(0), CodeDigest.stampLine(model) + " " + noEntry + "\n");
+        Path compiled;
+        try (HipSession keyed = env.createSession(model, o)) {
+            assertThat(keyed.timings().fromCache()).as("compiled, not the entry of the bytes' own digest").isFalse();
+            compiled = keyed.timings().artifactDir();
+        }
+        try (HipSession again = env.createSession(model, o)) {
+            assertThat(again.timings().fromCache()).isTrue();
+            assertThat(again.timings().artifactDir()).as("the remembered digest keyed the new entry").isEqualTo(compiled);
         }
     }
 

@@ -17,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -160,6 +161,22 @@ public final class CodeDigest {
             write(memo, stamp.line() + " " + HexFormat.of().formatHex(digest) + "\n");
         }
         return digest;
+    }
+
+    /**
+     * Whether {@code memos} remember {@code digest} under {@code what} for {@code file} with the
+     * stamp {@code stampLine} (a {@link #stampLine} taken earlier) and the file still has that
+     * stamp. Bytes read from the file in between are then those the digest was taken of: a write
+     * gives the file another status-change time, and a file changed within {@link #RACY} of its
+     * hashing has no memo.
+     */
+    static boolean remembers(Path file, String what, String stampLine, byte[] digest, Path memos) {
+        if (memos == null || stampLine == null || digest == null) {
+            return false;
+        }
+        Stamp now = stamp(file);
+        return now != null && now.line().equals(stampLine)
+                && Arrays.equals(read(memos.resolve(name(file, what)), stampLine), digest);
     }
 
     /** The text remembered under {@code what} while {@code file} has its present stamp, else {@code null}. */

@@ -70,6 +70,36 @@ class CodeDigestTest {
         assertThat(third).isNotEqualTo(first).isEqualTo(CodeDigest.sha256(f));
     }
 
+    /**
+     * A remembered digest vouches for bytes read from the file while it kept the stamp the digest
+     * is remembered for: not for another digest, another purpose, the file rewritten (its size and
+     * modification time kept) or a file changed just now (never remembered).
+     */
+    @Test
+    void aRememberedDigestVouchesForTheFileWhileItKeepsItsStamp() throws Exception {
+        Path memos = dir.resolve("memos");
+        Path f = Files.write(dir.resolve("model.onnx"), new byte[] {1, 2, 3, 4});
+        String stamp = CodeDigest.stampLine(f);
+        byte[] digest = CodeDigest.memoised(f, "model", counting(f), memos, later());
+        assertThat(CodeDigest.remembers(f, "model", stamp, digest, memos)).isTrue();
+        byte[] other = digest.clone();
+        other[0] ^= 1;
+        assertThat(CodeDigest.remembers(f, "model", stamp, other, memos)).isFalse();
+        assertThat(CodeDigest.remembers(f, "file", stamp, digest, memos)).isFalse();
+        assertThat(CodeDigest.remembers(f, "model", stamp, digest, null)).isFalse();
+
+        FileTime modified = Files.getLastModifiedTime(f);
+        Thread.sleep(50);
+        Files.write(f, new byte[] {1, 2, 3, 4});
+        Files.setLastModifiedTime(f, modified);
+        assertThat(CodeDigest.remembers(f, "model", stamp, digest, memos)).as("rewritten with the same bytes").isFalse();
+
+        Path g = Files.write(dir.resolve("new.onnx"), new byte[] {9});
+        String gStamp = CodeDigest.stampLine(g);
+        byte[] gDigest = CodeDigest.memoised(g, "model", counting(g), memos, Instant.now());
+        assertThat(CodeDigest.remembers(g, "model", gStamp, gDigest, memos)).as("changed just now").isFalse();
+    }
+
     @Test
     void aFileChangedJustNowIsNotRemembered() throws Exception {
         Path memos = dir.resolve("memos");
