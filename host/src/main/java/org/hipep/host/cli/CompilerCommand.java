@@ -78,7 +78,7 @@ public final class CompilerCommand implements Callable<Integer> {
             HostModelCompiler compiler = new HostModelCompiler();
             ModelCompiler.CompiledModel c = in.getFileName().toString().endsWith(".mlir")
                     ? compileMlir(snapshot, dir, base)
-                    : compiler.compile(Files.readAllBytes(in), in, snapshot.pluginIds(), dir, base);
+                    : compiler.compile(null, in, snapshot.pluginIds(), dir, base);
             c.warnings().forEach(err::println);
             ModelCompiler.Plugins plugins = compiler.plugins(snapshot.pluginIds());
             if (format == ArtifactFormat.NATIVE) {

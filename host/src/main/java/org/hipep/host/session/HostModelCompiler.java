@@ -105,11 +105,14 @@ public final class HostModelCompiler implements ModelCompiler {
             warnings.add(w);
             LOG.warn("{}", w);
         });
+        if (model == null && modelPath == null) {
+            throw new IllegalArgumentException("neither the model's bytes nor its file were given");
+        }
         String name = modelPath != null ? modelPath.toString() : "<model bytes>";
         OnnxModel onnx;
         try {
-            onnx = OnnxModelLoader.load(model, name,
-                    modelPath != null ? modelPath.toAbsolutePath().getParent() : null);
+            onnx = model == null ? OnnxModelLoader.load(modelPath)
+                    : OnnxModelLoader.load(model, name, modelPath != null ? modelPath.toAbsolutePath().getParent() : null);
         } catch (OnnxLoadException e) {
             throw new RuntimeFailure(e.getMessage(), e);
         }

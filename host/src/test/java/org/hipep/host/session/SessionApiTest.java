@@ -24,6 +24,7 @@ import org.hipep.runtime.session.CodeDigest;
 import org.hipep.runtime.session.ElementType;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
+import org.hipep.runtime.session.ModelCompiler;
 import org.hipep.runtime.session.Result;
 import org.hipep.runtime.session.SessionOptions;
 import org.hipep.runtime.session.Tensor;
@@ -262,6 +263,54 @@ class SessionApiTest {
         try (HipSession again = env.createSession(model, o)) {
             assertThat(again.timings().fromCache()).isTrue();
             assertThat(again.timings().artifactDir()).as("the remembered digest keyed the new entry").isEqualTo(compiled);
+        }
+    }
+
+    /**
+     * A compile from a model file whose digest is remembered maps the file and keys the entry by
+     * that digest; when the file changes during that compile, nothing is published under the old
+     * digest: the session reads the file as it now is, hashes those bytes and compiles them.
+     */
+    @Test
+    void aModelFileChangedWhileItCompilesIsCompiledAgainFromItsNewBytes(@TempDir Path dir) throws Exception {
+        Path model = Files.copy(MODEL, dir.resolve("m.onnx"));
+        byte[] before = Files.readAllBytes(model);
+        Thread.sleep(2100); // a file changed in the last two seconds is not remembered
+        HostModelCompiler host = new HostModelCompiler();
+        List<String> given = new ArrayList<>();
+        ModelCompiler changing = new ModelCompiler() {
+            @Override
+            public Plugins plugins(List<String> ids) {
+                return host.plugins(ids);
+            }
+
+            @Override
+            public CompiledModel compile(byte[] bytes, Path modelPath, List<String> ids, Path out) {
+                given.add(bytes == null ? "file" : "bytes");
+                if (bytes == null) {
+                    try { // a doc_string (ModelProto field 6) appended: still the same graph
+                        Files.write(modelPath, new byte[] {0x32, 1, 'x'}, StandardOpenOption.APPEND);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return host.compile(bytes, modelPath, ids, out);
+            }
+        };
+        SessionOptions o = new SessionOptions().setCacheDir(dir.resolve("cache"));
+        try (HipEnvironment e = HipEnvironment.create(changing)) {
+            Path entry;
+            try (HipSession s = e.createSession(model, o)) {
+                assertThat(s.timings().fromCache()).isFalse();
+                entry = s.timings().artifactDir();
+            }
+            assertThat(given).containsExactly("file", "bytes");
+            try (HipSession now = e.createSession(Files.readAllBytes(model), o);
+                    HipSession old = e.createSession(before, o)) {
+                assertThat(now.timings().fromCache()).as("keyed by the bytes compiled").isTrue();
+                assertThat(now.timings().artifactDir()).isEqualTo(entry);
+                assertThat(old.timings().fromCache()).as("nothing under the old digest").isFalse();
+            }
         }
     }
 

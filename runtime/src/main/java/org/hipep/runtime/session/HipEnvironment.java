@@ -107,19 +107,14 @@ public final class HipEnvironment implements AutoCloseable {
             byte[] digest = model != null ? sha256(model) : modelDigest(modelPath, options.cacheDir());
             dir = options.cacheDir().resolve(key(digest, plugins.fingerprint(), options));
             fromCache = isComplete(dir, options.artifactFormat());
-            if (!fromCache && model == null) {
-                // keyed by the bytes compiled, should the file have changed since it was hashed: they
-                // are hashed again unless the file kept, across the read, the stamp its digest is
-                // remembered for (bert-4layer's 113 MB: ~65 ms of a ~400 ms compile)
-                String stamp = CodeDigest.stampLine(modelPath);
+            if (!fromCache && model == null && !compileMapped(modelPath, digest, options, plugins, load, dir)) {
+                // keyed by the bytes compiled: the file changed since it was hashed, or its digest
+                // is not remembered (a file changed in the last two seconds)
                 model = read(modelPath);
-                if (!CodeDigest.remembers(modelPath, MODEL_MEMO, stamp, digest,
-                        options.cacheDir().resolve(MODEL_DIGESTS))) {
-                    dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
-                    fromCache = isComplete(dir, options.artifactFormat());
-                }
+                dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
+                fromCache = isComplete(dir, options.artifactFormat());
             }
-            if (!fromCache) {
+            if (!fromCache && model != null) {
                 Path tmp = temporary(options.cacheDir());
                 compileInto(model, modelPath, options, plugins, load, tmp);
                 publish(tmp, dir);
@@ -127,7 +122,7 @@ public final class HipEnvironment implements AutoCloseable {
         } else {
             dir = temporary(null);
             fromCache = false;
-            compileInto(model != null ? model : read(modelPath), modelPath, options, plugins, load, dir);
+            compileInto(model, modelPath, options, plugins, load, dir);
             Path d = dir;
             onClose = () -> deleteTree(d);
         }
@@ -232,6 +227,42 @@ public final class HipEnvironment implements AutoCloseable {
         return ModelLoader.loadObjects(objects, load);
     }
 
+    /**
+     * Compiles the file {@code modelPath}, which the compiler maps rather than reads into the heap,
+     * into the cache entry {@code dir}, when {@code digest} is what the model's memo remembers for
+     * the file as it is and the file keeps that stamp until the entry is complete: the entry is
+     * then keyed by the bytes compiled, hashed once. Returns false, with nothing published, when
+     * the digest is not remembered for the file as it is or the file changed meanwhile (a compile
+     * that failed on a file that changed is not an error of the model).
+     *
+     * <p>Reading bert-4layer's 113 MB into a fresh JVM's heap took ~150 ms (pages the kernel had to
+     * zero); mapping them ~17 ms.
+     */
+    private boolean compileMapped(Path modelPath, byte[] digest, SessionOptions options, ModelCompiler.Plugins plugins,
+            LoadOptions load, Path dir) {
+        String stamp = CodeDigest.stampLine(modelPath);
+        if (!CodeDigest.remembers(modelPath, MODEL_MEMO, stamp, digest, options.cacheDir().resolve(MODEL_DIGESTS))) {
+            return false;
+        }
+        Path tmp = temporary(options.cacheDir());
+        try {
+            compileInto(null, modelPath, options, plugins, load, tmp);
+        } catch (RuntimeException | InternalError e) {
+            deleteTree(tmp);
+            if (!stamp.equals(CodeDigest.stampLine(modelPath))) {
+                return false;
+            }
+            throw e;
+        }
+        if (!stamp.equals(CodeDigest.stampLine(modelPath))) {
+            deleteTree(tmp);
+            return false;
+        }
+        publish(tmp, dir);
+        return true;
+    }
+
+    /** Compiles {@code model}, or (null) the file {@code modelPath}, into {@code dir}. */
     private void compileInto(byte[] model, Path modelPath, SessionOptions options, ModelCompiler.Plugins plugins,
             LoadOptions load, Path dir) {
         // The plugin set the session links and keys the cache with is the one it compiles with.
@@ -334,7 +365,7 @@ public final class HipEnvironment implements AutoCloseable {
      * and status-change times, inode; not for a file changed in the last two seconds): a session
      * from the cache then opens its artifacts without reading the model (bert-layer's 28 MB took
      * ~23 ms a session; a model of gigabytes, seconds), and a session that compiles it hashes the
-     * file once and reads it once more for the compiler ({@link CodeDigest#remembers}). A model
+     * file once and has the compiler map it ({@link #compileMapped}). A model
      * rewritten in place, even with its size and modification time kept, has another
      * status-change time and is hashed again.
      */
