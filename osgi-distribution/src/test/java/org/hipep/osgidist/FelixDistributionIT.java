@@ -59,8 +59,10 @@ class FelixDistributionIT {
         // The launcher unpacks its class path (about 170 MB) and keeps the framework storage under
         // java.io.tmpdir: inside the test's own folder, nothing is left behind even after a kill.
         Path tmp = Files.createDirectories(work.resolve("tmp"));
+        // JavaCPP's cache too (its natives, ~640 MB), so that its layout can be checked below.
+        Path natives = work.resolve("javacpp-cache");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Djava.io.tmpdir=" + tmp,
-                "-D" + Probe.MODEL_PROPERTY + "=" + model));
+                "-Dorg.bytedeco.javacpp.cachedir=" + natives, "-D" + Probe.MODEL_PROPERTY + "=" + model));
         // The plugins to compile with, and which ModelCompiler service: empty = none and the best ranked.
         for (String property : List.of(Probe.PLUGINS_PROPERTY, Probe.COMPILER_FILTER_PROPERTY)) {
             String value = System.getProperty(property, "");
@@ -117,6 +119,16 @@ class FelixDistributionIT {
                 assertThat(left.map(p -> p.getFileName().toString()))
                         .as("JNI library copies left in java.io.tmpdir (" + tmp + ")")
                         .noneMatch(n -> n.startsWith("hipep-jni-"));
+            }
+
+            // The launcher runs each -runpath jar from a temporary copy of a new name at every start:
+            // the natives must not sit in a folder named after that copy (a new ~640 MB one per start)
+            // but in the cache folder itself, where the next start finds them.
+            try (var top = Files.list(natives)) {
+                assertThat(top.map(p -> p.getFileName().toString()))
+                        .as("JavaCPP's cache folder " + natives + " (org.bytedeco.javacpp.cachedir.nosubdir in the bndrun)")
+                        .contains("libLLVM.so", "libdnnl.so.3", "libopenblas_nolapack.so.0")
+                        .noneMatch(n -> n.endsWith(".jar"));
             }
 
             int mark = out.lines().size();
