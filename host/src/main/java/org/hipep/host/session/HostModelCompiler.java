@@ -100,14 +100,14 @@ public final class HostModelCompiler implements ModelCompiler {
     }
 
     private CompiledModel compile(byte[] model, Path modelPath, PluginSnapshot plugins, Path dir, String artifactName) {
+        if (model == null && modelPath == null) {
+            throw new IllegalArgumentException("neither the model's bytes nor its file were given");
+        }
         List<String> warnings = new ArrayList<>();
         CompilerDriver driver = new CompilerDriver(plugins, w -> {
             warnings.add(w);
             LOG.warn("{}", w);
         });
-        if (model == null && modelPath == null) {
-            throw new IllegalArgumentException("neither the model's bytes nor its file were given");
-        }
         String name = modelPath != null ? modelPath.toString() : "<model bytes>";
         OnnxModel onnx;
         try {

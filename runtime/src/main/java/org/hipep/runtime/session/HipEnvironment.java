@@ -247,7 +247,7 @@ public final class HipEnvironment implements AutoCloseable {
         Path tmp = temporary(options.cacheDir());
         try {
             compileInto(null, modelPath, options, plugins, load, tmp);
-        } catch (RuntimeException | InternalError e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: the mapped file was truncated
             deleteTree(tmp);
             if (!stamp.equals(CodeDigest.stampLine(modelPath))) {
                 return false;
@@ -365,9 +365,9 @@ public final class HipEnvironment implements AutoCloseable {
      * and status-change times, inode; not for a file changed in the last two seconds): a session
      * from the cache then opens its artifacts without reading the model (bert-layer's 28 MB took
      * ~23 ms a session; a model of gigabytes, seconds), and a session that compiles it hashes the
-     * file once and has the compiler map it ({@link #compileMapped}). A model
-     * rewritten in place, even with its size and modification time kept, has another
-     * status-change time and is hashed again.
+     * file once and has the compiler map it ({@link #compileMapped}). A model rewritten in place,
+     * even with its size and modification time kept, has another status-change time and is hashed
+     * again.
      */
     static byte[] modelDigest(Path model, Path cacheDir) {
         return CodeDigest.memoised(model, MODEL_MEMO, () -> sha256(model), cacheDir.resolve(MODEL_DIGESTS),
