@@ -18,8 +18,11 @@ import java.nio.file.StandardOpenOption;
  * Parses one protobuf message from a file or stream with {@link LoaderLimits} applied, turning
  * every failure into an {@link OnnxLoadException} that names the file.
  *
- * <p>A file is memory-mapped and parsed with aliasing enabled, so {@code bytes} fields such as
- * {@code raw_data} stay views of the mapping instead of copies; so are those of a byte array.
+ * <p>A file is memory-mapped and parsed with aliasing enabled. protobuf-java 4 has no decoder over
+ * a direct buffer: it copies the mapping into one array, whose {@code bytes} fields such as
+ * {@code raw_data} then stay views of it (one copy of the file in the heap, not one per field, and
+ * no temporary direct buffer as large as the file, which {@code Files.readAllBytes} would leave
+ * cached for the thread). The {@code bytes} fields of a byte array given stay views of it.
  */
 final class ProtoFiles {
 
