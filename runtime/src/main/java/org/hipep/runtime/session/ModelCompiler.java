@@ -24,7 +24,7 @@ public interface ModelCompiler {
     /**
      * Compiles {@code model} (the ONNX bytes; {@code modelPath} where they came from, for external
      * data and messages, or {@code null}; {@code model} null: the file {@code modelPath},
-     * memory-mapped rather than read into the heap) with the plugins {@code ids}: writes the constants
+     * read through a mapping) with the plugins {@code ids}: writes the constants
      * sidecar into {@code dir} and returns the model's bitcode and metadata. A model, pipeline or
      * plugin problem is a {@link org.hipep.runtime.jit.RuntimeFailure} that says what and where.
      */
