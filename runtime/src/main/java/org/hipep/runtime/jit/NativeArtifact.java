@@ -19,6 +19,7 @@ import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
 import org.bytedeco.llvm.LLVM.LLVMModuleRef;
 import org.bytedeco.llvm.LLVM.LLVMTargetMachineRef;
 import org.hipep.runtime.llvm.LlvmModule;
+import org.hipep.runtime.session.CodeDigest;
 import org.hipep.runtime.toolchain.BundledLlvm;
 
 /**
@@ -92,7 +93,7 @@ final class NativeArtifact {
             LOADED_GLIBC.forEach(lib -> args.add(lib.toString()));
             Path log = work.resolve("ld.log");
             List<String> cmd = new ArrayList<>();
-            cmd.add(BundledLlvm.tool("ld.lld").toString());
+            cmd.add(lld().toString());
             cmd.addAll(args);
             int rc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
             if (rc != 0) {
@@ -110,6 +111,77 @@ final class NativeArtifact {
         }
     }
 
+    /** What {@link #lld} is remembered under, beside the LLVM preset's jar. */
+    static final String LLD_MEMO = "bundled ld.lld and libLLVM";
+
+    /**
+     * The bundled {@code ld.lld}. {@link BundledLlvm#tool} has JavaCPP load LLVM's clang program to
+     * learn where the tools were extracted, which in a fresh JVM took 117-132 ms and mapped
+     * libclang-cpp (+21 MB resident) into a process that only runs {@code ld.lld}. So the files the
+     * tool runs from (itself, libLLVM and the versioned link to it that it loads) are remembered
+     * among {@link CodeDigest}'s memos for as long as the LLVM jar is unchanged, each with its
+     * stamp, as {@link PresetLibrary} remembers the presets' libraries; a later process takes the
+     * tool from there while every file keeps its stamp.
+     */
+    static Path lld() throws IOException {
+        Class<?> preset = org.bytedeco.llvm.program.clang.class;
+        Path known = rememberedTool(CodeDigest.recallFor(preset, LLD_MEMO));
+        if (known != null) {
+            return known;
+        }
+        Path tool = BundledLlvm.tool("ld.lld");
+        String memo = toolMemo(tool, tool.resolveSibling("libLLVM.so"));
+        if (memo != null) {
+            CodeDigest.rememberFor(preset, LLD_MEMO, memo);
+        }
+        return tool;
+    }
+
+    /**
+     * The memo of {@code tool} and the library {@code lib} it loads through the link
+     * {@code <lib>.20.1} beside it: a line "stamp TAB path" each, the tool first; {@code null} when
+     * a file has no stamp, the link is missing or a path holds a line break.
+     */
+    static String toolMemo(Path tool, Path lib) {
+        List<String> lines = new ArrayList<>();
+        for (Path f : List.of(tool, lib)) {
+            String stamp = CodeDigest.stampLine(f);
+            if (stamp == null || f.toString().indexOf('\n') >= 0 || f.toString().indexOf('\r') >= 0) {
+                return null;
+            }
+            lines.add(stamp + "\t" + f);
+        }
+        return Files.exists(versionedLink(lib)) ? String.join("\n", lines) : null;
+    }
+
+    /**
+     * The tool {@link #toolMemo} remembered, when each file still has its stamp, the tool is
+     * executable and the library's versioned link leads to a file; else {@code null}.
+     */
+    static Path rememberedTool(String memo) {
+        if (memo == null || memo.isBlank()) {
+            return null;
+        }
+        List<Path> files = new ArrayList<>();
+        for (String line : memo.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab < 0) {
+                return null;
+            }
+            Path f = Path.of(line.substring(tab + 1));
+            if (!line.substring(0, tab).equals(CodeDigest.stampLine(f))) {
+                return null;
+            }
+            files.add(f);
+        }
+        return files.size() == 2 && Files.isExecutable(files.get(0)) && Files.exists(versionedLink(files.get(1)))
+                ? files.get(0) : null;
+    }
+
+    private static Path versionedLink(Path lib) {
+        return lib.resolveSibling(lib.getFileName() + ".20.1");
+    }
+
     /**
      * The model's object and the prebuilt runtime's linked into one relocatable object by the bundled
      * {@code ld.lld -r --gc-sections}: only the sections reachable from {@code roots} (the model's
@@ -125,7 +197,7 @@ final class NativeArtifact {
             Path out = work.resolve("linked.o");
             Files.write(modelObj, model);
             Files.write(runtimeObj, runtime);
-            List<String> cmd = new ArrayList<>(List.of(BundledLlvm.tool("ld.lld").toString(), "-r", "--gc-sections"));
+            List<String> cmd = new ArrayList<>(List.of(lld().toString(), "-r", "--gc-sections"));
             for (String root : roots) {
                 cmd.add("--undefined=" + root);
             }

@@ -6,6 +6,7 @@ import static org.hipep.runtime.jit.JitTestModules.*;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -151,5 +152,50 @@ class NativeArtifactTest {
         assertThatThrownBy(() -> ModelLoader.loadNative(dir.resolve("absent.so"), LoadOptions.defaults()))
                 .isInstanceOf(RuntimeFailure.class)
                 .hasMessageContaining("absent.so");
+    }
+
+    /**
+     * The bundled ld.lld is remembered with its files' stamps: the memo gives the tool back while
+     * the tool, libLLVM and the versioned link to it are as they were, and nothing once a file was
+     * rewritten (its size and modification time kept), the link is gone or the tool cannot run.
+     */
+    @Test
+    void theBundledLinkerIsRememberedWhileItsFilesAreUnchanged(@TempDir Path dir) throws Exception {
+        Path tool = Files.write(dir.resolve("ld.lld"), new byte[] {1, 2, 3});
+        assertThat(tool.toFile().setExecutable(true)).isTrue();
+        Path lib = Files.write(dir.resolve("libLLVM.so"), new byte[] {4, 5});
+        assertThat(NativeArtifact.toolMemo(tool, lib)).as("no versioned link yet").isNull();
+        Path link = Files.createSymbolicLink(dir.resolve("libLLVM.so.20.1"), Path.of("libLLVM.so"));
+        String memo = NativeArtifact.toolMemo(tool, lib);
+        assertThat(NativeArtifact.rememberedTool(memo)).isEqualTo(tool);
+
+        Files.delete(link);
+        assertThat(NativeArtifact.rememberedTool(memo)).as("the link gone").isNull();
+        Files.createSymbolicLink(link, Path.of("libLLVM.so"));
+        assertThat(NativeArtifact.rememberedTool(memo)).isEqualTo(tool);
+
+        assertThat(tool.toFile().setExecutable(false)).isTrue();
+        assertThat(NativeArtifact.rememberedTool(memo)).as("not executable").isNull();
+        assertThat(tool.toFile().setExecutable(true)).isTrue();
+
+        FileTime modified = Files.getLastModifiedTime(lib);
+        Thread.sleep(20);
+        Files.write(lib, new byte[] {4, 6});
+        Files.setLastModifiedTime(lib, modified);
+        assertThat(NativeArtifact.rememberedTool(memo)).as("libLLVM rewritten").isNull();
+        assertThat(NativeArtifact.rememberedTool("no tab here")).isNull();
+        assertThat(NativeArtifact.rememberedTool(null)).isNull();
+    }
+
+    /** The linker found through JavaCPP, then through the memo, runs. */
+    @Test
+    void theBundledLinkerRunsFromTheMemoToo() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            Path lld = NativeArtifact.lld();
+            Process p = new ProcessBuilder(lld.toString(), "--version").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor()).as(out).isZero();
+            assertThat(out).contains("LLD 20.1");
+        }
     }
 }
