@@ -151,7 +151,7 @@ final class NativeArtifact {
             }
             lines.add(stamp + "\t" + f);
         }
-        return Files.exists(versionedLink(lib)) ? String.join("\n", lines) : null;
+        return Files.exists(BundledLlvm.versionedLink(lib)) ? String.join("\n", lines) : null;
     }
 
     /**
@@ -174,12 +174,8 @@ final class NativeArtifact {
             }
             files.add(f);
         }
-        return files.size() == 2 && Files.isExecutable(files.get(0)) && Files.exists(versionedLink(files.get(1)))
-                ? files.get(0) : null;
-    }
-
-    private static Path versionedLink(Path lib) {
-        return lib.resolveSibling(lib.getFileName() + ".20.1");
+        return files.size() == 2 && Files.isExecutable(files.get(0))
+                && Files.exists(BundledLlvm.versionedLink(files.get(1))) ? files.get(0) : null;
     }
 
     /**

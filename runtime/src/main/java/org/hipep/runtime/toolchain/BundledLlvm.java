@@ -40,7 +40,7 @@ public final class BundledLlvm {
         }
         Path dir = Path.of(clang).getParent();
         for (String lib : VERSIONED) {
-            Path link = dir.resolve(lib + ".20.1");
+            Path link = versionedLink(dir.resolve(lib));
             if (Files.exists(dir.resolve(lib)) && !Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
                 try {
                     Files.createSymbolicLink(link, Path.of(lib));
@@ -58,6 +58,11 @@ public final class BundledLlvm {
             throw new IOException("cannot make " + exe + " executable");
         }
         return exe;
+    }
+
+    /** The versioned name the tools load {@code lib} by ({@code libLLVM.so.20.1}), beside it. */
+    public static Path versionedLink(Path lib) {
+        return lib.resolveSibling(lib.getFileName() + ".20.1");
     }
 
     /** Runs a tool with {@code args}, output to this process's streams; returns its exit code. */
