@@ -187,7 +187,7 @@ class NativeArtifactTest {
         assertThat(NativeArtifact.rememberedTool(null)).isNull();
     }
 
-    /** The linker found through JavaCPP, then through the memo, runs. */
+    /** The linker runs as found: through JavaCPP while there is no memo, then through the memo. */
     @Test
     void theBundledLinkerRunsFromTheMemoToo() throws Exception {
         for (int i = 0; i < 2; i++) {
