@@ -143,15 +143,7 @@ final class NativeArtifact {
      * a file has no stamp, the link is missing or a path holds a line break.
      */
     static String toolMemo(Path tool, Path lib) {
-        List<String> lines = new ArrayList<>();
-        for (Path f : List.of(tool, lib)) {
-            String stamp = CodeDigest.stampLine(f);
-            if (stamp == null || f.toString().indexOf('\n') >= 0 || f.toString().indexOf('\r') >= 0) {
-                return null;
-            }
-            lines.add(stamp + "\t" + f);
-        }
-        return Files.exists(BundledLlvm.versionedLink(lib)) ? String.join("\n", lines) : null;
+        return Files.exists(BundledLlvm.versionedLink(lib)) ? CodeDigest.stampedFiles(List.of(tool, lib)) : null;
     }
 
     /**
@@ -159,22 +151,8 @@ final class NativeArtifact {
      * executable and the library's versioned link leads to a file; else {@code null}.
      */
     static Path rememberedTool(String memo) {
-        if (memo == null || memo.isBlank()) {
-            return null;
-        }
-        List<Path> files = new ArrayList<>();
-        for (String line : memo.split("\n")) {
-            int tab = line.indexOf('\t');
-            if (tab < 0) {
-                return null;
-            }
-            Path f = Path.of(line.substring(tab + 1));
-            if (!line.substring(0, tab).equals(CodeDigest.stampLine(f))) {
-                return null;
-            }
-            files.add(f);
-        }
-        return files.size() == 2 && Files.isExecutable(files.get(0))
+        List<Path> files = CodeDigest.unchangedFiles(memo);
+        return files != null && files.size() == 2 && Files.isExecutable(files.get(0))
                 && Files.exists(BundledLlvm.versionedLink(files.get(1))) ? files.get(0) : null;
     }
 

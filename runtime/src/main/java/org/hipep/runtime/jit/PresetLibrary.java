@@ -92,19 +92,7 @@ final class PresetLibrary {
     static String memo(List<Path> files, Path library, String filePrefix) {
         Path first = files.stream().filter(f -> f.getFileName().toString().startsWith(filePrefix)).findFirst()
                 .orElse(null);
-        if (first == null || !sameFile(first, library)) {
-            return null;
-        }
-        List<String> lines = new ArrayList<>();
-        for (Path f : files) {
-            String stamp = CodeDigest.stampLine(f);
-            String path = f.toString();
-            if (stamp == null || path.indexOf('\n') >= 0 || path.indexOf('\r') >= 0) {
-                return null;
-            }
-            lines.add(stamp + "\t" + path);
-        }
-        return String.join("\n", lines);
+        return first == null || !sameFile(first, library) ? null : CodeDigest.stampedFiles(files);
     }
 
     private static boolean sameFile(Path a, Path b) {
@@ -123,25 +111,9 @@ final class PresetLibrary {
      * loaded it too.
      */
     static Path openRemembered(String memo, String filePrefix) {
-        if (memo == null || memo.isBlank()) {
-            return null;
-        }
-        List<Path> files = new ArrayList<>();
-        Path library = null;
-        for (String line : memo.split("\n")) {
-            int tab = line.indexOf('\t');
-            if (tab < 0) {
-                return null;
-            }
-            Path file = Path.of(line.substring(tab + 1));
-            if (!line.substring(0, tab).equals(CodeDigest.stampLine(file))) {
-                return null;
-            }
-            files.add(file);
-            if (library == null && file.getFileName().toString().startsWith(filePrefix)) {
-                library = file;
-            }
-        }
+        List<Path> files = CodeDigest.unchangedFiles(memo);
+        Path library = files == null ? null : files.stream()
+                .filter(f -> f.getFileName().toString().startsWith(filePrefix)).findFirst().orElse(null);
         if (library == null) {
             return null;
         }

@@ -17,8 +17,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -177,6 +179,47 @@ public final class CodeDigest {
         Stamp now = stamp(file);
         return now != null && now.line().equals(stampLine)
                 && Arrays.equals(read(memos.resolve(name(file, what)), stampLine), digest);
+    }
+
+    /**
+     * A memo of {@code files} to remember as a text ({@link #rememberFor}): one line per file, in
+     * order, its stamp and its path apart by a tab; {@code null} when a file has no stamp or a path
+     * holds a line break.
+     */
+    public static String stampedFiles(List<Path> files) {
+        List<String> lines = new ArrayList<>();
+        for (Path f : files) {
+            String stamp = stampLine(f);
+            String path = f.toString();
+            if (stamp == null || path.indexOf('\n') >= 0 || path.indexOf('\r') >= 0) {
+                return null;
+            }
+            lines.add(stamp + "\t" + path);
+        }
+        return String.join("\n", lines);
+    }
+
+    /**
+     * The files of a {@link #stampedFiles} memo, in its order, when each still has its stamp;
+     * {@code null} when the memo is absent, malformed or a file changed.
+     */
+    public static List<Path> unchangedFiles(String memo) {
+        if (memo == null || memo.isBlank()) {
+            return null;
+        }
+        List<Path> files = new ArrayList<>();
+        for (String line : memo.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab < 0) {
+                return null;
+            }
+            Path file = Path.of(line.substring(tab + 1));
+            if (!line.substring(0, tab).equals(stampLine(file))) {
+                return null;
+            }
+            files.add(file);
+        }
+        return files;
     }
 
     /** The text remembered under {@code what} while {@code file} has its present stamp, else {@code null}. */
