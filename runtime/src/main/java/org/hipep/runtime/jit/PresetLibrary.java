@@ -90,9 +90,14 @@ final class PresetLibrary {
      * loaded), a file has no stamp, or a path holds a line break.
      */
     static String memo(List<Path> files, Path library, String filePrefix) {
-        Path first = files.stream().filter(f -> f.getFileName().toString().startsWith(filePrefix)).findFirst()
-                .orElse(null);
+        Path first = firstNamed(files, filePrefix);
         return first == null || !sameFile(first, library) ? null : CodeDigest.stampedFiles(files);
+    }
+
+    /** The first of {@code files} whose name starts with {@code filePrefix}; {@code null} for none or no list. */
+    private static Path firstNamed(List<Path> files, String filePrefix) {
+        return files == null ? null : files.stream().filter(f -> f.getFileName().toString().startsWith(filePrefix))
+                .findFirst().orElse(null);
     }
 
     private static boolean sameFile(Path a, Path b) {
@@ -112,8 +117,7 @@ final class PresetLibrary {
      */
     static Path openRemembered(String memo, String filePrefix) {
         List<Path> files = CodeDigest.unchangedFiles(memo);
-        Path library = files == null ? null : files.stream()
-                .filter(f -> f.getFileName().toString().startsWith(filePrefix)).findFirst().orElse(null);
+        Path library = firstNamed(files, filePrefix);
         if (library == null) {
             return null;
         }
