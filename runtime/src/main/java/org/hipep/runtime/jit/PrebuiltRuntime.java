@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +39,10 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * runtime), keep the linked path ({@link ModelLinker#link}).
  *
  * <p>The object's external symbols are the runtime bitcode's (one source, one set of non-static
- * functions); they are read from the bitcode lazily (its symbol table, no function body) when the
- * process first uses a level.
+ * functions). The build reads them from the bitcode ({@link #main}, {@link #symbols}) into
+ * {@code prebuilt/symbols.txt} beside the objects, which the process reads when it first uses a
+ * level: in a fresh JVM, reading them from the bitcode made a cold compile's load ~35 ms longer
+ * (docs/BENCHMARKS.md, fifty-second round).
  */
 final class PrebuiltRuntime {
     /** The levels the build compiles, the most capable first. */
@@ -46,6 +51,8 @@ final class PrebuiltRuntime {
     static final String PROPERTY = "hipep.runtime.prebuilt";
     private static final String OBJECT = "hipep_runtime.o";
     private static final String TARGET = "target.ll";
+    /** The runtime bitcode's symbols, one a line: {@code D name} defined, {@code U name} undefined. */
+    static final String SYMBOLS = "symbols.txt";
     private static final Pattern TARGET_FEATURES = Pattern.compile("\"target-features\"=\"([^\"]*)\"");
 
     /** What {@link #forHost} read and loaded, once per process. */
@@ -212,12 +219,64 @@ final class PrebuiltRuntime {
             throw new RuntimeFailure("the runtime jar has the prebuilt runtime's " + level + "/" + TARGET + " but not its "
                     + OBJECT + ": the runtime jar is damaged");
         }
-        Symbols symbols = symbols(ModelLinker.runtimeBitcode());
+        String table = resourceText(SYMBOLS);
+        if (table == null) {
+            throw new RuntimeFailure("the runtime jar has the prebuilt runtime's " + level + "/" + OBJECT + " but not "
+                    + SYMBOLS + ": the runtime jar is damaged");
+        }
+        Symbols symbols = Symbols.parse(table);
         return new PrebuiltRuntime(level, object, symbols.defined(), symbols.undefined());
     }
 
     /** A bitcode buffer's symbols as the linker sees them. */
     record Symbols(Set<String> defined, Set<String> undefined) {
+        /** The text of {@value #SYMBOLS}: a comment line, then {@code D name} and {@code U name} lines. */
+        String text() {
+            StringBuilder out = new StringBuilder("# the runtime bitcode's symbols (PrebuiltRuntime.symbols):"
+                    + " D defined, U undefined\n");
+            defined.forEach(s -> out.append("D ").append(s).append('\n'));
+            undefined.forEach(s -> out.append("U ").append(s).append('\n'));
+            return out.toString();
+        }
+
+        /** What {@link #text} wrote; fails on any other line. */
+        static Symbols parse(String text) {
+            Set<String> defined = new TreeSet<>();
+            Set<String> undefined = new TreeSet<>();
+            int n = 0;
+            for (String line : text.split("\n")) {
+                n++;
+                if (line.startsWith("D ")) {
+                    defined.add(line.substring(2));
+                } else if (line.startsWith("U ")) {
+                    undefined.add(line.substring(2));
+                } else if (!line.startsWith("#") && !line.isEmpty()) {
+                    throw new RuntimeFailure("the prebuilt runtime's " + SYMBOLS + ", line " + n + ": '" + line
+                            + "' is neither 'D name' nor 'U name': the runtime jar is damaged");
+                }
+            }
+            return new Symbols(Collections.unmodifiableSet(defined), Collections.unmodifiableSet(undefined));
+        }
+    }
+
+    /**
+     * The build step that writes {@value #SYMBOLS} (runtime/pom.xml, {@code process-classes}):
+     * {@code args} are the runtime bitcode file and the file to write, which it replaces whole
+     * (written beside it, then moved).
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: PrebuiltRuntime <runtime bitcode> <symbols file to write>");
+        }
+        Path out = Path.of(args[1]);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), SYMBOLS, ".tmp");
+        try {
+            Files.writeString(tmp, symbols(Files.readAllBytes(Path.of(args[0]))).text());
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     /**

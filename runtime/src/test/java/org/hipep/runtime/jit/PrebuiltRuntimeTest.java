@@ -138,6 +138,21 @@ class PrebuiltRuntimeTest {
         assertThat(defined).contains("hipep_parallel_for", "hipdnn_ep_pool_init", "hipep_free")
                 .doesNotContain("dn_run", "st_error");
         assertThat(declared).contains("cblas_sgemm", "dnnl_primitive_execute", "malloc");
+        // what the build wrote beside the objects, and what a process that loads a level reads
+        PrebuiltRuntime.Symbols written = PrebuiltRuntime.Symbols.parse(PrebuiltRuntime.resourceText(PrebuiltRuntime.SYMBOLS));
+        assertThat(written).isEqualTo(symbols);
+        PrebuiltRuntime.forHost().ifPresent(p -> {
+            assertThat(p.defined()).isEqualTo(defined);
+            assertThat(p.undefined()).isEqualTo(declared);
+        });
+    }
+
+    @Test
+    void theSymbolsFileReadsBackAndFailsOnALineItDoesNotKnow() {
+        PrebuiltRuntime.Symbols symbols = new PrebuiltRuntime.Symbols(Set.of("a", "hipep_b"), Set.of("malloc"));
+        assertThat(PrebuiltRuntime.Symbols.parse(symbols.text())).isEqualTo(symbols);
+        assertThatThrownBy(() -> PrebuiltRuntime.Symbols.parse("# symbols\nD a\nX b\n")).isInstanceOf(RuntimeFailure.class)
+                .hasMessageContaining("symbols.txt, line 3: 'X b'").hasMessageContaining("the runtime jar is damaged");
     }
 
     @Test
