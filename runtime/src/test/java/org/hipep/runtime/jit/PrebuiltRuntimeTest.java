@@ -139,8 +139,9 @@ class PrebuiltRuntimeTest {
                 .doesNotContain("dn_run", "st_error");
         assertThat(declared).contains("cblas_sgemm", "dnnl_primitive_execute", "malloc");
         // what the build wrote beside the objects, and what a process that loads a level reads
-        PrebuiltRuntime.Symbols written = PrebuiltRuntime.Symbols.parse(PrebuiltRuntime.resourceText(PrebuiltRuntime.SYMBOLS));
-        assertThat(written).isEqualTo(symbols);
+        String file = PrebuiltRuntime.resourceText(PrebuiltRuntime.SYMBOLS);
+        assertThat(file).as("prebuilt/" + PrebuiltRuntime.SYMBOLS + " in the runtime jar").isNotNull();
+        assertThat(PrebuiltRuntime.Symbols.parse(file)).isEqualTo(symbols);
         PrebuiltRuntime.forHost().ifPresent(p -> {
             assertThat(p.defined()).isEqualTo(defined);
             assertThat(p.undefined()).isEqualTo(declared);
