@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +23,7 @@ import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
 import org.bytedeco.llvm.LLVM.LLVMModuleRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
+import org.hipep.api.AtomicFiles;
 
 /**
  * The C runtime compiled ahead of time, at build time, for one x86-64 micro-architecture level
@@ -262,21 +262,13 @@ final class PrebuiltRuntime {
     /**
      * The build step that writes {@value #SYMBOLS} (runtime/pom.xml, {@code process-classes}):
      * {@code args} are the runtime bitcode file and the file to write, which it replaces whole
-     * (written beside it, then moved).
+     * ({@link AtomicFiles}).
      */
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
             throw new IllegalArgumentException("usage: PrebuiltRuntime <runtime bitcode> <symbols file to write>");
         }
-        Path out = Path.of(args[1]);
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), SYMBOLS, ".tmp");
-        try {
-            Files.writeString(tmp, symbols(Files.readAllBytes(Path.of(args[0]))).text());
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(Path.of(args[1]), symbols(Files.readAllBytes(Path.of(args[0]))).text());
     }
 
     /**
