@@ -1,7 +1,6 @@
 package org.hipep.passes.hip;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -164,6 +164,8 @@ public final class ExternalizeConstantsPass extends Pass {
         SourceKind kind;
         /** Bytes to place in the bin (null when none go there). */
         ByteBuffer binBytes;
+        /** A splat's one element, repeated to {@code byteSize} bytes in the bin (when binBytes is null). */
+        ByteBuffer splatUnit;
         /** A file range streamed into the bin in full mode (when binBytes is null). */
         Path filePath;
         long fileOffset;
@@ -318,7 +320,12 @@ public final class ExternalizeConstantsPass extends Pass {
                 e.splatValue = value.rawBits(0);
             } else {
                 e.kind = skipData ? SourceKind.MEMORY : SourceKind.BULK;
-                e.binBytes = expand(value, e.byteSize);
+                ByteBuffer raw = value.rawData();
+                if (raw.remaining() == e.byteSize) {
+                    e.binBytes = raw.slice();
+                } else {
+                    e.splatUnit = splatUnit(raw, e.byteSize);
+                }
             }
             return;
         }
@@ -412,30 +419,16 @@ public final class ExternalizeConstantsPass extends Pass {
     }
 
     /**
-     * All element bytes of {@code value}, a splat tiled to the full size: a view of the attribute's
-     * (read-only) data when it holds them all, so that a model's weights are not copied once more.
+     * A splat's element bytes, checked to tile {@code byteSize} bytes. The bin gets them repeated as
+     * it is written (writeBin), never as an array of the constant's size: the light models' splat
+     * weights (94 MB in light-resnet50) were an array each until the bin was written.
      */
-    /**
-     * The constant's bytes: its raw data, or a splat's element repeated {@code byteSize} bytes long,
-     * by doubling copies (a light model's 100 MB of splat weights took hundreds of ms element by
-     * element).
-     */
-    private static ByteBuffer expand(DenseElementsAttr value, long byteSize) {
-        ByteBuffer raw = value.rawData();
-        if (raw.remaining() == byteSize) {
-            return raw.slice();
-        }
-        int size = Math.toIntExact(byteSize);
+    private static ByteBuffer splatUnit(ByteBuffer raw, long byteSize) {
         int unit = raw.remaining();
-        if (unit == 0 || size % unit != 0) {
-            throw new IllegalStateException("a splat of " + unit + " bytes cannot fill " + size + " bytes");
+        if (unit == 0 || byteSize % unit != 0) {
+            throw new IllegalStateException("a splat of " + unit + " bytes cannot fill " + byteSize + " bytes");
         }
-        byte[] out = new byte[size];
-        raw.duplicate().get(out, 0, unit);
-        for (int filled = unit; filled < size; filled *= 2) {
-            System.arraycopy(out, 0, out, filled, Math.min(filled, size - filled));
-        }
-        return ByteBuffer.wrap(out);
+        return raw.slice();
     }
 
     private static long align(long offset) {
@@ -505,8 +498,8 @@ public final class ExternalizeConstantsPass extends Pass {
             Path temp = target.resolveSibling("." + target.getFileName() + "."
                     + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
-                Files.newByteChannel(temp, java.nio.file.StandardOpenOption.CREATE_NEW,
-                        java.nio.file.StandardOpenOption.WRITE).close();
+                Files.newByteChannel(temp, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE).close();
                 return temp;
             } catch (java.nio.file.FileAlreadyExistsException ex) {
                 if (attempt > 16) {
@@ -517,7 +510,7 @@ public final class ExternalizeConstantsPass extends Pass {
     }
 
     private static boolean hasBinEntries(Plan plan) {
-        return plan.external.stream().anyMatch(e -> e.binBytes != null || e.filePath != null);
+        return plan.external.stream().anyMatch(e -> e.binBytes != null || e.splatUnit != null || e.filePath != null);
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -528,49 +521,74 @@ public final class ExternalizeConstantsPass extends Pass {
         }
     }
 
+    /**
+     * The bin through a byte channel, at most {@link #WRITE_CHUNK} bytes a write: a constant's bytes
+     * in a direct buffer (a mapped model's weights) go to the file without a copy in Java, a heap
+     * buffer's through the JDK's temporary direct buffer of one chunk; a splat as one chunk of its
+     * element, written again and again; a file range read into that chunk and written from it.
+     */
     private static void writeBin(Plan plan, Path target) throws IOException {
-        try (OutputStream out = Files.newOutputStream(target)) {
+        try (SeekableByteChannel out = Files.newByteChannel(target, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
             long written = 0;
-            byte[] zeros = new byte[ALIGNMENT];
-            byte[] chunk = new byte[1 << 20];
+            ByteBuffer zeros = ByteBuffer.allocate(ALIGNMENT);
+            ByteBuffer chunk = ByteBuffer.allocateDirect(WRITE_CHUNK);
             for (Entry e : plan.external) {
-                if (e.binBytes == null && e.filePath == null) {
+                if (e.binBytes == null && e.splatUnit == null && e.filePath == null) {
                     continue;
                 }
-                while (written < e.offset) {
-                    int n = (int) Math.min(zeros.length, e.offset - written);
-                    out.write(zeros, 0, n);
-                    written += n;
+                if (written < e.offset) {
+                    writeAll(out, zeros.clear().limit(Math.toIntExact(e.offset - written)));
                 }
                 if (e.binBytes != null) {
-                    // through one bounded chunk: the data is read-only (no array to hand over)
-                    ByteBuffer b = e.binBytes.duplicate();
-                    while (b.hasRemaining()) {
-                        int n = Math.min(chunk.length, b.remaining());
-                        b.get(chunk, 0, n);
-                        out.write(chunk, 0, n);
-                    }
+                    writeAll(out, e.binBytes.duplicate());
+                } else if (e.splatUnit != null) {
+                    writeSplat(e, out, chunk);
                 } else {
-                    streamRange(e, out);
+                    streamRange(e, out, chunk);
                 }
-                written += e.byteSize;
+                written = e.offset + e.byteSize;
             }
         }
     }
 
-    private static void streamRange(Entry e, OutputStream out) throws IOException {
+    private static final int WRITE_CHUNK = 1 << 20;
+
+    /** All of {@code b}'s remaining bytes, at most {@link #WRITE_CHUNK} a write. */
+    private static void writeAll(SeekableByteChannel out, ByteBuffer b) throws IOException {
+        int end = b.limit();
+        while (b.position() < end) {
+            b.limit(Math.min(end, b.position() + WRITE_CHUNK));
+            while (b.hasRemaining()) {
+                out.write(b);
+            }
+        }
+    }
+
+    /** {@code e}'s element repeated {@code e.byteSize} bytes long: one chunk filled by doubling copies. */
+    private static void writeSplat(Entry e, SeekableByteChannel out, ByteBuffer chunk) throws IOException {
+        int unit = e.splatUnit.remaining();
+        int tile = (int) Math.min(e.byteSize, chunk.capacity() / unit * (long) unit);
+        chunk.clear().put(e.splatUnit.duplicate());
+        for (int filled = unit; filled < tile; filled *= 2) {
+            chunk.put(filled, chunk, 0, Math.min(filled, tile - filled));
+        }
+        for (long left = e.byteSize; left > 0; left -= tile) {
+            writeAll(out, chunk.clear().limit((int) Math.min(tile, left)));
+        }
+    }
+
+    private static void streamRange(Entry e, SeekableByteChannel out, ByteBuffer chunk) throws IOException {
         try (SeekableByteChannel ch = Files.newByteChannel(e.filePath)) {
             ch.position(e.fileOffset);
-            ByteBuffer buf = ByteBuffer.allocate(1 << 20);
             long left = e.byteSize;
             while (left > 0) {
-                buf.clear();
-                buf.limit((int) Math.min(buf.capacity(), left));
-                int n = ch.read(buf);
+                chunk.clear().limit((int) Math.min(chunk.capacity(), left));
+                int n = ch.read(chunk);
                 if (n < 0) {
                     throw new IOException("file source '" + e.filePath + "' ended early");
                 }
-                out.write(buf.array(), 0, n);
+                writeAll(out, chunk.flip());
                 left -= n;
             }
         }

@@ -23,6 +23,7 @@ import org.hipep.ir.Severity;
 import org.hipep.ir.builtin.ArrayAttr;
 import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.DenseElementsAttr;
+import org.hipep.ir.builtin.ShapedType;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.text.AsmPrinterOptions;
 import org.hipep.ir.text.IrParser;
@@ -160,6 +161,58 @@ class ExternalizeConstantsPassTest {
             if (v != -3) {
                 throw new AssertionError("i16 element " + i + " is " + v);
             }
+        }
+    }
+
+    /**
+     * Bytes in a direct buffer (a model read through a mapping), larger than one write, between two
+     * splats: each lands at its offset whole, with the padding before it zero.
+     */
+    @Test
+    void directBytesLargerThanOneWriteLandWholeBetweenSplats() throws IOException {
+        Operation module = parse("""
+                module @net {
+                  func.func @f() -> (tensor<3xi8>, tensor<786433xi32>, tensor<5xf32>) {
+                    %a = hip.constant {value = dense<7> : tensor<3xi8>} : tensor<3xi8>
+                    %b = hip.constant {value = dense<0> : tensor<786433xi32>} : tensor<786433xi32>
+                    %c = hip.constant {value = dense<-1.5> : tensor<5xf32>} : tensor<5xf32>
+                    return %a, %b, %c : tensor<3xi8>, tensor<786433xi32>, tensor<5xf32>
+                  }
+                }
+                """);
+        ByteBuffer direct = ByteBuffer.allocateDirect(4 * 786433).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 786433; i++) {
+            direct.putInt(4 * i, i * 0x9E3779B1);
+        }
+        List<Operation> constants = new ArrayList<>();
+        module.walk(op -> {
+            if (op.is("hip.constant")) {
+                constants.add(op);
+            }
+        });
+        Operation b = constants.get(1);
+        b.setAttribute("value", DenseElementsAttr.fromRaw((ShapedType) b.result(0).type(), direct.duplicate()));
+        assertThat(run(module, () -> ExternalizeConstantsPass.create(out, 2, false, MEMORY)).succeeded())
+                .as("%s", errors).isTrue();
+        assertThat(longs(module, "hipdnn.constant_offsets")).containsExactly(0, 64, 64 + 3145792);
+        ByteBuffer bin = ByteBuffer.wrap(Files.readAllBytes(out.resolve("net.constants.bin")))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertThat(bin.remaining()).isEqualTo(64 + 3145792 + 20);
+        byte[] head = new byte[64];
+        bin.get(0, head);
+        byte[] expectedHead = new byte[64];
+        expectedHead[0] = expectedHead[1] = expectedHead[2] = 7;
+        assertThat(head).as("the splat and the padding after it").isEqualTo(expectedHead);
+        for (int i = 0; i < 786433; i++) {
+            if (bin.getInt(64 + 4 * i) != direct.getInt(4 * i)) {
+                throw new AssertionError("i32 element " + i + " is " + bin.getInt(64 + 4 * i));
+            }
+        }
+        for (int i = 64 + 4 * 786433; i < 64 + 3145792; i++) {
+            assertThat(bin.get(i)).as("padding byte %d", i).isZero();
+        }
+        for (int i = 0; i < 5; i++) {
+            assertThat(bin.getFloat(64 + 3145792 + 4 * i)).as("f32 element %d", i).isEqualTo(-1.5f);
         }
     }
 
