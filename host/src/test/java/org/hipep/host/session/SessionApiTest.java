@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,6 +24,7 @@ import org.hipep.runtime.session.ElementType;
 import org.hipep.runtime.session.HipEnvironment;
 import org.hipep.runtime.session.HipSession;
 import org.hipep.runtime.session.ModelCompiler;
+import org.hipep.runtime.session.ModelDigest;
 import org.hipep.runtime.session.Result;
 import org.hipep.runtime.session.SessionOptions;
 import org.hipep.runtime.session.Tensor;
@@ -246,14 +246,14 @@ class SessionApiTest {
             assertThat(changed.timings().artifactDir()).isNotEqualTo(first);
         }
 
-        String firstDigest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        String firstDigest = HexFormat.of().formatHex(ModelDigest.of(bytes));
         Files.writeString(memo.get(0), CodeDigest.stampLine(model) + " " + firstDigest + "\n");
         try (HipSession misled = env.createSession(model, o)) {
             assertThat(misled.timings().artifactDir()).as("the remembered digest keys the lookup").isEqualTo(first);
         }
 
         // a remembered digest of no entry: the bytes read for the compiler are not hashed again
-        String noEntry = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(new byte[] {7}));
+        String noEntry = HexFormat.of().formatHex(ModelDigest.of(new byte[] {7}));
         Files.writeString(memo.get(0), CodeDigest.stampLine(model) + " " + noEntry + "\n");
         Path compiled;
         try (HipSession keyed = env.createSession(model, o)) {

@@ -37,7 +37,7 @@ import org.hipep.runtime.jit.RuntimeFailure;
  * models in a cache, and loads them into {@link HipSession}s.
  *
  * <p><b>Compile cache.</b> A compiled model is kept in {@code <cacheDir>/<key>/} where the key is a
- * SHA-256 over the model's SHA-256, the compiler's fingerprint of the plugin set (the host's
+ * SHA-256 over the model's {@link ModelDigest}, the compiler's fingerprint of the plugin set (the host's
  * includes its version and a digest of its own code, so that a rebuilt compiler does not reuse an
  * older build's models), the runtime's bitcode and the form it takes on this host (a prebuilt
  * level's object or the bitcode linked: {@link ModelLoader#runtimeForm}), the host CPU (name and
@@ -106,14 +106,14 @@ public final class HipEnvironment implements AutoCloseable {
         boolean fromCache;
         Runnable onClose = null;
         if (options.cacheDir() != null) {
-            byte[] digest = model != null ? sha256(model) : modelDigest(modelPath, options.cacheDir());
+            byte[] digest = model != null ? ModelDigest.of(model) : modelDigest(modelPath, options.cacheDir());
             dir = options.cacheDir().resolve(key(digest, plugins.fingerprint(), options));
             fromCache = isComplete(dir, options.artifactFormat());
             if (!fromCache && model == null && !compileMapped(modelPath, digest, options, plugins, load, dir)) {
                 // keyed by the bytes compiled: the file changed since it was hashed, or its digest
                 // is not remembered (a file changed in the last two seconds)
                 model = read(modelPath);
-                dir = options.cacheDir().resolve(key(sha256(model), plugins.fingerprint(), options));
+                dir = options.cacheDir().resolve(key(ModelDigest.of(model), plugins.fingerprint(), options));
                 fromCache = isComplete(dir, options.artifactFormat());
             }
             if (!fromCache && model != null) {
@@ -379,36 +379,36 @@ public final class HipEnvironment implements AutoCloseable {
     }
 
     /**
-     * The SHA-256 of the file {@code model}, remembered in {@code cacheDir}'s {@code model-digests}
-     * by the file's identity as {@link CodeDigest} remembers the compiler's jars (size, modification
-     * and status-change times, inode; not for a file changed in the last two seconds): a session
-     * from the cache then opens its artifacts without reading the model (bert-layer's 28 MB took
-     * ~23 ms a session; a model of gigabytes, seconds), and a session that compiles it hashes the
-     * file once and has the compiler map it ({@link #compileMapped}). A model rewritten in place,
-     * even with its size and modification time kept, has another status-change time and is hashed
-     * again.
+     * The {@link ModelDigest} of the file {@code model}, remembered in {@code cacheDir}'s {@code
+     * model-digests} by the file's identity as {@link CodeDigest} remembers the compiler's jars
+     * (size, modification and status-change times, inode; not for a file changed in the last two
+     * seconds): a session from the cache then opens its artifacts without reading the model
+     * (bert-layer's 28 MB took ~23 ms a session; a model of gigabytes, seconds), and a session that
+     * compiles it hashes the file once and has the compiler map it ({@link #compileMapped}). A model
+     * rewritten in place, even with its size and modification time kept, has another status-change
+     * time and is hashed again.
      */
     static byte[] modelDigest(Path model, Path cacheDir) {
-        return CodeDigest.memoised(model, MODEL_MEMO, () -> sha256(model), cacheDir.resolve(MODEL_DIGESTS),
+        return CodeDigest.memoised(model, MODEL_MEMO, () -> digestOf(model), cacheDir.resolve(MODEL_DIGESTS),
                 Instant.now());
     }
 
-    /** What {@link #modelDigest}'s memos are remembered under. */
-    private static final String MODEL_MEMO = "model";
+    /** What {@link #modelDigest}'s memos are remembered under (a memo of another digest has another name). */
+    private static final String MODEL_MEMO = "model pieces";
 
     /** The folder of the cache that keeps {@link #modelDigest}'s memos. */
     static final String MODEL_DIGESTS = "model-digests";
 
-    /** The SHA-256 of the file {@code model}, read as a stream. */
-    private static byte[] sha256(Path model) {
+    /** The {@link ModelDigest} of the file {@code model}. */
+    private static byte[] digestOf(Path model) {
         try {
-            return CodeDigest.sha256(model);
+            return ModelDigest.of(model);
         } catch (UncheckedIOException e) {
             throw new RuntimeFailure("cannot read the model " + model + ": " + e.getCause().getMessage(), e.getCause());
         }
     }
 
-    /** The cache key of a model whose bytes have the SHA-256 {@code modelDigest}. */
+    /** The cache key of a model whose bytes have the {@link ModelDigest} {@code modelDigest}. */
     private static String key(byte[] modelDigest, String pluginFingerprint, SessionOptions options) {
         MessageDigest md = sha256();
         md.update(modelDigest);
