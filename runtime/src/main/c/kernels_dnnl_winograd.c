@@ -85,8 +85,9 @@
  *
  * Work: the tiles are taken in equal blocks (one matmul call each) whose transformed tiles take at
  * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats; 16 x for F(2x2, 3x3)) take
- * at most WG_SMALL_WEIGHTS, else WG_BLOCK_BYTES (36 or 16 x 4 bytes x the larger channel count per
- * tile; at least WG_MIN_TILES tiles), so the scratch stays bounded. With small weights a block's V,
+ * at most WG_SMALL_WEIGHTS or the layer goes to the team (wg_team), else WG_BLOCK_BYTES (36 or
+ * 16 x 4 bytes x the larger channel count per tile; at least WG_MIN_TILES tiles), so the scratch
+ * stays bounded. With small weights a block's V,
  * its products and the weights stay in a 2 MB L2 from the input transform to the output transform
  * (ResNet-50's 56x56 64->64 maps are 4 blocks of 49 tiles, SqueezeNet's 55x55 16->64 ones too);
  * larger weights are read from the outer caches whatever the block, and each block reads them once,
@@ -144,11 +145,17 @@
  * and after alternated (3 runs each): super-resolution-10 (two 3x3 layers of 3136 tiles, 56
  * blocks) 0.35-0.42x -> 0.29-0.30x, light-squeezenet 0.92-0.98x -> 0.91-0.94x, light-resnet50
  * (its 56x56 64->64 layers) no change within the host's noise (docs/BENCHMARKS.md, twenty-first
- * round). Larger weights keep the team steps, where oneDNN gives each thread half of the planes:
- * a thread taking whole blocks reads all of them, twice the weight traffic in layers that are
- * bound by it (14x14 256->256); taking the layers of up to 4 MB of weights that way too (ResNet's
- * 28x28 128->128, SqueezeNet's 13x13 ones) measured no faster (light-squeezenet 0.94-0.95x against
- * 0.91-0.96x, light-resnet50 1.01-1.02x against 0.99-1.03x). At one thread, and with large
+ * round). F(4x4, 3x3) weights of up to WG_TEAM_WEIGHTS take the team too where the layer does not
+ * split by output channels (wg_groups: at least twice as many output as input channels):
+ * ResNet's 28x28 128->128 layers (2.4 MB), at two threads two blocks of 25 and 24 tiles, which
+ * then take the own products. Each thread reads all of the weights, but no transformed tile or product crosses to
+ * the other core. light-resnet50 at two threads, hip-onnx-runner --profile with a switch in one
+ * build, processes alternated and sorted by the vCPUs' round trip around each: with the vCPUs on
+ * cores that share a cache the three layers took 357-363 -> 319-328, 323 -> 301-307 and
+ * 315-325 -> 297-303 us, with them apart 470-483 -> 420-490, 487 -> 414-496 and 480-486 ->
+ * 344-479 us (docs/BENCHMARKS.md, fifty-third round; the twenty-first round had measured that
+ * limit by whole runs' ratios and seen nothing). Larger weights (14x14 256->256: 9.4 MB) keep the
+ * team steps, where each thread streams half of them. At one thread, and with large
  * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
  * team (the same threads); the own products split the 36 (16) planes between the threads
  * (hipep_parallel_for), so each thread streams the weights of its planes. Except where the own
@@ -176,6 +183,7 @@
 #define WG_BLOCK_BYTES (2LL << 20)
 #define WG_BLOCK_SMALL (512LL << 10)
 #define WG_SMALL_WEIGHTS (1LL << 20)
+#define WG_TEAM_WEIGHTS (4LL << 20) /* larger: the team steps at two threads or more (see Threads) */
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -1232,13 +1240,18 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
  * Whether a layer's blocks go to the team's threads, each thread taking its blocks through all
  * three steps with a one-thread matmul (see the header): at two threads or more, small weights
  */
+/* Whether the team's threads each take whole blocks of the layer through the three steps (see
+ * Threads in the header): at two threads or more, small weights, or F(4x4, 3x3) weights of up to
+ * WG_TEAM_WEIGHTS where the layer does not split by output channels (wg_groups) */
 static int wg_team(const la_conv_io_t *io, int64_t threads) {
-    return threads > 1 && wg_small(io);
+    const int64_t C = io->C, M = io->M, f = wg_side(io);
+    return threads > 1 &&
+           (wg_small(io) || (f == 4 && 2 * C > M && wg_planes(f) * C * M * (int64_t)sizeof(float) <= WG_TEAM_WEIGHTS));
 }
 
 /* How many tiles one block (one matmul call) takes (see the header) */
 static int64_t wg_block_tiles(const la_conv_io_t *io, int64_t T, int64_t threads) {
-    int64_t most = (wg_small(io) ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
+    int64_t most = (wg_small(io) || wg_team(io, threads) ? WG_BLOCK_SMALL : WG_BLOCK_BYTES) /
                    (wg_planes(wg_side(io)) * (int64_t)sizeof(float) * (io->C > io->M ? io->C : io->M));
     if (most < WG_MIN_TILES) most = WG_MIN_TILES;
     int64_t blocks = (T + most - 1) / most;

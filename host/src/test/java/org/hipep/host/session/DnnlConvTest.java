@@ -14,6 +14,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntUnaryOperator;
 import org.hipep.dialects.onnx.proto.OnnxProto.AttributeProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.GraphProto;
 import org.hipep.dialects.onnx.proto.OnnxProto.NodeProto;
@@ -249,11 +250,11 @@ class DnnlConvTest {
                take the input transform without bounds, two in edge tiles */
             withNan(constant(f32("wino_sparse_nan", 1, 32, 40, a(20, 20), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
                     4189),
-            /* 169 tiles of 36 x 96 floats, weights over WG_SMALL_WEIGHTS: two blocks of 85 and 84 tiles
-               (WG_BLOCK_BYTES) */
+            /* 169 tiles of 36 x 96 floats, weights over WG_SMALL_WEIGHTS: at one thread two blocks of 85
+               and 84 tiles (WG_BLOCK_BYTES); at two, the team's (WG_TEAM_WEIGHTS): five of 29 tiles and one of 24 */
             constant(f32("wino_large_weights", 1, 96, 96, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
-            /* 49 tiles of 96 input channels in one block at either thread count (weights over
-               WG_SMALL_WEIGHTS): too many tiles for the own products (see WINOGRAD_OWN) */
+            /* 49 tiles of 96 input channels (weights over WG_SMALL_WEIGHTS): at one thread one block, too
+               many tiles for the own products (see WINOGRAD_OWN); at two, the team's blocks of 25 and 24 */
             constant(f32("wino_49_tiles", 1, 96, 96, a(28, 27), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)));
 
     /**
@@ -261,6 +262,13 @@ class DnnlConvTest {
      * WINOGRAD_OWN): wino_sixteen_in, wino_asym_pads, the two called wino, wino_nan.
      */
     static final int WINOGRAD_OWN_PER_RUN = 5;
+
+    /**
+     * ... and at two threads also wino_large_weights and wino_49_tiles: their weights (1.3 MB, as
+     * many output as input channels) go to the team, each thread through blocks of its own of 29
+     * and 25 tiles, few enough for the own products.
+     */
+    static final int WINOGRAD_OWN_PER_RUN_TEAM = WINOGRAD_OWN_PER_RUN + 2;
 
     /**
      * Winograd's products by the runtime's own kernel instead of oneDNN's matmul
@@ -421,8 +429,9 @@ class DnnlConvTest {
 
     @Test
     void wideThreeByThreeConvolutionsGoThroughWinogradAndMatchAPlainOne() throws Exception {
+        boolean v4 = avx512Runtime();
         check(WINOGRAD, "winograd", false, true, ConvolutionSearch.HEURISTIC, false,
-                avx512Runtime() ? WINOGRAD_OWN_PER_RUN : 0);
+                threads -> !v4 ? 0 : threads == 1 ? WINOGRAD_OWN_PER_RUN : WINOGRAD_OWN_PER_RUN_TEAM, 0);
     }
 
     @Test
@@ -573,6 +582,12 @@ class DnnlConvTest {
     /** ... and pointwisePerRun of them each run by the own pointwise products. */
     private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
             boolean fewChannels, int ownPerRun, int pointwisePerRun) throws Exception {
+        check(convs, name, onednn, winograd, search, fewChannels, threads -> ownPerRun, pointwisePerRun);
+    }
+
+    /** ... with the Winograd convolutions of the own products per run a function of the threads. */
+    private void check(List<Conv> convs, String name, boolean onednn, boolean winograd, ConvolutionSearch search,
+            boolean fewChannels, IntUnaryOperator ownPerRun, int pointwisePerRun) throws Exception {
         Random rnd = new Random(7);
         Map<String, double[]> constants = new HashMap<>();
         for (Conv c : convs) {
@@ -642,7 +657,7 @@ class DnnlConvTest {
                                 .isEqualTo(planes);
                         assertThat(s.libraryRuns().winogradOwnProducts())
                                 .as("Winograd convolutions with the own products, %s at %d thread(s)", name, threads)
-                                .isEqualTo((long) ownPerRun * run);
+                                .isEqualTo((long) ownPerRun.applyAsInt(threads) * run);
                         assertThat(s.libraryRuns().ownPointwiseConvolutions())
                                 .as("pointwise convolutions by the own products, %s at %d thread(s)", name, threads)
                                 .isEqualTo((long) pointwisePerRun * run);
