@@ -87,11 +87,11 @@
  * most WG_BLOCK_SMALL when the transformed weights (36 x C x M floats; 16 x for F(2x2, 3x3)) take
  * at most WG_SMALL_WEIGHTS or the layer goes to the team (wg_team), else WG_BLOCK_BYTES (36 or
  * 16 x 4 bytes x the larger channel count per tile; at least WG_MIN_TILES tiles), so the scratch
- * stays bounded. With small weights a block's V,
- * its products and the weights stay in a 2 MB L2 from the input transform to the output transform
- * (ResNet-50's 56x56 64->64 maps are 4 blocks of 49 tiles, SqueezeNet's 55x55 16->64 ones too);
- * larger weights are read from the outer caches whatever the block, and each block reads them once,
- * so those blocks stay large (ResNet-50's 28x28 128->128 maps are one block of 49 tiles): measured
+ * stays bounded. With small weights a block's V, its products and the weights stay in a 2 MB L2
+ * from the input transform to the output transform (ResNet-50's 56x56 64->64 maps are 4 blocks of
+ * 49 tiles, SqueezeNet's 55x55 16->64 ones too); larger weights are read from the outer caches
+ * whatever the block, and each block reads them once, so those blocks stay large (ResNet-50's
+ * 28x28 128->128 maps are one block of 49 tiles at one thread): measured
  * in light-resnet50's run, one thread, 56x56 64->64 took 1.29 ms a layer in one block (input
  * transform 0.35, products 0.78, output transform 0.16) and 0.86 ms in four, where 28x28 128->128
  * went from 0.94 to 1.00 ms in two blocks. The input transform writes each tile's 36 x C values
@@ -148,15 +148,15 @@
  * round). F(4x4, 3x3) weights of up to WG_TEAM_WEIGHTS take the team too where the layer does not
  * split by output channels (wg_groups: at least twice as many output as input channels):
  * ResNet's 28x28 128->128 layers (2.4 MB), at two threads two blocks of 25 and 24 tiles, which
- * then take the own products. Each thread reads all of the weights, but no transformed tile or product crosses to
- * the other core. light-resnet50 at two threads, hip-onnx-runner --profile with a switch in one
- * build, processes alternated and sorted by the vCPUs' round trip around each: with the vCPUs on
- * cores that share a cache the three layers took 357-363 -> 319-328, 323 -> 301-307 and
- * 315-325 -> 297-303 us, with them apart 470-483 -> 420-490, 487 -> 414-496 and 480-486 ->
- * 344-479 us (docs/BENCHMARKS.md, fifty-third round; the twenty-first round had measured that
- * limit by whole runs' ratios and seen nothing). Larger weights (14x14 256->256: 9.4 MB) keep the
- * team steps, where each thread streams half of them. At one thread, and with large
- * weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
+ * then take the own products. Each thread reads all of the weights, but no transformed tile or
+ * product crosses to the other core. light-resnet50 at two threads, hip-onnx-runner --profile
+ * with a switch in one build, processes alternated and sorted by the vCPUs' round trip around
+ * each: with the vCPUs on cores that share a cache the three layers took 357-363 -> 319-328,
+ * 323 -> 301-307 and 315-325 -> 297-303 us, with them apart 470-483 -> 420-490, 487 -> 414-496 and
+ * 480-486 -> 344-479 us (docs/BENCHMARKS.md, fifty-third round; the twenty-first round had
+ * measured that limit by whole runs' ratios and seen nothing). Larger weights (14x14 256->256:
+ * 9.4 MB) keep the team steps, where each thread streams half of them. At one thread, and with
+ * large weights, both transforms run over the tiles on hipep_parallel_for and the matmul on oneDNN's
  * team (the same threads); the own products split the 36 (16) planes between the threads
  * (hipep_parallel_for), so each thread streams the weights of its planes. Except where the own
  * products take large weights of at least twice as many output as input channels (SqueezeNet's
@@ -1238,11 +1238,10 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 
 /*
  * Whether a layer's blocks go to the team's threads, each thread taking its blocks through all
- * three steps with a one-thread matmul (see the header): at two threads or more, small weights
+ * three steps (a one-thread matmul, or the own products; see Threads in the header): at two
+ * threads or more, small weights, or F(4x4, 3x3) weights of up to WG_TEAM_WEIGHTS where the layer
+ * does not split by output channels (wg_groups)
  */
-/* Whether the team's threads each take whole blocks of the layer through the three steps (see
- * Threads in the header): at two threads or more, small weights, or F(4x4, 3x3) weights of up to
- * WG_TEAM_WEIGHTS where the layer does not split by output channels (wg_groups) */
 static int wg_team(const la_conv_io_t *io, int64_t threads) {
     const int64_t C = io->C, M = io->M, f = wg_side(io);
     return threads > 1 &&

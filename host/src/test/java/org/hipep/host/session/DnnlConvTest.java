@@ -251,7 +251,8 @@ class DnnlConvTest {
             withNan(constant(f32("wino_sparse_nan", 1, 32, 40, a(20, 20), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
                     4189),
             /* 169 tiles of 36 x 96 floats, weights over WG_SMALL_WEIGHTS: at one thread two blocks of 85
-               and 84 tiles (WG_BLOCK_BYTES); at two, the team's (WG_TEAM_WEIGHTS): five of 29 tiles and one of 24 */
+               and 84 tiles (WG_BLOCK_BYTES); at two, the team's (WG_TEAM_WEIGHTS): five of 29 tiles and
+               one of 24 */
             constant(f32("wino_large_weights", 1, 96, 96, a(50, 50), a(3, 3), a(1, 1), a(1, 1, 1, 1), true)),
             /* 49 tiles of 96 input channels (weights over WG_SMALL_WEIGHTS): at one thread one block, too
                many tiles for the own products (see WINOGRAD_OWN); at two, the team's blocks of 25 and 24 */
