@@ -573,9 +573,20 @@ static void wg_weights(void *ctx, const float *W, int64_t C, int64_t M, float *U
     hipep_parallel_for(ctx, (M + WG_WL - 1) / WG_WL, 1, wg_weights_body, &w);
 }
 
-/* Whether the transformed weights of tiles of side f (planes x C x M floats) are small (see the header) */
+/* The bytes of a layer's transformed weights for tiles of side f (planes x C x M floats) */
+static int64_t wg_weight_bytes(int64_t C, int64_t M, int64_t f) {
+    return wg_planes(f) * C * M * (int64_t)sizeof(float);
+}
+
+/* Whether those weights are small (see the header) */
 static int wg_small_of(int64_t C, int64_t M, int64_t f) {
-    return wg_planes(f) * C * M * (int64_t)sizeof(float) <= WG_SMALL_WEIGHTS;
+    return wg_weight_bytes(C, M, f) <= WG_SMALL_WEIGHTS;
+}
+
+/* Whether a layer has at least twice as many output as input channels: with large weights and
+ * the own products, it splits by output channels (wg_groups); else the team may take it (wg_team) */
+static int wg_wide_out(int64_t C, int64_t M) {
+    return 2 * C <= M;
 }
 
 static int wg_small(const la_conv_io_t *io) {
@@ -622,7 +633,7 @@ static int wg_own(int64_t C, int64_t M, int64_t tiles) {
  * panels are packed group by group (wg_own_at). See Threads in the header.
  */
 static int64_t wg_groups(int64_t C, int64_t M, int64_t tiles, int64_t f, int64_t threads) {
-    if (threads < 2 || 2 * C > M || !wg_own(C, M, tiles) || wg_small_of(C, M, f)) return 1;
+    if (threads < 2 || !wg_wide_out(C, M) || !wg_own(C, M, tiles) || wg_small_of(C, M, f)) return 1;
     return threads < M / 32 ? threads : M / 32;
 }
 
@@ -1245,7 +1256,7 @@ static int wg_create(dn_cache_t *c, dn_entry_t *e, void *argp) {
 static int wg_team(const la_conv_io_t *io, int64_t threads) {
     const int64_t C = io->C, M = io->M, f = wg_side(io);
     return threads > 1 &&
-           (wg_small(io) || (f == 4 && 2 * C > M && wg_planes(f) * C * M * (int64_t)sizeof(float) <= WG_TEAM_WEIGHTS));
+           (wg_small(io) || (f == 4 && !wg_wide_out(C, M) && wg_weight_bytes(C, M, f) <= WG_TEAM_WEIGHTS));
 }
 
 /* How many tiles one block (one matmul call) takes (see the header) */

@@ -181,6 +181,11 @@ public final class ExternalizeConstantsPass extends Pass {
             this.type = type;
             this.byteSize = byteSize;
         }
+
+        /** Whether the bin is written from this entry: its bytes, a splat to tile or a file range. */
+        boolean hasBinSource() {
+            return binBytes != null || splatUnit != null || filePath != null;
+        }
     }
 
     /** A planning failure: the message goes on {@code op}. */
@@ -510,7 +515,7 @@ public final class ExternalizeConstantsPass extends Pass {
     }
 
     private static boolean hasBinEntries(Plan plan) {
-        return plan.external.stream().anyMatch(e -> e.binBytes != null || e.splatUnit != null || e.filePath != null);
+        return plan.external.stream().anyMatch(Entry::hasBinSource);
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -534,7 +539,7 @@ public final class ExternalizeConstantsPass extends Pass {
             ByteBuffer zeros = ByteBuffer.allocate(ALIGNMENT);
             ByteBuffer chunk = ByteBuffer.allocateDirect(WRITE_CHUNK);
             for (Entry e : plan.external) {
-                if (e.binBytes == null && e.splatUnit == null && e.filePath == null) {
+                if (!e.hasBinSource()) {
                     continue;
                 }
                 if (written < e.offset) {
