@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
 import org.bytedeco.llvm.LLVM.LLVMModuleRef;
@@ -149,6 +150,9 @@ final class ModelLinker {
                 internalize(main, runtimeDefs, keep(modelDefs, parts));
                 dropDeadGlobals(main);
             }
+            if (options.optLevel() > 0) {
+                leaveGlueUnoptimised(main, modelDefs);
+            }
             for (Part p : parts) {
                 org.hipep.runtime.llvm.LlvmModule.optimize(p.module(), options.optLevel());
             }
@@ -157,6 +161,69 @@ final class ModelLinker {
             parts.forEach(p -> LLVMDisposeModule(p.module()));
             throw e;
         }
+    }
+
+    /** The attributes by which {@link #leaveGlueUnoptimised} keeps a function out of the optimiser. */
+    static final List<String> GLUE_ATTRIBUTES = List.of("noinline", "optnone");
+
+    /**
+     * Marks {@code optnone} (with {@code noinline}, which it requires) each of the model's own
+     * functions ({@code modelDefs}) that is glue: a body without a loop that makes calls, all of
+     * them to functions declared but not defined in {@code mod}. Where the runtime is prebuilt, the
+     * model's graph function is such a body: one kernel call after another, each operand's memref
+     * descriptor built and stored for the call. Nothing in it can be inlined or vectorised, yet
+     * {@code default<O2>} spent more time on it than on anything else: light-resnet50's 292 calls
+     * took 57 ms of LLVM's middle end (dead-store elimination a third of it, on stores it cannot
+     * remove: each descriptor is passed to a call) and 38-52 ms of code generation, instruction
+     * selection the most (docs/BENCHMARKS.md, fifty-fourth round). Left out: a function with a loop
+     * (a branch to a block at or before its own, which is conservative), an indirect call or a call
+     * to a definition in {@code mod} (the runtime linked in, whose kernels may inline), and every
+     * function of the runtime's and the plugins'.
+     */
+    static void leaveGlueUnoptimised(LLVMModuleRef mod, Set<String> modelDefs) {
+        LLVMContextRef ctx = LLVMGetModuleContext(mod);
+        for (String name : modelDefs) {
+            LLVMValueRef f = LLVMGetNamedFunction(mod, name);
+            if (f != null && !f.isNull() && LLVMIsDeclaration(f) == 0 && isGlue(f)) {
+                for (String attr : GLUE_ATTRIBUTES) {
+                    int kind = LLVMGetEnumAttributeKindForName(attr, attr.length());
+                    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+                }
+            }
+        }
+    }
+
+    /** See {@link #leaveGlueUnoptimised}. */
+    private static boolean isGlue(LLVMValueRef f) {
+        Map<LLVMBasicBlockRef, Integer> order = new HashMap<>();
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != null && !b.isNull(); b = LLVMGetNextBasicBlock(b)) {
+            order.put(b, order.size());
+        }
+        boolean calls = false;
+        int index = 0;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != null && !b.isNull(); b = LLVMGetNextBasicBlock(b)) {
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i != null && !i.isNull(); i = LLVMGetNextInstruction(i)) {
+                int op = LLVMGetInstructionOpcode(i);
+                if (op == LLVMInvoke || op == LLVMCallBr) {
+                    return false;
+                }
+                if (op == LLVMCall) {
+                    LLVMValueRef callee = LLVMIsAFunction(LLVMGetCalledValue(i));
+                    if (callee == null || callee.isNull() || LLVMIsDeclaration(callee) == 0) {
+                        return false;
+                    }
+                    calls = true;
+                }
+            }
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
+            for (int k = 0, n = term == null || term.isNull() ? 0 : LLVMGetNumSuccessors(term); k < n; k++) {
+                if (order.get(LLVMGetSuccessor(term, k)) <= index) {
+                    return false;
+                }
+            }
+            index++;
+        }
+        return calls;
     }
 
     /**

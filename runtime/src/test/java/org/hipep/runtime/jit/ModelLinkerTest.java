@@ -91,13 +91,137 @@ class ModelLinkerTest {
 
     private static String functionIr(LLVMModuleRef mod, String name) {
         var f = LLVMGetNamedFunction(mod, name);
-        assertThat(f).as("function %s in the runtime bitcode", name).isNotNull();
-        assertThat(f.isNull()).as("function %s in the runtime bitcode", name).isFalse();
+        assertThat(f).as("function %s in the module", name).isNotNull();
+        assertThat(f.isNull()).as("function %s in the module", name).isFalse();
         var text = LLVMPrintValueToString(f);
         try {
             return text.getString();
         } finally {
             LLVMDisposeMessage(text);
+        }
+    }
+
+    /**
+     * Functions for {@link ModelLinker#leaveGlueUnoptimised}: the graph function's shape (descriptors
+     * stored for calls to declared kernels, a forward branch), a loop, a call to a definition, no
+     * call at all, and glue that is not the model's.
+     */
+    private static final String GLUE = """
+            declare void @kernel(ptr, i64)
+
+            define void @main_graph(ptr %ctx, i1 %c) {
+            entry:
+              %d = alloca { ptr, i64 }
+              %s = insertvalue { ptr, i64 } poison, ptr %ctx, 0
+              %s1 = insertvalue { ptr, i64 } %s, i64 7, 1
+              store { ptr, i64 } %s1, ptr %d
+              call void @kernel(ptr %d, i64 1)
+              br i1 %c, label %then, label %done
+            then:
+              call void @kernel(ptr %d, i64 2)
+              br label %done
+            done:
+              ret void
+            }
+
+            define void @looped(ptr %ctx, i64 %n) {
+            entry:
+              br label %loop
+            loop:
+              %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+              call void @kernel(ptr %ctx, i64 %i)
+              %i1 = add i64 %i, 1
+              %more = icmp slt i64 %i1, %n
+              br i1 %more, label %loop, label %done
+            done:
+              ret void
+            }
+
+            define void @calls_definition(ptr %ctx) {
+              call void @not_the_models(ptr %ctx)
+              ret void
+            }
+
+            define i64 @no_call(i64 %x) {
+              %y = add i64 %x, 1
+              ret i64 %y
+            }
+
+            define void @not_the_models(ptr %ctx) {
+              call void @kernel(ptr %ctx, i64 3)
+              ret void
+            }
+            """;
+
+    private static boolean leftUnoptimised(LLVMModuleRef mod, String function) {
+        var f = LLVMGetNamedFunction(mod, function);
+        assertThat(f).as(function).isNotNull();
+        boolean all = true;
+        boolean any = false;
+        for (String attr : ModelLinker.GLUE_ATTRIBUTES) {
+            var a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                    LLVMGetEnumAttributeKindForName(attr, attr.length()));
+            boolean has = a != null && !a.isNull();
+            all &= has;
+            any |= has;
+        }
+        assertThat(any).as("%s has all of %s or none", function, ModelLinker.GLUE_ATTRIBUTES).isEqualTo(all);
+        return all;
+    }
+
+    @Test
+    void onlyTheModelsLoopFreeCallsToDeclarationsAreLeftUnoptimised() {
+        try (LlvmModule m = LlvmModule.parseIr(GLUE, "glue")) {
+            LLVMModuleRef mod = m.module();
+            ModelLinker.leaveGlueUnoptimised(mod,
+                    java.util.Set.of("main_graph", "looped", "calls_definition", "no_call", "kernel"));
+            assertThat(leftUnoptimised(mod, "main_graph")).as("the graph function's shape").isTrue();
+            assertThat(leftUnoptimised(mod, "looped")).as("a loop").isFalse();
+            assertThat(leftUnoptimised(mod, "calls_definition")).as("a call to a definition").isFalse();
+            assertThat(leftUnoptimised(mod, "no_call")).as("no call").isFalse();
+            assertThat(leftUnoptimised(mod, "not_the_models")).as("glue that is not the model's").isFalse();
+            assertThat(leftUnoptimised(mod, "kernel")).as("a declaration").isFalse();
+            m.verify();
+            LlvmModule.optimize(mod, 2);
+            assertThat(functionIr(mod, "main_graph")).as("marked, after O2").contains("insertvalue");
+            m.verify();
+        }
+        try (LlvmModule m = LlvmModule.parseIr(GLUE, "glue")) {
+            LlvmModule.optimize(m.module(), 2);
+            assertThat(functionIr(m.module(), "main_graph")).as("not marked, after O2 (the stores split)")
+                    .doesNotContain("insertvalue");
+        }
+    }
+
+    /**
+     * Through {@link ModelLinker}: the graph function calls a runtime kernel, which beside the
+     * prebuilt runtime is a declaration (left unoptimised) and with the runtime bitcode linked in a
+     * definition (optimised, the kernel inlined); at O0 nothing is marked.
+     */
+    @Test
+    void theGraphFunctionIsLeftUnoptimisedBesideThePrebuiltRuntime() {
+        PrebuiltRuntime prebuilt = PrebuiltRuntime.forHost().orElse(null);
+        assertThat(prebuilt).as("the prebuilt runtime for this host").isNotNull();
+        byte[] model = bitcode(MODEL + """
+                define float @main_graph(float %x) {
+                  %r = call float @hipep_scale_f32(float %x)
+                  ret float %r
+                }
+                """, "model");
+        LLVMContextRef ctx = LLVMContextCreate();
+        try {
+            ModelLinker.Linked beside = ModelLinker.linkBeside(ctx, model, prebuilt, LoadOptions.defaults());
+            assertThat(leftUnoptimised(beside.main().module(), "main_graph")).as("beside the prebuilt runtime").isTrue();
+            assertThat(leftUnoptimised(beside.main().module(), "inference_compute")).as("a loop").isFalse();
+            beside.dispose();
+            ModelLinker.Linked o0 = ModelLinker.linkBeside(ctx, model, prebuilt, LoadOptions.defaults().withOptLevel(0));
+            assertThat(leftUnoptimised(o0.main().module(), "main_graph")).as("at O0").isFalse();
+            o0.dispose();
+            ModelLinker.Linked linked = ModelLinker.link(ctx, model, runtime(), LoadOptions.defaults());
+            assertThat(leftUnoptimised(linked.main().module(), "main_graph")).as("the runtime linked in").isFalse();
+            linked.dispose();
+        } finally {
+            LLVMContextDispose(ctx);
         }
     }
 
