@@ -173,12 +173,14 @@ final class ModelLinker {
      * model's graph function is such a body: one kernel call after another, each operand's memref
      * descriptor built and stored for the call. Nothing in it can be inlined or vectorised, yet
      * {@code default<O2>} spent more time on it than on anything else: light-resnet50's 292 calls
-     * took 57 ms of LLVM's middle end (dead-store elimination a third of it, on stores it cannot
-     * remove: each descriptor is passed to a call) and 38-52 ms of code generation, instruction
-     * selection the most (docs/BENCHMARKS.md, fifty-fourth round). Left out: a function with a loop
-     * (a branch to a block at or before its own, which is conservative), an indirect call or a call
-     * to a definition in {@code mod} (the runtime linked in, whose kernels may inline), and every
-     * function of the runtime's and the plugins'.
+     * took 57 ms of LLVM's middle end, dead-store elimination a third of it, on stores it cannot
+     * remove (each descriptor is passed to a call). Marked, the module's parse, link and
+     * optimisation take ~9 ms together (docs/BENCHMARKS.md, fifty-fourth round). Its code
+     * generation (~40 ms, instruction selection the most) does not shrink: the target machine keeps
+     * the module's level. Left out: a function with a loop (a branch to a block at or before its
+     * own, which is conservative), an indirect call or a call to a definition in {@code mod} (the
+     * runtime linked in, whose kernels may inline), and every function of the runtime's and the
+     * plugins'.
      */
     static void leaveGlueUnoptimised(LLVMModuleRef mod, Set<String> modelDefs) {
         LLVMContextRef ctx = LLVMGetModuleContext(mod);
