@@ -79,7 +79,8 @@ final class ModelLinker {
 
     /**
      * Parses and links everything in {@code ctx}, then optimises each module at {@code options}'
-     * level. The modules are not verified against the host's symbols yet (see {@link #undefined}).
+     * level (the model's glue left out: {@link #leaveGlueUnoptimised}). The modules are not
+     * verified against the host's symbols yet (see {@link #undefined}).
      */
     static Linked link(LLVMContextRef ctx, byte[] model, byte[] runtime, LoadOptions options) {
         return link(ctx, model, runtime, null, options);
