@@ -214,21 +214,24 @@ final class Report {
         List<Model> probed = models.values().stream().filter(m -> m.memOursCached != null || m.memOrt != null)
                 .toList();
         if (!probed.isEmpty()) { // (--no-memory: no probe ran)
-            out.println("### A fresh JVM's session (the memory probes' processes, ours from the cache, ms)");
+            out.println("### A fresh JVM's session (the memory probes' processes, ms)");
             out.println();
-            out.println("| model | threads | ours: create / first run | ORT: create / first run |");
-            out.println("|---|---|---|---|");
+            out.println("| model | threads | ours, cold compile: create / first run | ours from the cache: create"
+                    + " / first run | ORT: create / first run |");
+            out.println("|---|---|---|---|---|");
             for (Model m : probed) {
-                out.printf("| %s | %d | %s | %s |%n", m.name, m.probeThreads, createAndFirst(m.memOursCached),
-                        createAndFirst(m.memOrt));
+                out.printf("| %s | %d | %s | %s | %s |%n", m.name, m.probeThreads, createAndFirst(m.memOursCold),
+                        createAndFirst(m.memOursCached), createAndFirst(m.memOrt));
             }
             out.println();
             out.println("Each engine in a JVM of its own that opens the model and runs it: creation includes loading"
                     + " the engine's native libraries, and both times are the first of the process, as for a program"
-                    + " that starts, opens one model and runs it once. "
-                    + (probeSamples == 1 ? "One sample each." : "Medians of " + probeSamples + " processes per"
-                            + " engine, ours and ORT's alternated, each figure its own median; the peak memory above,"
-                            + " from the cache and ORT's, comes from the same processes."));
+                    + " that starts, opens one model and runs it once. The cold compile is one process whose session"
+                    + " compiles the model into an empty cache (a model's first use; its peak memory is the table"
+                    + " above's). "
+                    + (probeSamples == 1 ? "One sample each." : "The others are medians of " + probeSamples
+                            + " processes per engine, ours and ORT's alternated, each figure its own median; the peak"
+                            + " memory above, from the cache and ORT's, comes from the same processes."));
             out.println();
         }
         out.println("### GEMM ceiling, FMA peak and achieved GFLOP/s (Conv/MatMul/Gemm FLOPs = 2·M·N·K)");
