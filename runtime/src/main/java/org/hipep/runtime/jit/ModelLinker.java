@@ -180,20 +180,28 @@ final class ModelLinker {
      * generation (~40 ms, instruction selection the most) does not shrink: the target machine keeps
      * the module's level. Left out: a function with a loop (a branch to a block at or before its
      * own, which is conservative), an indirect call or a call to a definition in {@code mod} (the
-     * runtime linked in, whose kernels may inline), and every function of the runtime's and the
-     * plugins'.
+     * runtime linked in, whose kernels may inline), a function marked {@code alwaysinline} (which
+     * {@code noinline} contradicts), and every function of the runtime's and the plugins'.
      */
     static void leaveGlueUnoptimised(LLVMModuleRef mod, Set<String> modelDefs) {
         LLVMContextRef ctx = LLVMGetModuleContext(mod);
         for (String name : modelDefs) {
             LLVMValueRef f = LLVMGetNamedFunction(mod, name);
-            if (f != null && !f.isNull() && LLVMIsDeclaration(f) == 0 && isGlue(f)) {
+            if (f != null && !f.isNull() && LLVMIsDeclaration(f) == 0 && !hasAttribute(f, "alwaysinline")
+                    && isGlue(f)) {
                 for (String attr : GLUE_ATTRIBUTES) {
                     int kind = LLVMGetEnumAttributeKindForName(attr, attr.length());
                     LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
                 }
             }
         }
+    }
+
+    /** Whether function {@code f} carries the enum attribute {@code name}. */
+    static boolean hasAttribute(LLVMValueRef f, String name) {
+        var a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                LLVMGetEnumAttributeKindForName(name, name.length()));
+        return a != null && !a.isNull();
     }
 
     /** See {@link #leaveGlueUnoptimised}. */

@@ -108,7 +108,7 @@ class ModelLinkerTest {
     /**
      * Functions for {@link ModelLinker#leaveGlueUnoptimised}: the graph function's shape (descriptors
      * stored for calls to declared kernels, a forward branch), a loop, a call to a definition, no
-     * call at all, and glue that is not the model's.
+     * call at all, glue that is not the model's and glue marked {@code alwaysinline}.
      */
     private static final String GLUE = """
             declare void @kernel(ptr, i64)
@@ -155,6 +155,11 @@ class ModelLinkerTest {
               call void @kernel(ptr %ctx, i64 3)
               ret void
             }
+
+            define void @always_inlined(ptr %ctx) alwaysinline {
+              call void @kernel(ptr %ctx, i64 4)
+              ret void
+            }
             """;
 
     private static boolean leftUnoptimised(LLVMModuleRef mod, String function) {
@@ -163,9 +168,7 @@ class ModelLinkerTest {
         boolean all = true;
         boolean any = false;
         for (String attr : ModelLinker.GLUE_ATTRIBUTES) {
-            var a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
-                    LLVMGetEnumAttributeKindForName(attr, attr.length()));
-            boolean has = a != null && !a.isNull();
+            boolean has = ModelLinker.hasAttribute(f, attr);
             all &= has;
             any |= has;
         }
@@ -177,13 +180,15 @@ class ModelLinkerTest {
     void onlyTheModelsLoopFreeCallsToDeclarationsAreLeftUnoptimised() {
         try (LlvmModule m = LlvmModule.parseIr(GLUE, "glue")) {
             LLVMModuleRef mod = m.module();
-            ModelLinker.leaveGlueUnoptimised(mod, Set.of("main_graph", "looped", "calls_definition", "no_call", "kernel"));
+            ModelLinker.leaveGlueUnoptimised(mod,
+                    Set.of("main_graph", "looped", "calls_definition", "no_call", "always_inlined", "kernel"));
             assertThat(leftUnoptimised(mod, "main_graph")).as("the graph function's shape").isTrue();
             assertThat(leftUnoptimised(mod, "looped")).as("a loop").isFalse();
             assertThat(leftUnoptimised(mod, "calls_definition")).as("a call to a definition").isFalse();
             assertThat(leftUnoptimised(mod, "no_call")).as("no call").isFalse();
             assertThat(leftUnoptimised(mod, "not_the_models")).as("glue that is not the model's").isFalse();
             assertThat(leftUnoptimised(mod, "kernel")).as("a declaration").isFalse();
+            assertThat(leftUnoptimised(mod, "always_inlined")).as("alwaysinline").isFalse();
             m.verify();
             LlvmModule.optimize(mod, 2);
             assertThat(functionIr(mod, "main_graph")).as("marked, after O2").contains("insertvalue");
