@@ -22,6 +22,7 @@ public final class OpDefinition {
     private final Set<Class<? extends OpTrait>> traits;
     private final OpVerifier verifier;
     private final OpVerifier regionVerifier;
+    private final SymbolUseVerifier symbolUseVerifier;
     private final OpAssembly assembly;
     private final String summary;
     private final Set<String> inherentAttributes;
@@ -34,6 +35,7 @@ public final class OpDefinition {
         this.traits = Set.copyOf(b.traits);
         this.verifier = b.verifier;
         this.regionVerifier = b.regionVerifier;
+        this.symbolUseVerifier = b.symbolUseVerifier;
         this.assembly = b.assembly;
         this.summary = b.summary;
         this.inherentAttributes = Set.copyOf(b.inherentAttributes);
@@ -91,6 +93,11 @@ public final class OpDefinition {
     /** The verifier that runs after the op's regions were verified, or {@code null}. */
     public OpVerifier regionVerifier() {
         return regionVerifier;
+    }
+
+    /** The verifier of the symbols the op names (after {@link #verifier()}), or {@code null}. */
+    public SymbolUseVerifier symbolUseVerifier() {
+        return symbolUseVerifier;
     }
 
     /** The custom assembly form, or {@code null} when the op prints only generically. */
@@ -165,6 +172,7 @@ public final class OpDefinition {
         private final Map<Class<?>, Object> interfaces = new java.util.LinkedHashMap<>();
         private OpVerifier verifier;
         private OpVerifier regionVerifier;
+        private SymbolUseVerifier symbolUseVerifier;
         private OpAssembly assembly;
         private String summary = "";
         private final Set<String> inherentAttributes = new LinkedHashSet<>();
@@ -190,6 +198,12 @@ public final class OpDefinition {
         /** Sets the verifier that runs after the regions were verified. */
         public Builder regionVerifier(OpVerifier v) {
             this.regionVerifier = v;
+            return this;
+        }
+
+        /** Sets the verifier of the symbols the op names (see {@link SymbolUseVerifier}). */
+        public Builder symbolUseVerifier(SymbolUseVerifier v) {
+            this.symbolUseVerifier = v;
             return this;
         }
 

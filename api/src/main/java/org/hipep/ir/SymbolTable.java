@@ -1,7 +1,9 @@
 package org.hipep.ir;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.hipep.ir.builtin.StringAttr;
 import org.hipep.ir.builtin.SymbolRefAttr;
 
@@ -95,12 +97,24 @@ public final class SymbolTable {
 
     /**
      * Resolves a (possibly nested) symbol reference starting from the nearest symbol table that
-     * encloses {@code from} (or is {@code from}), or {@code null} when not found.
+     * encloses {@code from} (or is {@code from}), or {@code null} when not found. Each table's ops
+     * are scanned; a {@link SymbolTableCollection} reads each table once for many lookups.
      */
     public static Operation lookupNearestSymbolFrom(Operation from, SymbolRefAttr ref) {
+        return lookupNearestSymbolFrom(from, ref, SymbolTable::lookupDirect);
+    }
+
+    /** Resolves {@code ref} inside {@code table} (nested references walk nested tables). */
+    public static Operation lookupIn(Operation table, SymbolRefAttr ref) {
+        return lookupIn(table, ref, SymbolTable::lookupDirect);
+    }
+
+    /** {@link #lookupNearestSymbolFrom(Operation, SymbolRefAttr)} with {@code direct} finding a name in one table. */
+    static Operation lookupNearestSymbolFrom(Operation from, SymbolRefAttr ref,
+            BiFunction<Operation, String, Operation> direct) {
         Operation table = from.hasTrait(OpTrait.SymbolTable.class) ? from : from.parentWithTrait(OpTrait.SymbolTable.class);
         while (table != null) {
-            Operation found = lookupIn(table, ref);
+            Operation found = lookupIn(table, ref, direct);
             if (found != null) {
                 return found;
             }
@@ -109,14 +123,13 @@ public final class SymbolTable {
         return null;
     }
 
-    /** Resolves {@code ref} inside {@code table} (nested references walk nested tables). */
-    public static Operation lookupIn(Operation table, SymbolRefAttr ref) {
-        Operation cur = lookupDirect(table, ref.rootReference());
+    private static Operation lookupIn(Operation table, SymbolRefAttr ref, BiFunction<Operation, String, Operation> direct) {
+        Operation cur = direct.apply(table, ref.rootReference());
         for (String nested : ref.nestedReferences()) {
             if (cur == null || !cur.hasTrait(OpTrait.SymbolTable.class)) {
                 return null;
             }
-            cur = lookupDirect(cur, nested);
+            cur = direct.apply(cur, nested);
         }
         return cur;
     }
@@ -131,5 +144,24 @@ public final class SymbolTable {
             }
         }
         return null;
+    }
+
+    /**
+     * The symbols {@link #lookupDirect} finds in {@code table}, by name: the first op of each name
+     * in its region's first block (none without one). Unlike the constructor, a name defined twice
+     * is no error here: the verifier reports it.
+     */
+    static Map<String, Operation> symbolsOf(Operation table) {
+        Map<String, Operation> out = new HashMap<>();
+        if (table.numRegions() == 0 || table.region(0).isEmpty()) {
+            return out;
+        }
+        for (Operation op : table.region(0).front()) {
+            String name = symbolName(op);
+            if (name != null) {
+                out.putIfAbsent(name, op);
+            }
+        }
+        return out;
     }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
  */
 public final class Verifier {
     private final Map<Region, Dominance> dominance = new IdentityHashMap<>();
+    private final SymbolTableCollection symbolTables = new SymbolTableCollection();
     private boolean failed;
 
     private Verifier() {
@@ -68,6 +69,9 @@ public final class Verifier {
             }
             if (def.verifier() != null) {
                 fail(def.verifier().verify(op));
+            }
+            if (def.symbolUseVerifier() != null) {
+                fail(def.symbolUseVerifier().verify(op, symbolTables));
             }
         }
         for (int i = 0; i < op.numRegions(); i++) {

@@ -243,4 +243,79 @@ class IrCoreTest {
         assertThat(SymbolTable.symbolName(nested)).isEqualTo("inner");
         assertThat(Map.copyOf(table.symbols())).containsKeys("a", "a_0", "nested");
     }
+
+    /** The first op of {@code module}'s body that is {@code name}. */
+    private static Operation first(Operation module, String name) {
+        for (Operation op : module.region(0).front()) {
+            if (op.is(name)) {
+                return op;
+            }
+        }
+        throw new AssertionError("no " + name);
+    }
+
+    @Test
+    void aSymbolTableCollectionFindsWhatTheScanFindsAndReadsEachTableOnce() {
+        Operation module = IrParser.parse(ctx, """
+                "test.symbol"() {sym_name = "a"} : () -> ()
+                "test.symbol"() {sym_name = "a", second} : () -> ()
+                "test.symbol_table"() ({
+                  "test.symbol"() {sym_name = "inner"} : () -> ()
+                }) {sym_name = "nested"} : () -> ()
+                "x.user"() : () -> ()
+                """, "sym.mlir");
+        Operation user = first(module, "x.user");
+        SymbolTableCollection tables = new SymbolTableCollection();
+        for (org.hipep.ir.builtin.SymbolRefAttr ref : List.of(org.hipep.ir.builtin.SymbolRefAttr.flat("a"),
+                new org.hipep.ir.builtin.SymbolRefAttr("nested", List.of("inner")),
+                org.hipep.ir.builtin.SymbolRefAttr.flat("missing"),
+                new org.hipep.ir.builtin.SymbolRefAttr("a", List.of("inner")))) {
+            assertThat(tables.lookupNearestSymbolFrom(user, ref)).as("%s", ref)
+                    .isSameAs(SymbolTable.lookupNearestSymbolFrom(user, ref));
+        }
+        assertThat(tables.lookupNearestSymbolFrom(user, org.hipep.ir.builtin.SymbolRefAttr.flat("a")).attribute("second"))
+                .as("a name defined twice: the first definition, as the scan finds it").isNull();
+        // a table read once is not read again: a symbol added afterwards is seen by a new collection only
+        Operation late = Operation.create(new OperationState(UnknownLoc.INSTANCE, "test.symbol", ctx)
+                .addAttribute("sym_name", new StringAttr("late")));
+        module.region(0).front().insertBefore(user, late);
+        assertThat(tables.lookupNearestSymbolFrom(user, org.hipep.ir.builtin.SymbolRefAttr.flat("late"))).isNull();
+        assertThat(new SymbolTableCollection().lookupNearestSymbolFrom(user,
+                org.hipep.ir.builtin.SymbolRefAttr.flat("late"))).isSameAs(late);
+    }
+
+    @Test
+    void symbolUseVerifiersShareOneCollectionPerVerifierRun() {
+        List<SymbolTableCollection> seen = new ArrayList<>();
+        DialectRegistry registry = TestDialect.registry().insert("uses", cx -> new Dialect("uses", cx) {
+            @Override
+            protected void initialize() {
+                addOperation("ref").symbolUseVerifier((op, tables) -> {
+                    seen.add(tables);
+                    var ref = (org.hipep.ir.builtin.SymbolRefAttr) op.attribute("ref");
+                    return tables.lookupNearestSymbolFrom(op, ref) != null ? LogicalResult.success()
+                            : op.emitOpError("'" + ref.rootReference() + "' names no symbol");
+                }).register();
+            }
+        });
+        Context c = new Context(registry);
+        Operation module = IrParser.parse(c, """
+                "test.symbol"() {sym_name = "a"} : () -> ()
+                "uses.ref"() {ref = @a} : () -> ()
+                "uses.ref"() {ref = @a} : () -> ()
+                """, "uses.mlir");
+        assertThat(Verifier.verify(module).succeeded()).isTrue();
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(1)).isSameAs(seen.get(0));
+        Operation bad = IrParser.parse(c, """
+                "uses.ref"() {ref = @missing} : () -> ()
+                """, "bad.mlir");
+        List<Diagnostic> diags = new ArrayList<>();
+        try (var reg = c.diagnostics().registerHandler(diags::add)) {
+            assertThat(Verifier.verify(bad).failed()).isTrue();
+        }
+        assertThat(diags).singleElement()
+                .satisfies(d -> assertThat(d.message()).isEqualTo("'uses.ref' op 'missing' names no symbol"));
+        assertThat(seen.get(2)).as("another run, another collection").isNotSameAs(seen.get(0));
+    }
 }

@@ -9,6 +9,7 @@ import org.hipep.ir.OpTrait;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Region;
 import org.hipep.ir.SymbolTable;
+import org.hipep.ir.SymbolTableCollection;
 import org.hipep.ir.Type;
 import org.hipep.ir.builtin.FunctionType;
 import org.hipep.ir.builtin.StringAttr;
@@ -62,7 +63,7 @@ public final class FuncDialect extends Dialect {
         addOperation("call")
                 .summary("Call operation")
                 .inherentAttributes(CALLEE, ARG_ATTRS, RES_ATTRS, "no_inline")
-                .verifier(FuncDialect::verifyCall)
+                .symbolUseVerifier(FuncDialect::verifyCall)
                 .assembly(new CallAssembly())
                 .register();
     }
@@ -140,11 +141,11 @@ public final class FuncDialect extends Dialect {
         return LogicalResult.success();
     }
 
-    private static LogicalResult verifyCall(Operation op) {
+    private static LogicalResult verifyCall(Operation op, SymbolTableCollection symbolTables) {
         if (!(op.attribute(CALLEE) instanceof SymbolRefAttr callee) || !callee.isFlat()) {
             return op.emitOpError("requires a 'callee' symbol reference attribute");
         }
-        Operation target = SymbolTable.lookupNearestSymbolFrom(op, callee);
+        Operation target = symbolTables.lookupNearestSymbolFrom(op, callee);
         if (target == null || !target.is(FUNC)) {
             return op.emitOpError("'" + callee.rootReference() + "' does not reference a valid function");
         }

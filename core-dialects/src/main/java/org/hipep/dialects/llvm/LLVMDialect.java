@@ -58,7 +58,7 @@ public final class LLVMDialect extends Dialect {
         addOperation("call").summary("Call to an LLVM function")
                 .inherentAttributes("callee", "var_callee_type", "CConv", "TailCallKind", "fastmathFlags",
                         "op_bundle_sizes", "operandSegmentSizes", "arg_attrs", "res_attrs")
-                .verifier(LLVMVerifiers::call).assembly(LLVMFuncForms.call()).register();
+                .symbolUseVerifier(LLVMVerifiers::call).assembly(LLVMFuncForms.call()).register();
         addOperation("mlir.global").summary("LLVM dialect global")
                 .traits(OpTrait.Symbol.class, OpTrait.IsolatedFromAbove.class, OpTrait.SingleBlock.class)
                 .inherentAttributes(SymbolTable.SYMBOL_ATTR, "global_type", "linkage", "constant", "value",
@@ -66,7 +66,7 @@ public final class LLVMDialect extends Dialect {
                 .verifier(LLVMVerifiers::global).assembly(LLVMFuncForms.global()).register();
         addOperation("mlir.addressof").summary("Creates a pointer to a global or function")
                 .traits(OpTrait.Pure.class).inherentAttributes("global_name")
-                .verifier(LLVMVerifiers::addressOf).assembly(LLVMOpForms.addressOf()).register();
+                .symbolUseVerifier(LLVMVerifiers::addressOf).assembly(LLVMOpForms.addressOf()).register();
         addOperation("mlir.constant").summary("Defines a constant of LLVM type")
                 .traits(OpTrait.Pure.class, OpTrait.ConstantLike.class).inherentAttributes("value")
                 .verifier(LLVMVerifiers::constant).assembly(LLVMOpForms.constant()).register();

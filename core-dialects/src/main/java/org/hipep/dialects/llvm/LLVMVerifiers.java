@@ -5,7 +5,7 @@ import org.hipep.ir.Attribute;
 import org.hipep.ir.Block;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
-import org.hipep.ir.SymbolTable;
+import org.hipep.ir.SymbolTableCollection;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.DenseArrayAttr;
@@ -80,7 +80,7 @@ public final class LLVMVerifiers {
         return LogicalResult.success();
     }
 
-    static LogicalResult call(Operation op) {
+    static LogicalResult call(Operation op, SymbolTableCollection symbolTables) {
         if (!(op.attribute("callee") instanceof SymbolRefAttr callee)) {
             if (op.numOperands() == 0) {
                 return op.emitOpError("must have either a `callee` attribute or at least an operand");
@@ -91,7 +91,7 @@ public final class LLVMVerifiers {
             }
             return LogicalResult.success();
         }
-        Operation target = SymbolTable.lookupNearestSymbolFrom(op, callee);
+        Operation target = symbolTables.lookupNearestSymbolFrom(op, callee);
         if (target == null || !target.is("llvm.func")) {
             return op.emitOpError("'" + callee.rootReference() + "' does not reference a symbol in the current scope");
         }
@@ -131,11 +131,11 @@ public final class LLVMVerifiers {
         return LogicalResult.success();
     }
 
-    static LogicalResult addressOf(Operation op) {
+    static LogicalResult addressOf(Operation op, SymbolTableCollection symbolTables) {
         if (!(op.attribute("global_name") instanceof SymbolRefAttr name)) {
             return op.emitOpError("requires attribute 'global_name'");
         }
-        Operation target = SymbolTable.lookupNearestSymbolFrom(op, name);
+        Operation target = symbolTables.lookupNearestSymbolFrom(op, name);
         if (target == null || !(target.is("llvm.mlir.global") || target.is("llvm.func"))) {
             return op.emitOpError("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or"
                     + " 'llvm.func' or 'llvm.mlir.ifunc'");

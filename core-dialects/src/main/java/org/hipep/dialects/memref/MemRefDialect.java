@@ -62,7 +62,7 @@ public final class MemRefDialect extends Dialect {
                 .verifier(MemRefVerifiers::verifyGlobal).assembly(GLOBAL).register();
         addOperation("get_global").summary("Get the memref pointing to a global variable")
                 .traits(OpTrait.Pure.class).inherentAttributes("name")
-                .verifier(MemRefVerifiers::verifyGetGlobal).assembly(GET_GLOBAL).register();
+                .symbolUseVerifier(MemRefVerifiers::verifyGetGlobal).assembly(GET_GLOBAL).register();
         addOperation("load").summary("Load operation").inherentAttributes("nontemporal", "alignment")
                 .verifier(MemRefVerifiers::verifyLoad).assembly(LOAD).register();
         addOperation("store").summary("Store operation").inherentAttributes("nontemporal", "alignment")

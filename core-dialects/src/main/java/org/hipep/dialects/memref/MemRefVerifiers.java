@@ -10,7 +10,7 @@ import java.util.Objects;
 import org.hipep.ir.Attribute;
 import org.hipep.ir.LogicalResult;
 import org.hipep.ir.Operation;
-import org.hipep.ir.SymbolTable;
+import org.hipep.ir.SymbolTableCollection;
 import org.hipep.ir.Type;
 import org.hipep.ir.Value;
 import org.hipep.ir.builtin.AffineMapAttr;
@@ -103,11 +103,11 @@ final class MemRefVerifiers {
         return LogicalResult.success();
     }
 
-    static LogicalResult verifyGetGlobal(Operation op) {
+    static LogicalResult verifyGetGlobal(Operation op, SymbolTableCollection symbolTables) {
         if (!(op.attribute("name") instanceof SymbolRefAttr name)) {
             return op.emitOpError("requires attribute 'name'");
         }
-        Operation global = SymbolTable.lookupNearestSymbolFrom(op, name);
+        Operation global = symbolTables.lookupNearestSymbolFrom(op, name);
         if (global == null || !global.is("memref.global")) {
             return op.emitOpError("'" + name.rootReference() + "' does not reference a valid global memref");
         }
