@@ -21,12 +21,15 @@ public final class DenseElementsAttr implements TypedAttribute {
     private final ShapedType type;
     private final ByteBuffer data;
     private final boolean splat;
+    /** The type's element count, kept: element reads check their index against it */
+    private final long numElements;
     private int hash;
 
     private DenseElementsAttr(ShapedType type, ByteBuffer data, boolean splat) {
         this.type = type;
         this.data = data.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
         this.splat = splat;
+        this.numElements = type.numElements();
     }
 
     /**
@@ -114,7 +117,7 @@ public final class DenseElementsAttr implements TypedAttribute {
 
     /** The number of elements of the type. */
     public long numElements() {
-        return type.numElements();
+        return numElements;
     }
 
     /** Bytes per element in the raw buffer. */
