@@ -109,7 +109,7 @@ public final class SymbolTable {
         return lookupIn(table, ref, SymbolTable::lookupDirect);
     }
 
-    /** {@link #lookupNearestSymbolFrom(Operation, SymbolRefAttr)} with {@code direct} finding a name in one table. */
+    /** {@link #lookupNearestSymbolFrom(Operation, SymbolRefAttr)}, {@code direct} finding a name in one table. */
     static Operation lookupNearestSymbolFrom(Operation from, SymbolRefAttr ref,
             BiFunction<Operation, String, Operation> direct) {
         Operation table = from.hasTrait(OpTrait.SymbolTable.class) ? from : from.parentWithTrait(OpTrait.SymbolTable.class);
@@ -123,7 +123,8 @@ public final class SymbolTable {
         return null;
     }
 
-    private static Operation lookupIn(Operation table, SymbolRefAttr ref, BiFunction<Operation, String, Operation> direct) {
+    private static Operation lookupIn(Operation table, SymbolRefAttr ref,
+            BiFunction<Operation, String, Operation> direct) {
         Operation cur = direct.apply(table, ref.rootReference());
         for (String nested : ref.nestedReferences()) {
             if (cur == null || !cur.hasTrait(OpTrait.SymbolTable.class)) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.hipep.ir.builtin.BuiltinDialect;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.UnknownLoc;
 import org.hipep.ir.testdialect.TestDialect;
 import org.hipep.ir.text.AsmPrinterOptions;
@@ -236,9 +237,8 @@ class IrCoreTest {
         Operation fresh = Operation.create(new OperationState(UnknownLoc.INSTANCE, "test.symbol", ctx)
                 .addAttribute("sym_name", new StringAttr("a")));
         assertThat(table.insert(fresh)).isEqualTo("a_0");
-        assertThat(SymbolTable.lookupIn(module, org.hipep.ir.builtin.SymbolRefAttr.flat("a_0"))).isSameAs(fresh);
-        Operation nested = SymbolTable.lookupIn(module,
-                new org.hipep.ir.builtin.SymbolRefAttr("nested", List.of("inner")));
+        assertThat(SymbolTable.lookupIn(module, SymbolRefAttr.flat("a_0"))).isSameAs(fresh);
+        Operation nested = SymbolTable.lookupIn(module, new SymbolRefAttr("nested", List.of("inner")));
         assertThat(nested).isNotNull();
         assertThat(SymbolTable.symbolName(nested)).isEqualTo("inner");
         assertThat(Map.copyOf(table.symbols())).containsKeys("a", "a_0", "nested");
@@ -266,22 +266,22 @@ class IrCoreTest {
                 """, "sym.mlir");
         Operation user = first(module, "x.user");
         SymbolTableCollection tables = new SymbolTableCollection();
-        for (org.hipep.ir.builtin.SymbolRefAttr ref : List.of(org.hipep.ir.builtin.SymbolRefAttr.flat("a"),
-                new org.hipep.ir.builtin.SymbolRefAttr("nested", List.of("inner")),
-                org.hipep.ir.builtin.SymbolRefAttr.flat("missing"),
-                new org.hipep.ir.builtin.SymbolRefAttr("a", List.of("inner")))) {
+        for (SymbolRefAttr ref : List.of(SymbolRefAttr.flat("a"),
+                new SymbolRefAttr("nested", List.of("inner")),
+                SymbolRefAttr.flat("missing"),
+                new SymbolRefAttr("a", List.of("inner")))) {
             assertThat(tables.lookupNearestSymbolFrom(user, ref)).as("%s", ref)
                     .isSameAs(SymbolTable.lookupNearestSymbolFrom(user, ref));
         }
-        assertThat(tables.lookupNearestSymbolFrom(user, org.hipep.ir.builtin.SymbolRefAttr.flat("a")).attribute("second"))
+        assertThat(tables.lookupNearestSymbolFrom(user, SymbolRefAttr.flat("a")).attribute("second"))
                 .as("a name defined twice: the first definition, as the scan finds it").isNull();
         // a table read once is not read again: a symbol added afterwards is seen by a new collection only
         Operation late = Operation.create(new OperationState(UnknownLoc.INSTANCE, "test.symbol", ctx)
                 .addAttribute("sym_name", new StringAttr("late")));
         module.region(0).front().insertBefore(user, late);
-        assertThat(tables.lookupNearestSymbolFrom(user, org.hipep.ir.builtin.SymbolRefAttr.flat("late"))).isNull();
+        assertThat(tables.lookupNearestSymbolFrom(user, SymbolRefAttr.flat("late"))).isNull();
         assertThat(new SymbolTableCollection().lookupNearestSymbolFrom(user,
-                org.hipep.ir.builtin.SymbolRefAttr.flat("late"))).isSameAs(late);
+                SymbolRefAttr.flat("late"))).isSameAs(late);
     }
 
     @Test
@@ -292,7 +292,7 @@ class IrCoreTest {
             protected void initialize() {
                 addOperation("ref").symbolUseVerifier((op, tables) -> {
                     seen.add(tables);
-                    var ref = (org.hipep.ir.builtin.SymbolRefAttr) op.attribute("ref");
+                    var ref = (SymbolRefAttr) op.attribute("ref");
                     return tables.lookupNearestSymbolFrom(op, ref) != null ? LogicalResult.success()
                             : op.emitOpError("'" + ref.rootReference() + "' names no symbol");
                 }).register();

@@ -21,7 +21,7 @@ public final class DenseElementsAttr implements TypedAttribute {
     private final ShapedType type;
     private final ByteBuffer data;
     private final boolean splat;
-    /** The type's element count, kept: element reads check their index against it */
+    /** The type's element count, kept: every element read checks its index against it. */
     private final long numElements;
     private int hash;
 

@@ -219,10 +219,12 @@ class ModelLinkerTest {
         LLVMContextRef ctx = LLVMContextCreate();
         try {
             ModelLinker.Linked beside = ModelLinker.linkBeside(ctx, model, prebuilt, LoadOptions.defaults());
-            assertThat(leftUnoptimised(beside.main().module(), "main_graph")).as("beside the prebuilt runtime").isTrue();
+            assertThat(leftUnoptimised(beside.main().module(), "main_graph")).as("beside the prebuilt runtime")
+                    .isTrue();
             assertThat(leftUnoptimised(beside.main().module(), "inference_compute")).as("a loop").isFalse();
             beside.dispose();
-            ModelLinker.Linked o0 = ModelLinker.linkBeside(ctx, model, prebuilt, LoadOptions.defaults().withOptLevel(0));
+            ModelLinker.Linked o0 = ModelLinker.linkBeside(ctx, model, prebuilt,
+                    LoadOptions.defaults().withOptLevel(0));
             assertThat(leftUnoptimised(o0.main().module(), "main_graph")).as("at O0").isFalse();
             o0.dispose();
             ModelLinker.Linked linked = ModelLinker.link(ctx, model, runtime(), LoadOptions.defaults());
