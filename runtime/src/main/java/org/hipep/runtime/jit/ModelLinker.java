@@ -181,7 +181,9 @@ final class ModelLinker {
      * the module's level. Left out: a function with a loop (a branch to a block at or before its
      * own, which is conservative), an indirect call or a call to a definition in {@code mod} (the
      * runtime linked in, whose kernels may inline), a function marked {@code alwaysinline} (which
-     * {@code noinline} contradicts), and every function of the runtime's and the plugins'.
+     * {@code noinline} contradicts), and every function of the runtime's and the plugins'. A native
+     * artifact merges the plugins' modules into the model's after this ({@link NativeArtifact}), so
+     * their kernels, which could inline into the graph function there, stay calls: one a run each.
      */
     static void leaveGlueUnoptimised(LLVMModuleRef mod, Set<String> modelDefs) {
         LLVMContextRef ctx = LLVMGetModuleContext(mod);
