@@ -16,6 +16,7 @@ import org.hipep.ir.builtin.DenseArrayAttr;
 import org.hipep.ir.builtin.IntegerAttr;
 import org.hipep.ir.builtin.IntegerType;
 import org.hipep.ir.builtin.StringAttr;
+import org.hipep.ir.builtin.SymbolRefAttr;
 import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.pass.Pass;
 import org.hipep.pass.options.Option;
@@ -29,7 +30,8 @@ import org.hipep.pass.options.Option;
  * argument 0 is the run-time state ({@code !llvm.ptr}) and whose other arguments are the graph
  * inputs, each memref expanded as upstream passes it (allocated pointer, aligned pointer, offset,
  * R sizes, R strides, the sizes and strides {@code i64}); its results are ignored (outputs go
- * through the output allocator). The inputs' ranks come from {@code hipdnn.input_shapes} when the
+ * through the output allocator), so unless something else in the module calls it, the pass makes
+ * it return nothing. The inputs' ranks come from {@code hipdnn.input_shapes} when the
  * module records them (the signature must then match), else from the signature.
  *
  * <p>Output, every function public with {@code llvm.emit_c_interface}:
@@ -188,13 +190,47 @@ public final class GenerateInterfacePass extends Pass {
             } catch (ModelMetadata.BadAttributeException e) {
                 throw new InterfaceException(module, e.getMessage());
             }
+            boolean dropResults = !mainType.returnsVoid() && !calledElsewhere(module);
+            LLVMTypes.FunctionType called = dropResults ? fn(VOID, mainType.params().toArray(Type[]::new)) : mainType;
             InterfaceEmitter emitter = new InterfaceEmitter(module, main.location());
             emitter.declareRuntime(symbols);
-            emitter.emit(mainType, inputs, pool, json);
+            emitter.emit(called, inputs, pool, json);
+            if (dropResults) {
+                dropResults(main, called);
+            }
         } catch (InterfaceException e) {
             e.op.emitError("generate-interface: " + e.getMessage());
             signalPassFailure();
         }
+    }
+
+    /** Whether anything in {@code module} calls {@code @main_graph} already. */
+    private static boolean calledElsewhere(Operation module) {
+        boolean[] found = {false};
+        module.walk(op -> {
+            if (op.is(LLVMDialect.NAMESPACE + ".call") && op.attribute("callee") instanceof SymbolRefAttr callee
+                    && callee.rootReference().equals(MAIN_GRAPH)) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+
+    /**
+     * {@code @main_graph} made to return nothing: the generated {@code inference_compute}, its only
+     * caller, ignores its results (the outputs went through the output allocator). The values it
+     * returned are left without a user, for LLVM to remove. A returned descriptor (seven words or
+     * more, returned through memory) would also keep LLVM's fast instruction selector, which code
+     * generation uses for the graph function (the runtime's {@code ModelLinker}), from all of it.
+     */
+    private static void dropResults(Operation main, LLVMTypes.FunctionType voidType) {
+        main.setAttribute("function_type", new TypeAttr(voidType));
+        main.removeAttribute("res_attrs");
+        main.walk(op -> {
+            if (op.is(LLVMDialect.NAMESPACE + ".return") && op.numOperands() > 0) {
+                op.setOperands(List.of());
+            }
+        });
     }
 
     /**

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.hipep.dialects.CoreDialects;
+import org.hipep.dialects.llvm.LLVMTypes;
 import org.hipep.ir.Context;
 import org.hipep.ir.Diagnostic;
 import org.hipep.ir.DialectRegistry;
 import org.hipep.ir.Operation;
 import org.hipep.ir.Severity;
+import org.hipep.ir.SymbolTable;
 import org.hipep.ir.Verifier;
+import org.hipep.ir.builtin.SymbolRefAttr;
+import org.hipep.ir.builtin.TypeAttr;
 import org.hipep.ir.text.IrParser;
 import org.hipep.pass.PassManager;
 import org.junit.jupiter.api.Test;
@@ -202,6 +206,59 @@ class GenerateInterfacePassTest {
             assertThat(d.filePosition().line()).isEqualTo(1);
         });
         assertThat(module.toString()).isEqualTo(before);
+    }
+
+    @Test
+    void mainGraphReturnsNothingUnlessSomethingElseInTheModuleCallsIt() {
+        String main = """
+                llvm.func @main_graph(%ctx: !llvm.ptr) -> !llvm.struct<(ptr, i64)> {
+                  %p = llvm.mlir.zero : !llvm.ptr
+                  %u = llvm.mlir.poison : !llvm.struct<(ptr, i64)>
+                  %d = llvm.insertvalue %p, %u[0] : !llvm.struct<(ptr, i64)>
+                  llvm.return %d : !llvm.struct<(ptr, i64)>
+                }
+                """;
+        Operation alone = generated(main);
+        Operation graph = new SymbolTable(alone).lookup("main_graph");
+        assertThat(functionType(graph).returnsVoid()).isTrue();
+        assertThat(graph.toString()).contains("\"llvm.return\"() : () -> ()");
+        assertThat(mainGraphCallResults(alone)).isZero();
+
+        Operation called = generated(main + """
+                llvm.func @probe(%ctx: !llvm.ptr) -> !llvm.struct<(ptr, i64)> {
+                  %r = llvm.call @main_graph(%ctx) : (!llvm.ptr) -> !llvm.struct<(ptr, i64)>
+                  llvm.return %r : !llvm.struct<(ptr, i64)>
+                }
+                """);
+        Operation kept = new SymbolTable(called).lookup("main_graph");
+        assertThat(functionType(kept).returnsVoid()).isFalse();
+        assertThat(kept.toString()).contains("\"llvm.return\"(%");
+        assertThat(mainGraphCallResults(called)).isEqualTo(2); // inference_compute's and @probe's
+    }
+
+    private static LLVMTypes.FunctionType functionType(Operation function) {
+        return (LLVMTypes.FunctionType) ((TypeAttr) function.attribute("function_type")).value();
+    }
+
+    /** The results of the module's calls of {@code @main_graph}, added up. */
+    private static int mainGraphCallResults(Operation module) {
+        int[] results = {0};
+        module.walk(op -> {
+            if (op.is("llvm.call") && op.attribute("callee") instanceof SymbolRefAttr callee
+                    && callee.rootReference().equals("main_graph")) {
+                results[0] += op.numResults();
+            }
+        });
+        return results[0];
+    }
+
+    private Operation generated(String text) {
+        Operation module = IrParser.parse(ctx, text, "graph.mlir");
+        PassManager pm = new PassManager();
+        pm.addPass(GenerateInterfacePass::new);
+        assertThat(pm.run(module).succeeded()).as("%s", errors).isTrue();
+        assertThat(Verifier.verify(module).succeeded()).as("%s", errors).isTrue();
+        return module;
     }
 
     private String refusal(String text) {
