@@ -16,8 +16,10 @@ import java.util.TreeSet;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMErrorRef;
 import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
 import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMPassBuilderOptionsRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
 /**
@@ -176,28 +178,61 @@ final class ModelLinker {
      * {@code default<O2>} spent more time on it than on anything else: light-resnet50's 292 calls
      * took 57 ms of LLVM's middle end, dead-store elimination a third of it, on stores it cannot
      * remove (each descriptor is passed to a call). Marked, the module's parse, link and
-     * optimisation take ~9 ms together (docs/BENCHMARKS.md, fifty-fourth round). Its code
-     * generation (~40 ms, instruction selection the most) does not shrink: the target machine keeps
-     * the module's level. Left out: a function with a loop (a branch to a block at or before its
+     * optimisation take ~9 ms together (docs/BENCHMARKS.md, fifty-fourth round). Left out: a
+     * function with a loop (a branch to a block at or before its
      * own, which is conservative), an indirect call or a call to a definition in {@code mod} (the
      * runtime linked in, whose kernels may inline), a function marked {@code alwaysinline} (which
      * {@code noinline} contradicts), and every function of the runtime's and the plugins'. A native
      * artifact merges the plugins' modules into the model's after this ({@link NativeArtifact}), so
      * their kernels, which could inline into the graph function there, stay calls: one a run each.
+     *
+     * <p>Before it is marked, a glue function goes through {@link #GLUE_PASSES} alone. Code
+     * generation selects an {@code optnone} function's instructions with LLVM's fast selector,
+     * which does not take the descriptors as they come: built with {@code insertvalue} and stored
+     * whole, so each of those went to SelectionDAG, and light-resnet50's graph function took ~37 ms
+     * of code generation. Combined, each field is a scalar store, and the fast selector takes
+     * them: ~13 ms, after ~6 ms of combining (fifty-fifth round). The graph function returns
+     * nothing ({@code generate-interface} drops its ignored results): a returned descriptor would
+     * send the whole function to SelectionDAG.
      */
     static void leaveGlueUnoptimised(LLVMModuleRef mod, Set<String> modelDefs) {
         LLVMContextRef ctx = LLVMGetModuleContext(mod);
-        for (String name : modelDefs) {
-            LLVMValueRef f = LLVMGetNamedFunction(mod, name);
-            if (f != null && !f.isNull() && LLVMIsDeclaration(f) == 0 && !hasAttribute(f, "alwaysinline")
-                    && isGlue(f)) {
-                for (String attr : GLUE_ATTRIBUTES) {
-                    int kind = LLVMGetEnumAttributeKindForName(attr, attr.length());
-                    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+        LLVMPassBuilderOptionsRef options = null;
+        try {
+            for (String name : modelDefs) {
+                LLVMValueRef f = LLVMGetNamedFunction(mod, name);
+                if (f != null && !f.isNull() && LLVMIsDeclaration(f) == 0 && !hasAttribute(f, "alwaysinline")
+                        && isGlue(f)) {
+                    if (options == null) {
+                        options = LLVMCreatePassBuilderOptions();
+                    }
+                    LLVMErrorRef error = LLVMRunPassesOnFunction(f, GLUE_PASSES, null, options);
+                    if (error != null && !error.isNull()) {
+                        BytePointer message = LLVMGetErrorMessage(error);
+                        String text = message.getString();
+                        LLVMDisposeErrorMessage(message);
+                        throw new RuntimeFailure(GLUE_PASSES + " on " + name + " failed: " + text);
+                    }
+                    for (String attr : GLUE_ATTRIBUTES) {
+                        int kind = LLVMGetEnumAttributeKindForName(attr, attr.length());
+                        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+                    }
                 }
+            }
+        } finally {
+            if (options != null) {
+                LLVMDisposePassBuilderOptions(options);
             }
         }
     }
+
+    /**
+     * What a glue function goes through before {@link #leaveGlueUnoptimised} marks it: LLVM's
+     * instruction combiner, once (no check for a fixed point), which splits a whole-struct store
+     * into its fields' stores and folds the {@code insertvalue} chains away (~5 ms on
+     * light-resnet50's graph function).
+     */
+    static final String GLUE_PASSES = "instcombine<no-verify-fixpoint>";
 
     /** Whether function {@code f} carries the enum attribute {@code name}. */
     static boolean hasAttribute(LLVMValueRef f, String name) {

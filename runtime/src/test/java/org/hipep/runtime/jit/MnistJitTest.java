@@ -99,6 +99,33 @@ class MnistJitTest {
         }
     }
 
+    /**
+     * Beside the prebuilt runtime, mnist-8's graph function reaches code generation in the form
+     * LLVM's fast instruction selector takes whole: marked {@code optnone}, returning nothing, each
+     * kernel operand's descriptor stored field by field (no {@code insertvalue} or
+     * {@code extractvalue}, no store of a whole struct). Any of those sends instructions, or with a
+     * returned descriptor the whole function, to the slow selector ({@link ModelLinker}).
+     */
+    @Test
+    void theGraphFunctionReachesCodeGenerationAsScalars(@TempDir Path dir) {
+        PrebuiltRuntime prebuilt = PrebuiltRuntime.forHost().orElse(null);
+        assertThat(prebuilt).as("the prebuilt runtime for this host").isNotNull();
+        byte[] bitcode = mnistBitcode(dir, false);
+        LLVMContextRef llvm = LLVMContextCreate();
+        try {
+            ModelLinker.Linked linked = ModelLinker.linkBeside(llvm, bitcode, prebuilt, LoadOptions.defaults());
+            try {
+                String ir = ModelLinkerTest.functionIr(linked.main().module(), "main_graph");
+                assertThat(ir).contains("optnone", "define void @main_graph(", "call void @hipep_conv")
+                        .doesNotContain("insertvalue", "extractvalue", "store {");
+            } finally {
+                linked.dispose();
+            }
+        } finally {
+            LLVMContextDispose(llvm);
+        }
+    }
+
     /** mnist-8's bitcode; with {@code checkCalls}, first that the runtime bitcode defines every runtime symbol it calls. */
     private static byte[] mnistBitcode(Path dir, boolean checkCalls) {
         Path onnx = SharedData.dir(SharedData.MODELS).resolve("mnist-8/model.onnx");
