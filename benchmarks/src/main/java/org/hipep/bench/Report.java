@@ -27,8 +27,10 @@ final class Report {
     static final class Model {
         final String name;
         long flops = -1;
+        /** The cold compiles' medians (create + first load, and the compile in it), over {@link #coldSamples}. */
         long coldWallNanos = -1;
         long coldCompileNanos = -1;
+        int coldSamples = 1;
         String oursFailure;
         MemoryProbe.Peak memOursCold;
         MemoryProbe.Peak memOursCached;
@@ -199,6 +201,11 @@ final class Report {
             String cold = m.coldWallNanos < 0 ? "failed" : ms(m.coldWallNanos) + " (" + ms(m.coldCompileNanos) + ")";
             out.printf("| %s | %s | %s | %s | %s | %s |%n", m.name, cold, cached, oursFirst, ort, ortFirst);
         }
+        out.println();
+        int coldSamples = models.values().stream().mapToInt(m -> m.coldSamples).max().orElse(1);
+        out.println("Cold compile: " + (coldSamples == 1 ? "one session" : "the median of " + coldSamples
+                + " sessions") + " compiling the model into an empty cache in this JVM (`--cold-compiles`)."
+                + " The other creations are one session each.");
         out.println();
         out.println("First run: the session's first `run`, right after it was created (the outputs compared"
                 + " between the engines). Ours packs its weights there, ORT when it creates the session.");

@@ -19,6 +19,7 @@ class SessionTableTest {
         Report.Model m = report.model("m");
         m.coldWallNanos = 250_000_000L;
         m.coldCompileNanos = 150_000_000L;
+        m.coldSamples = 3;
         for (int threads : new int[] {1, 2}) {
             Report.Row r = m.row(threads);
             r.iterations = 2;
@@ -38,6 +39,7 @@ class SessionTableTest {
                 + " count | ours: first run | ORT: create session, per thread count | ORT: first run |");
         assertThat(out).contains("| m | 250 (150) | 27.00 @1, 54.00 @2 | 34.00 @1, — @2 | 22.00 @1, 44.00 @2 "
                 + "| 21.00 @1, 42.00 @2 |");
+        assertThat(out).contains("Cold compile: the median of 3 sessions compiling the model into an empty cache");
     }
 
     @Test
