@@ -179,19 +179,19 @@ final class ModelLinker {
      * took 57 ms of LLVM's middle end, dead-store elimination a third of it, on stores it cannot
      * remove (each descriptor is passed to a call). Marked, the module's parse, link and
      * optimisation take ~9 ms together (docs/BENCHMARKS.md, fifty-fourth round). Left out: a
-     * function with a loop (a branch to a block at or before its
-     * own, which is conservative), an indirect call or a call to a definition in {@code mod} (the
-     * runtime linked in, whose kernels may inline), a function marked {@code alwaysinline} (which
-     * {@code noinline} contradicts), and every function of the runtime's and the plugins'. A native
-     * artifact merges the plugins' modules into the model's after this ({@link NativeArtifact}), so
-     * their kernels, which could inline into the graph function there, stay calls: one a run each.
+     * function with a loop (a branch to a block at or before its own, which is conservative), an
+     * indirect call or a call to a definition in {@code mod} (the runtime linked in, whose kernels
+     * may inline), a function marked {@code alwaysinline} (which {@code noinline} contradicts), and
+     * every function of the runtime's and the plugins'. A native artifact merges the plugins'
+     * modules into the model's after this ({@link NativeArtifact}), so their kernels, which could
+     * inline into the graph function there, stay calls: one a run each.
      *
      * <p>Before it is marked, a glue function goes through {@link #GLUE_PASSES} alone. Code
      * generation selects an {@code optnone} function's instructions with LLVM's fast selector,
      * which does not take the descriptors as they come: built with {@code insertvalue} and stored
      * whole, so each of those went to SelectionDAG, and light-resnet50's graph function took ~37 ms
      * of code generation. Combined, each field is a scalar store, and the fast selector takes
-     * them: ~13 ms, after ~6 ms of combining (fifty-fifth round). The graph function returns
+     * them: ~13 ms, after 5-6 ms of combining (fifty-fifth round). The graph function returns
      * nothing ({@code generate-interface} drops its ignored results): a returned descriptor would
      * send the whole function to SelectionDAG.
      */
@@ -229,7 +229,7 @@ final class ModelLinker {
     /**
      * What a glue function goes through before {@link #leaveGlueUnoptimised} marks it: LLVM's
      * instruction combiner, once (no check for a fixed point), which splits a whole-struct store
-     * into its fields' stores and folds the {@code insertvalue} chains away (~5 ms on
+     * into its fields' stores and folds the {@code insertvalue} chains away (5-6 ms on
      * light-resnet50's graph function).
      */
     static final String GLUE_PASSES = "instcombine<no-verify-fixpoint>";
