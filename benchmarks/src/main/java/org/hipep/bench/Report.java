@@ -27,7 +27,7 @@ final class Report {
     static final class Model {
         final String name;
         long flops = -1;
-        /** The cold compiles' medians (create + first load, and the compile in it), over {@link #coldSamples}. */
+        /** The cold compiles' medians over {@link #coldSamples}: the session's creation, and the compile in it. */
         long coldWallNanos = -1;
         long coldCompileNanos = -1;
         int coldSamples = 1;
